@@ -52,6 +52,18 @@ public final class Values {
     }
 
     /**
+     * {@return the error for a null element of an array component}
+     *
+     * @param struct the record's simple name
+     * @param path the component name
+     * @param index the element index
+     */
+    public static StructValueException nullElement(String struct, String path, int index) {
+        return new StructValueException(struct, path + "[" + index + "]",
+                "must not be null (native structs have no null)", null, -1);
+    }
+
+    /**
      * Checks the length of an array component.
      *
      * @param actual the array's length

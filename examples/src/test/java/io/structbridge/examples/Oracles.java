@@ -1,0 +1,121 @@
+package io.structbridge.examples;
+
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Assumptions;
+
+/**
+ * Access to the outside programs and files whose output is the expected value of a test
+ * (readelf, zdump, gcc, the zoneinfo files). When one is missing the test is skipped with the
+ * reason, except with {@code CI=true} in the environment, where a missing oracle fails the test:
+ * CI must not pass by skipping.
+ */
+public final class Oracles {
+    private Oracles() {
+    }
+
+    /** {@return whether this run is CI's (environment variable CI=true)} */
+    public static boolean ci() {
+        return "true".equalsIgnoreCase(System.getenv("CI"));
+    }
+
+    /**
+     * {@return the executable {@code tool} found on PATH}; otherwise skips the test, or fails it under CI.
+     *
+     * @param tool e.g. "readelf"
+     */
+    public static Path require(String tool) {
+        String path = System.getenv("PATH");
+        if (path != null) {
+            for (String dir : path.split(File.pathSeparator)) {
+                if (dir.isEmpty()) {
+                    continue;
+                }
+                Path candidate = Path.of(dir, tool);
+                if (Files.isRegularFile(candidate) && Files.isExecutable(candidate)) {
+                    return candidate;
+                }
+            }
+        }
+        missing(tool + " is not on PATH (" + packageHint(tool) + ")");
+        throw new AssertionError("unreachable");
+    }
+
+    /**
+     * {@return {@code file}} if it exists; otherwise skips the test, or fails it under CI.
+     *
+     * @param file the file an oracle comparison needs
+     * @param hint where it comes from, e.g. "Debian package tzdata"
+     */
+    public static Path requireFile(Path file, String hint) {
+        if (!Files.isRegularFile(file)) {
+            missing(file + " does not exist (" + hint + ")");
+        }
+        return file;
+    }
+
+    private static void missing(String reason) {
+        if (ci()) {
+            fail("oracle missing under CI=true: " + reason);
+        }
+        Assumptions.abort("oracle missing, test skipped: " + reason);
+    }
+
+    private static String packageHint(String tool) {
+        return switch (tool) {
+            case "readelf" -> "Debian package binutils";
+            case "zdump" -> "Debian package libc-bin";
+            case "gcc" -> "Debian package gcc";
+            default -> "install it";
+        };
+    }
+
+    /**
+     * Runs a command with LC_ALL=C and returns its standard output; fails the test if it does not
+     * exit with 0 within a minute.
+     *
+     * @param command the program and its arguments
+     * @return standard output, decoded as UTF-8
+     */
+    public static String run(List<String> command) {
+        ProcessBuilder pb = new ProcessBuilder(command);
+        pb.environment().put("LC_ALL", "C");
+        pb.redirectErrorStream(false);
+        try {
+            Path errFile = Files.createTempFile("oracle", ".err");
+            try {
+                pb.redirectError(errFile.toFile());
+                Process p = pb.start();
+                p.getOutputStream().close();
+                byte[] out;
+                try (InputStream in = p.getInputStream()) {
+                    out = in.readAllBytes();
+                }
+                if (!p.waitFor(60, TimeUnit.SECONDS)) {
+                    p.destroyForcibly();
+                    fail(command + " did not finish within 60 s");
+                }
+                if (p.exitValue() != 0) {
+                    fail(command + " exited with " + p.exitValue() + ": " + Files.readString(errFile));
+                }
+                return new String(out, StandardCharsets.UTF_8);
+            } finally {
+                Files.deleteIfExists(errFile);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError(e);
+        }
+    }
+}

@@ -1,0 +1,125 @@
+package io.structbridge.processor;
+
+import io.structbridge.processor.check.LayoutChecks;
+import io.structbridge.processor.check.Message;
+import io.structbridge.processor.check.Report;
+import io.structbridge.processor.layout.LayoutEngine;
+import io.structbridge.processor.layout.StructLayoutPlan;
+import io.structbridge.processor.model.StructModel;
+import io.structbridge.processor.parse.Mirrors;
+import io.structbridge.processor.parse.RecordParser;
+import io.structbridge.processor.write.GeneratedFiles;
+import io.structbridge.processor.write.cheader.CHeaderWriter;
+import io.structbridge.processor.write.describe.LayoutDescriber;
+import io.structbridge.processor.write.java.ArrayClassWriter;
+import io.structbridge.processor.write.java.StructClassWriter;
+import io.structbridge.processor.write.java.ViewClassWriter;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import javax.annotation.processing.AbstractProcessor;
+import javax.annotation.processing.RoundEnvironment;
+import javax.lang.model.SourceVersion;
+import javax.lang.model.element.Element;
+import javax.lang.model.element.TypeElement;
+import javax.tools.Diagnostic;
+
+/**
+ * Turns every {@code @Struct} record into {@code RStruct}, {@code RView}, {@code RArray} and
+ * {@code R.h}: parse (elements to an immutable model), lay out, check, then one writer per
+ * output. Records are handled in name order; one record's errors never stop another; a record
+ * whose component types are not generated yet is retried in the next round. The processor never
+ * claims {@code @Struct}, never throws, and loads no user class.
+ *
+ * <p>Options: {@code -Astructbridge.headerDir=<folder>} also writes every C header there;
+ * {@code -Astructbridge.paddingNotes=false} silences the notes on wasted padding.
+ */
+public final class StructProcessor extends AbstractProcessor {
+    static final String STRUCT = "io.structbridge.annotations.Struct";
+    static final String OPTION_HEADER_DIR = "structbridge.headerDir";
+    static final String OPTION_PADDING_NOTES = "structbridge.paddingNotes";
+
+    private final Set<String> deferred = new TreeSet<>();
+
+    @Override
+    public Set<String> getSupportedAnnotationTypes() {
+        return Set.of(STRUCT);
+    }
+
+    @Override
+    public Set<String> getSupportedOptions() {
+        return Set.of(OPTION_HEADER_DIR, OPTION_PADDING_NOTES);
+    }
+
+    @Override
+    public SourceVersion getSupportedSourceVersion() {
+        return SourceVersion.latestSupported();
+    }
+
+    @Override
+    public boolean process(Set<? extends TypeElement> annotations, RoundEnvironment round) {
+        TypeElement struct = processingEnv.getElementUtils().getTypeElement(STRUCT);
+        if (struct == null) {
+            return false;
+        }
+        Map<String, TypeElement> todo = new TreeMap<>();
+        for (String name : deferred) {
+            TypeElement t = processingEnv.getElementUtils().getTypeElement(name);
+            if (t != null) {
+                todo.put(name, t);
+            }
+        }
+        deferred.clear();
+        for (Element e : round.getElementsAnnotatedWith(struct)) {
+            if (e instanceof TypeElement t) {
+                todo.put(t.getQualifiedName().toString(), t);
+            }
+        }
+        RecordParser parser = new RecordParser(processingEnv.getElementUtils(), processingEnv.getTypeUtils());
+        for (TypeElement type : todo.values()) {
+            if (!round.processingOver() && parser.hasUnresolvedTypes(type)) {
+                deferred.add(type.getQualifiedName().toString());
+                continue;
+            }
+            try {
+                handle(type, parser);
+            } catch (Exception | LinkageError | AssertionError e) {
+                processingEnv.getMessager().printMessage(Diagnostic.Kind.ERROR,
+                        Message.INTERNAL_ERROR.format(type.getQualifiedName(), e), type);
+            }
+        }
+        return false;
+    }
+
+    private void handle(TypeElement type, RecordParser parser) throws java.io.IOException {
+        Report report = new Report();
+        Optional<StructModel> model = parser.parse(type, report);
+        StructLayoutPlan plan = null;
+        if (model.isPresent()) {
+            plan = LayoutEngine.plan(model.get());
+            new LayoutChecks(new Mirrors(processingEnv.getElementUtils()), paddingNotes()).check(plan, type, report);
+        }
+        report.printTo(processingEnv.getMessager());
+        if (report.hasErrors() || plan == null) {
+            return;
+        }
+        GeneratedFiles files = new GeneratedFiles(processingEnv.getFiler(), headerDir());
+        CHeaderWriter header = new CHeaderWriter(plan);
+        files.java(new StructClassWriter(plan).write(header.declaration(), LayoutDescriber.describe(plan)), type);
+        files.java(new ViewClassWriter(plan).write(), type);
+        files.java(new ArrayClassWriter(plan).write(), type);
+        files.resource(model.get().record().packageName(), header.fileName(), header.write(), type);
+    }
+
+    private Path headerDir() {
+        String dir = processingEnv.getOptions().get(OPTION_HEADER_DIR);
+        return dir == null || dir.isBlank() ? null : Path.of(dir);
+    }
+
+    private boolean paddingNotes() {
+        return !"false".equalsIgnoreCase(processingEnv.getOptions().get(OPTION_PADDING_NOTES));
+    }
+}

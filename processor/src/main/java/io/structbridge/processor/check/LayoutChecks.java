@@ -1,0 +1,55 @@
+package io.structbridge.processor.check;
+
+import io.structbridge.processor.layout.LayoutEngine;
+import io.structbridge.processor.layout.Member;
+import io.structbridge.processor.layout.StructLayoutPlan;
+import io.structbridge.processor.model.FieldModel;
+import io.structbridge.processor.parse.Mirrors;
+import io.structbridge.processor.write.describe.LayoutDescriber;
+import java.util.List;
+import java.util.stream.Collectors;
+import javax.lang.model.element.AnnotationMirror;
+import javax.lang.model.element.RecordComponentElement;
+import javax.lang.model.element.TypeElement;
+
+/** Checks a computed layout against what the record asserts, and notes wasted padding. */
+public final class LayoutChecks {
+    private final Mirrors mirrors;
+    private final boolean paddingNotes;
+
+    public LayoutChecks(Mirrors mirrors, boolean paddingNotes) {
+        this.mirrors = mirrors;
+        this.paddingNotes = paddingNotes;
+    }
+
+    public void check(StructLayoutPlan plan, TypeElement type, Report report) {
+        long asserted = plan.model().assertedSize();
+        if (asserted >= 0 && asserted != plan.size()) {
+            AnnotationMirror struct = mirrors.find(type, "Struct").orElseThrow();
+            report.error(type, struct, mirrors.explicitValue(struct, "size"), Message.SIZE_MISMATCH,
+                    type.getSimpleName(), asserted, plan.size(), plan.alignment(), LayoutDescriber.describe(plan));
+        }
+        for (Member m : plan.members()) {
+            long expected = m.field().assertedOffset();
+            if (expected >= 0 && expected != m.offset()) {
+                RecordComponentElement c = component(type, m.field().name());
+                AnnotationMirror offset = mirrors.find(c, "Offset").orElseThrow();
+                report.error(c, offset, mirrors.explicitValue(offset, "value"), Message.OFFSET_MISMATCH,
+                        m.field().name(), expected, m.offset(), LayoutDescriber.describe(plan));
+            }
+        }
+        if (paddingNotes && plan.model().pack() == 0 && plan.holeBytes() + plan.tailPadding() > 0) {
+            List<FieldModel> order = LayoutEngine.compactOrder(plan.model());
+            StructLayoutPlan compact = LayoutEngine.place(plan.model(), order);
+            if (compact.size() < plan.size()) {
+                report.note(type, Message.PADDING_HOLES, type.getSimpleName(), plan.holeBytes() + plan.tailPadding(),
+                        plan.size(), compact.size(), order.stream().map(FieldModel::name).collect(Collectors.joining(", ")));
+            }
+        }
+    }
+
+    private static RecordComponentElement component(TypeElement type, String name) {
+        return type.getRecordComponents().stream()
+                .filter(c -> c.getSimpleName().contentEquals(name)).findFirst().orElseThrow();
+    }
+}

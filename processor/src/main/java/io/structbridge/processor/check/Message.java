@@ -1,0 +1,56 @@
+package io.structbridge.processor.check;
+
+import java.util.Locale;
+
+/**
+ * Every diagnostic the processor prints, with a stable id. Each text says the rule and the fix.
+ * Arguments are filled with {@link String#format}.
+ */
+public enum Message {
+    NOT_A_RECORD("@Struct applies to records only, and %s is %s. Declare it as 'record %s(...)' with the components in memory order."),
+    GENERIC_RECORD("@Struct record %s has type parameters; a native struct needs one fixed layout. Remove the type parameters and use concrete component types."),
+    NOT_ACCESSIBLE("@Struct record %s is private (or inside a private class); the generated classes in its package must construct it. Make it package-private or public."),
+    EMPTY_STRUCT("@Struct record %s has no components; an empty struct has size 0 in GNU C and 1 in C++, so no layout can match both. Add at least one component."),
+    UNSUPPORTED_TYPE("component '%s' has type %s, which has no native representation: %s"),
+    STRING_WITHOUT_CAPACITY("String component '%s' needs a fixed size in bytes: add @Capacity(n), e.g. @Capacity(32) for char %s[32] (UTF-8, NUL-terminated)."),
+    ARRAY_WITHOUT_LENGTH("array component '%s' needs a fixed element count: add @Length(n) for %s %s[n]."),
+    NESTED_NOT_STRUCT("component '%s' has record type %s, which is not annotated @Struct. Annotate %s with @Struct to nest it."),
+    NESTED_INVALID("component '%s' nests %s, which has errors of its own; fix those first."),
+    RECURSIVE("component '%s' makes %s contain itself (%s); a struct of fixed size cannot. Store an index or an offset into an array instead."),
+    NARROWING_CANNOT_HOLD("@NativeType(%s) on '%s': a Java %s cannot hold every %s value (%s), so reads would lose values. Use %s."),
+    NATIVE_TYPE_MISMATCH("@NativeType(%s) on '%s': %s"),
+    MISPLACED_ANNOTATION("@%s on '%s' does not apply to a component of type %s: %s"),
+    BAD_CAPACITY("@Capacity(%d) on '%s': the capacity in bytes must be at least 1."),
+    BAD_LENGTH("@Length(%d) on '%s': an array needs at least 1 element (C has no zero-length member arrays)."),
+    BAD_PACK("@Struct(pack = %d) on %s: pack must be 0 (natural), 1, 2, 4, 8 or 16, as #pragma pack accepts."),
+    ALIGN_NOT_POWER_OF_TWO("alignment %d on %s is not a power of two; C11 6.2.8 requires a power of two, e.g. %d."),
+    ALIGN_IN_PACKED("@Align on '%s' in a packed struct: gcc and MSVC disagree on whether pack or the alignment wins. Drop @Align or @Struct(pack)."),
+    SIZE_MISMATCH("%s: asserted size %d bytes but the computed size is %d bytes (alignment %d). Layout:%n%s"),
+    OFFSET_MISMATCH("'%s': asserted offset %d but the computed offset is %d. Layout:%n%s"),
+    BIT_FIELD("@Bits(%d) on '%s': bit-fields are not supported, because C leaves their layout implementation-defined (C11 6.7.2.1p11). Declare a whole integer, e.g. @NativeType(UINT8) int, and mask it."),
+    ENUM_CODE_MISSING("enum constant %s.%s has no @Code; enum components need stable explicit codes (ordinals change when constants are added). Add @Code(n)."),
+    ENUM_CODE_DUPLICATE("enum constants %s.%s and %s have the same @Code(%d); codes must be distinct."),
+    ENUM_CODE_RANGE("@Code(%d) on %s.%s does not fit the component's %s (%d..%d)."),
+    ENUM_CTYPE("enum component '%s' is stored as an integer code; @NativeType(%s) is not an integer type. Use INT8..INT64 or UINT8..UINT64."),
+    C_KEYWORD("component '%s' is a C or C++ keyword and cannot name a member in the C header. Rename the component."),
+    RESERVED_NAME("component '%s' clashes with a generated method of the same name (%s). Rename the component."),
+    ORDER_ON_SINGLE_BYTE("@Order on '%s' has no effect: %s is a single byte."),
+    PADDING_HOLES("%s wastes %d bytes of padding (size %d). This order needs %d bytes: %s"),
+    INTERNAL_ERROR("structbridge failed on %s: %s. Please report this with the record's source.");
+
+    private final String format;
+
+    Message(String format) {
+        this.format = format;
+    }
+
+    /** {@return the stable id printed before the text, e.g. {@code [SB-RECURSIVE]}} */
+    public String id() {
+        return "SB-" + name().replace('_', '-');
+    }
+
+    /** {@return the full diagnostic text} */
+    public String format(Object... args) {
+        return "[" + id() + "] " + String.format(Locale.ROOT, format, args);
+    }
+}

@@ -1,0 +1,98 @@
+package io.structbridge.processor.layout;
+
+import io.structbridge.processor.model.FieldModel;
+import io.structbridge.processor.model.FieldType;
+import io.structbridge.processor.model.StructModel;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+
+/**
+ * Places members by the C rules of the System V AMD64 ABI (3.1.2) and AAPCS64 (5.7), which agree
+ * for every type here: a member starts at the next multiple of its alignment; {@code #pragma
+ * pack(n)} caps every member's alignment at n (gcc "Structure-Layout Pragmas"); {@code _Alignas}
+ * raises it (C11 6.7.5); the struct's alignment is the largest member alignment (raised by an
+ * explicit struct alignment) and its size is rounded up to it, so arrays have no gaps.
+ */
+public final class LayoutEngine {
+    private LayoutEngine() {}
+
+    /** {@return the layout of {@code model}; pure and deterministic} */
+    public static StructLayoutPlan plan(StructModel model) {
+        return place(model, model.fields());
+    }
+
+    /**
+     * {@return the same members in the order that wastes the least padding} Sorting by alignment,
+     * largest first, removes every interior hole when all sizes are multiples of alignments.
+     */
+    public static List<FieldModel> compactOrder(StructModel model) {
+        StructLayoutPlan plan = plan(model);
+        List<Member> sorted = new ArrayList<>(plan.members());
+        sorted.sort(Comparator.comparingLong(Member::alignment).reversed());
+        return sorted.stream().map(Member::field).toList();
+    }
+
+    /** {@return the layout of the model's members in the given order} */
+    public static StructLayoutPlan place(StructModel model, List<FieldModel> fields) {
+        List<Member> members = new ArrayList<>();
+        long cursor = 0;
+        long structAlign = 1;
+        for (FieldModel f : fields) {
+            StructLayoutPlan nested = nestedPlan(f.type());
+            long size = size(f.type(), nested);
+            long natural = naturalAlignment(f.type(), nested);
+            long align = natural;
+            if (f.explicitAlign() > 0) {
+                align = Math.max(align, f.explicitAlign());
+            }
+            if (model.pack() > 0) {
+                align = Math.min(align, model.pack());
+            }
+            long offset = alignUp(cursor, align);
+            members.add(new Member(f, offset, size, align, natural, offset - cursor, nested));
+            cursor = offset + size;
+            structAlign = Math.max(structAlign, align);
+        }
+        if (model.align() > 0) {
+            structAlign = Math.max(structAlign, model.align());
+        }
+        long size = alignUp(cursor, structAlign);
+        return new StructLayoutPlan(model, members, size, structAlign, size - cursor);
+    }
+
+    private static StructLayoutPlan nestedPlan(FieldType t) {
+        return switch (t) {
+            case FieldType.Nested n -> plan(n.struct());
+            case FieldType.NestedArray a -> plan(a.struct());
+            default -> null;
+        };
+    }
+
+    private static long size(FieldType t, StructLayoutPlan nested) {
+        return switch (t) {
+            case FieldType.Scalar s -> s.ctype().size();
+            case FieldType.Text s -> s.capacity();
+            case FieldType.PrimitiveArray a -> (long) a.length() * a.element().ctype().size();
+            case FieldType.Nested n -> nested.size();
+            case FieldType.NestedArray a -> a.length() * nested.size();
+            case FieldType.EnumCode e -> e.ctype().size();
+        };
+    }
+
+    private static long naturalAlignment(FieldType t, StructLayoutPlan nested) {
+        return switch (t) {
+            case FieldType.Scalar s -> s.ctype().size();
+            case FieldType.Text s -> 1;
+            case FieldType.PrimitiveArray a -> a.element().ctype().size();
+            case FieldType.Nested n -> nested.alignment();
+            case FieldType.NestedArray a -> nested.alignment();
+            case FieldType.EnumCode e -> e.ctype().size();
+        };
+    }
+
+    /** {@return {@code value} rounded up to a multiple of {@code alignment} (a power of two)} */
+    public static long alignUp(long value, long alignment) {
+        return (value + alignment - 1) & -alignment;
+    }
+}

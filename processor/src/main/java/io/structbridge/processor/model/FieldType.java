@@ -1,0 +1,85 @@
+package io.structbridge.processor.model;
+
+import io.structbridge.annotations.CType;
+import io.structbridge.annotations.Encoding;
+import io.structbridge.annotations.Endian;
+import java.util.List;
+
+/** What a record component is in native memory. */
+public sealed interface FieldType {
+
+    /**
+     * A Java primitive stored as a C scalar.
+     *
+     * @param java the Java type
+     * @param ctype the C type
+     * @param order the byte order
+     */
+    record Scalar(JavaPrim java, CType ctype, Endian order) implements FieldType {
+        /** {@return whether a write must check the value's range (or float exactness)} */
+        public boolean narrowed() {
+            if (java == JavaPrim.DOUBLE) {
+                return ctype == CType.FLOAT;
+            }
+            if (!java.integral()) {
+                return false;
+            }
+            return CTypes.min(ctype) > java.min() || CTypes.max(ctype) < java.max();
+        }
+    }
+
+    /**
+     * A {@code String} stored as {@code char[capacity]}.
+     *
+     * @param capacity the size in bytes
+     * @param encoding the encoding
+     * @param nulTerminated whether a NUL must follow the text
+     * @param truncate whether overlong text is cut at a character boundary
+     */
+    record Text(int capacity, Encoding encoding, boolean nulTerminated, boolean truncate) implements FieldType {}
+
+    /**
+     * A primitive array stored as {@code T[length]}.
+     *
+     * @param element the element's scalar mapping
+     * @param length the element count
+     */
+    record PrimitiveArray(Scalar element, int length) implements FieldType {}
+
+    /**
+     * A nested {@code @Struct} record.
+     *
+     * @param struct the nested struct's model
+     */
+    record Nested(StructModel struct) implements FieldType {}
+
+    /**
+     * An array of nested {@code @Struct} records, {@code S[length]}.
+     *
+     * @param struct the element struct's model
+     * @param length the element count
+     */
+    record NestedArray(StructModel struct, int length) implements FieldType {}
+
+    /**
+     * An enum stored as an integer code.
+     *
+     * @param type the enum class
+     * @param ctype the integer C type of the code
+     * @param order the byte order
+     * @param constants the constants with their codes, in declaration order
+     */
+    record EnumCode(ClassRef type, CType ctype, Endian order, List<EnumConstant> constants) implements FieldType {
+        public EnumCode {
+            constants = List.copyOf(constants);
+        }
+    }
+
+    /**
+     * One enum constant and its stable code.
+     *
+     * @param name the constant's name
+     * @param code the native code
+     */
+    record EnumConstant(String name, long code) {}
+}

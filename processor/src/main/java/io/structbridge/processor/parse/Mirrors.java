@@ -1,0 +1,73 @@
+package io.structbridge.processor.parse;
+
+import java.util.Map;
+import java.util.Optional;
+import javax.lang.model.element.AnnotationMirror;
+import javax.lang.model.element.AnnotationValue;
+import javax.lang.model.element.Element;
+import javax.lang.model.element.ExecutableElement;
+import javax.lang.model.element.TypeElement;
+import javax.lang.model.element.VariableElement;
+import javax.lang.model.util.Elements;
+
+/**
+ * Reads structbridge annotations from mirrors, never from annotation instances, so the
+ * processor loads no annotation or user class.
+ */
+public final class Mirrors {
+    static final String PACKAGE = "io.structbridge.annotations.";
+
+    private final Elements elements;
+
+    public Mirrors(Elements elements) {
+        this.elements = elements;
+    }
+
+    /** {@return the structbridge annotation with this simple name on {@code e}, if present} */
+    public Optional<AnnotationMirror> find(Element e, String simpleName) {
+        for (AnnotationMirror a : e.getAnnotationMirrors()) {
+            TypeElement t = (TypeElement) a.getAnnotationType().asElement();
+            if (t.getQualifiedName().contentEquals(PACKAGE + simpleName)) {
+                return Optional.of(a);
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** {@return the value of {@code name} in {@code a}, the default if not written} */
+    AnnotationValue value(AnnotationMirror a, String name) {
+        for (Map.Entry<? extends ExecutableElement, ? extends AnnotationValue> e
+                : elements.getElementValuesWithDefaults(a).entrySet()) {
+            if (e.getKey().getSimpleName().contentEquals(name)) {
+                return e.getValue();
+            }
+        }
+        throw new IllegalArgumentException("no member " + name + " in " + a);
+    }
+
+    /** {@return the value as it was written, or null when the default applies} */
+    public AnnotationValue explicitValue(AnnotationMirror a, String name) {
+        for (Map.Entry<? extends ExecutableElement, ? extends AnnotationValue> e : a.getElementValues().entrySet()) {
+            if (e.getKey().getSimpleName().contentEquals(name)) {
+                return e.getValue();
+            }
+        }
+        return null;
+    }
+
+    long longValue(AnnotationMirror a, String name) {
+        return ((Number) value(a, name).getValue()).longValue();
+    }
+
+    int intValue(AnnotationMirror a, String name) {
+        return ((Number) value(a, name).getValue()).intValue();
+    }
+
+    boolean boolValue(AnnotationMirror a, String name) {
+        return (Boolean) value(a, name).getValue();
+    }
+
+    String enumValue(AnnotationMirror a, String name) {
+        return ((VariableElement) value(a, name).getValue()).getSimpleName().toString();
+    }
+}

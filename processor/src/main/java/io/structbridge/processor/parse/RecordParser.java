@@ -1,0 +1,362 @@
+package io.structbridge.processor.parse;
+
+import io.structbridge.annotations.CType;
+import io.structbridge.annotations.Encoding;
+import io.structbridge.annotations.Endian;
+import io.structbridge.processor.check.Message;
+import io.structbridge.processor.check.Report;
+import io.structbridge.processor.model.CTypes;
+import io.structbridge.processor.model.ClassRef;
+import io.structbridge.processor.model.FieldModel;
+import io.structbridge.processor.model.FieldType;
+import io.structbridge.processor.model.JavaPrim;
+import io.structbridge.processor.model.StructModel;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import javax.lang.model.element.AnnotationMirror;
+import javax.lang.model.element.Element;
+import javax.lang.model.element.ElementKind;
+import javax.lang.model.element.Modifier;
+import javax.lang.model.element.PackageElement;
+import javax.lang.model.element.RecordComponentElement;
+import javax.lang.model.element.TypeElement;
+import javax.lang.model.type.ArrayType;
+import javax.lang.model.type.DeclaredType;
+import javax.lang.model.type.TypeKind;
+import javax.lang.model.type.TypeMirror;
+import javax.lang.model.util.Elements;
+import javax.lang.model.util.Types;
+
+/**
+ * Parses a {@code @Struct} record element into a {@link StructModel}, reporting every problem
+ * found (it does not stop at the first). Nested records are parsed recursively; their own errors
+ * are reported when they are processed themselves.
+ */
+public final class RecordParser {
+    private final Elements elements;
+    private final Types types;
+    private final Mirrors mirrors;
+    private final Map<String, Optional<StructModel>> nestedCache = new HashMap<>();
+
+    public RecordParser(Elements elements, Types types) {
+        this.elements = elements;
+        this.types = types;
+        this.mirrors = new Mirrors(elements);
+    }
+
+    /** {@return whether some component type is not resolved yet (generated later this build)} */
+    public boolean hasUnresolvedTypes(TypeElement type) {
+        if (type.getKind() != ElementKind.RECORD) {
+            return false;
+        }
+        for (RecordComponentElement c : type.getRecordComponents()) {
+            TypeMirror t = c.asType();
+            while (t.getKind() == TypeKind.ARRAY) {
+                t = ((ArrayType) t).getComponentType();
+            }
+            if (t.getKind() == TypeKind.ERROR) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** {@return the model of {@code type}, or empty if {@code report} got an error} */
+    public Optional<StructModel> parse(TypeElement type, Report report) {
+        return parse(type, report, new ArrayDeque<>());
+    }
+
+    private Optional<StructModel> parse(TypeElement type, Report report, Deque<String> stack) {
+        AnnotationMirror struct = mirrors.find(type, "Struct").orElseThrow();
+        if (type.getKind() != ElementKind.RECORD) {
+            String kind = type.getKind().toString().toLowerCase(java.util.Locale.ROOT).replace('_', ' ');
+            report.error(type, struct, null, Message.NOT_A_RECORD, type.getSimpleName(), "a " + kind, type.getSimpleName());
+            return Optional.empty();
+        }
+        if (!type.getTypeParameters().isEmpty()) {
+            report.error(type, Message.GENERIC_RECORD, type.getSimpleName());
+        }
+        if (!accessible(type)) {
+            report.error(type, Message.NOT_ACCESSIBLE, type.getSimpleName());
+        }
+        if (type.getRecordComponents().isEmpty()) {
+            report.error(type, Message.EMPTY_STRUCT, type.getSimpleName());
+        }
+        int pack = mirrors.intValue(struct, "pack");
+        if (pack != 0 && pack != 1 && pack != 2 && pack != 4 && pack != 8 && pack != 16) {
+            report.error(type, struct, mirrors.explicitValue(struct, "pack"), Message.BAD_PACK, pack, type.getSimpleName());
+        }
+        int align = mirrors.intValue(struct, "align");
+        if (align < 0 || Integer.bitCount(align) > 1) {
+            report.error(type, struct, mirrors.explicitValue(struct, "align"), Message.ALIGN_NOT_POWER_OF_TWO,
+                    align, "@Struct(align) of " + type.getSimpleName(), Integer.highestOneBit(Math.max(align, 1)));
+        }
+        Endian order = Endian.valueOf(mirrors.enumValue(struct, "order"));
+        stack.push(type.getQualifiedName().toString());
+        List<FieldModel> fields = new ArrayList<>();
+        for (RecordComponentElement c : type.getRecordComponents()) {
+            component(c, pack, order, report, stack).ifPresent(fields::add);
+        }
+        stack.pop();
+        if (report.hasErrors()) {
+            return Optional.empty();
+        }
+        return Optional.of(new StructModel(classRef(type), pack, align, order,
+                mirrors.longValue(struct, "size"), fields));
+    }
+
+    private Optional<FieldModel> component(RecordComponentElement c, int pack, Endian structOrder,
+                                           Report report, Deque<String> stack) {
+        String name = c.getSimpleName().toString();
+        int errors = report.items().size();
+        mirrors.find(c, "Bits").ifPresent(a -> report.error(c, a, null, Message.BIT_FIELD, mirrors.intValue(a, "value"), name));
+        if (Names.C_KEYWORDS.contains(name)) {
+            report.error(c, Message.C_KEYWORD, name);
+        }
+        if (Names.RESERVED.contains(name)) {
+            report.error(c, Message.RESERVED_NAME, name, name + "(...)");
+        }
+        int explicitAlign = 0;
+        Optional<AnnotationMirror> alignAnn = mirrors.find(c, "Align");
+        if (alignAnn.isPresent()) {
+            explicitAlign = mirrors.intValue(alignAnn.get(), "value");
+            if (explicitAlign <= 0 || Integer.bitCount(explicitAlign) != 1) {
+                report.error(c, alignAnn.get(), null, Message.ALIGN_NOT_POWER_OF_TWO, explicitAlign,
+                        "@Align of '" + name + "'", Integer.highestOneBit(Math.max(explicitAlign, 1)));
+            } else if (pack != 0) {
+                report.error(c, alignAnn.get(), null, Message.ALIGN_IN_PACKED, name);
+            }
+        }
+        long assertedOffset = mirrors.find(c, "Offset").map(a -> mirrors.longValue(a, "value")).orElse(-1L);
+        FieldType type = fieldType(c, c.asType(), structOrder, report, stack);
+        if (type == null || report.items().size() > errors && report.hasErrors()) {
+            return Optional.empty();
+        }
+        return Optional.of(new FieldModel(name, type, explicitAlign, assertedOffset));
+    }
+
+    private FieldType fieldType(RecordComponentElement c, TypeMirror t, Endian structOrder, Report report, Deque<String> stack) {
+        String name = c.getSimpleName().toString();
+        Optional<AnnotationMirror> capacity = mirrors.find(c, "Capacity");
+        Optional<AnnotationMirror> length = mirrors.find(c, "Length");
+        Optional<AnnotationMirror> nativeType = mirrors.find(c, "NativeType");
+        Optional<AnnotationMirror> orderAnn = mirrors.find(c, "Order");
+        String typeName = t.toString();
+        if (t.getKind().isPrimitive()) {
+            misplaced(c, capacity, "Capacity", typeName, "@Capacity sizes a String; remove it.", report);
+            misplaced(c, length, "Length", typeName, "@Length sizes an array; remove it.", report);
+            return scalar(c, JavaPrim.valueOf(t.getKind().name()), nativeType, orderAnn, structOrder, report);
+        }
+        if (t.getKind() == TypeKind.ARRAY) {
+            TypeMirror element = ((ArrayType) t).getComponentType();
+            misplaced(c, capacity, "Capacity", typeName, "@Capacity sizes a String; an array takes @Length.", report);
+            if (element.getKind().isPrimitive()) {
+                FieldType.Scalar e = scalar(c, JavaPrim.valueOf(element.getKind().name()), nativeType, orderAnn, structOrder, report);
+                int n = length(c, length, element.toString(), report);
+                return e == null || n < 1 ? null : new FieldType.PrimitiveArray(e, n);
+            }
+            TypeElement record = structRecord(element);
+            if (record != null) {
+                misplaced(c, nativeType, "NativeType", typeName, "a nested struct has its own layout.", report);
+                misplaced(c, orderAnn, "Order", typeName, "a nested struct keeps the byte order of its own declaration.", report);
+                int n = length(c, length, record.getSimpleName().toString(), report);
+                StructModel nested = nested(c, record, report, stack);
+                return nested == null || n < 1 ? null : new FieldType.NestedArray(nested, n);
+            }
+            String why = element.getKind() == TypeKind.ARRAY
+                    ? "multi-dimensional arrays are not supported. Use a flat array with @Length(rows * columns)."
+                    : isString(element)
+                    ? "an array of strings has no fixed element size. Wrap the String in a @Struct record with @Capacity and use an array of that record."
+                    : Unsupported.why(element, types) + " (as array elements)";
+            report.error(c, Message.UNSUPPORTED_TYPE, name, typeName, why);
+            return null;
+        }
+        misplaced(c, length, "Length", typeName, "@Length sizes an array; remove it.", report);
+        if (isString(t)) {
+            misplaced(c, nativeType, "NativeType", typeName, "a String is stored as char[N]; use @Capacity(encoding = ...).", report);
+            misplaced(c, orderAnn, "Order", typeName, "text is a byte sequence and has no byte order.", report);
+            if (capacity.isEmpty()) {
+                report.error(c, Message.STRING_WITHOUT_CAPACITY, name, name);
+                return null;
+            }
+            AnnotationMirror a = capacity.get();
+            int cap = mirrors.intValue(a, "value");
+            if (cap < 1) {
+                report.error(c, a, null, Message.BAD_CAPACITY, cap, name);
+                return null;
+            }
+            return new FieldType.Text(cap, Encoding.valueOf(mirrors.enumValue(a, "encoding")),
+                    mirrors.boolValue(a, "nulTerminated"), mirrors.boolValue(a, "truncate"));
+        }
+        misplaced(c, capacity, "Capacity", typeName, "@Capacity sizes a String; remove it.", report);
+        if (t.getKind() == TypeKind.DECLARED) {
+            Element e = ((DeclaredType) t).asElement();
+            if (e.getKind() == ElementKind.ENUM) {
+                return enumCode(c, (TypeElement) e, nativeType, orderAnn, structOrder, report);
+            }
+            TypeElement record = structRecord(t);
+            if (record != null) {
+                misplaced(c, nativeType, "NativeType", typeName, "a nested struct has its own layout.", report);
+                misplaced(c, orderAnn, "Order", typeName, "a nested struct keeps the byte order of its own declaration.", report);
+                StructModel nested = nested(c, record, report, stack);
+                return nested == null ? null : new FieldType.Nested(nested);
+            }
+            if (e.getKind() == ElementKind.RECORD) {
+                report.error(c, Message.NESTED_NOT_STRUCT, name, e.getSimpleName(), e.getSimpleName());
+                return null;
+            }
+        }
+        report.error(c, Message.UNSUPPORTED_TYPE, name, typeName, Unsupported.why(t, types));
+        return null;
+    }
+
+    private FieldType.Scalar scalar(RecordComponentElement c, JavaPrim java, Optional<AnnotationMirror> nativeType,
+                                    Optional<AnnotationMirror> orderAnn, Endian structOrder, Report report) {
+        String name = c.getSimpleName().toString();
+        CType ctype = java.defaultCType();
+        if (nativeType.isPresent()) {
+            ctype = CType.valueOf(mirrors.enumValue(nativeType.get(), "value"));
+            String problem = NativeTypeRules.mismatch(java, ctype);
+            if (problem != null) {
+                report.error(c, nativeType.get(), null, Message.NATIVE_TYPE_MISMATCH, ctype, name, problem);
+                return null;
+            }
+            if (!NativeTypeRules.holds(java, ctype)) {
+                report.error(c, nativeType.get(), null, Message.NARROWING_CANNOT_HOLD, ctype, name, java.keyword(),
+                        CTypes.cName(ctype), NativeTypeRules.range(ctype), NativeTypeRules.suggestion(java, ctype));
+                return null;
+            }
+        }
+        Endian order = orderAnn.map(a -> Endian.valueOf(mirrors.enumValue(a, "value"))).orElse(structOrder);
+        if (orderAnn.isPresent() && ctype.size() == 1) {
+            report.warning(c, orderAnn.get(), Message.ORDER_ON_SINGLE_BYTE, name, CTypes.cName(ctype));
+        }
+        return new FieldType.Scalar(java, ctype, order);
+    }
+
+    private FieldType enumCode(RecordComponentElement c, TypeElement enumType, Optional<AnnotationMirror> nativeType,
+                               Optional<AnnotationMirror> orderAnn, Endian structOrder, Report report) {
+        String name = c.getSimpleName().toString();
+        CType ctype = nativeType.map(a -> CType.valueOf(mirrors.enumValue(a, "value"))).orElse(CType.INT32);
+        if (!CTypes.integer(ctype)) {
+            report.error(c, nativeType.orElseThrow(), null, Message.ENUM_CTYPE, name, ctype);
+            return null;
+        }
+        if (!accessible(enumType)) {
+            report.error(c, Message.NOT_ACCESSIBLE, enumType.getSimpleName());
+            return null;
+        }
+        List<FieldType.EnumConstant> constants = new ArrayList<>();
+        Map<Long, String> seen = new HashMap<>();
+        boolean ok = true;
+        for (Element e : enumType.getEnclosedElements()) {
+            if (e.getKind() != ElementKind.ENUM_CONSTANT) {
+                continue;
+            }
+            String constant = e.getSimpleName().toString();
+            Optional<AnnotationMirror> code = mirrors.find(e, "Code");
+            if (code.isEmpty()) {
+                report.error(c, Message.ENUM_CODE_MISSING, enumType.getSimpleName(), constant);
+                ok = false;
+                continue;
+            }
+            long v = mirrors.longValue(code.get(), "value");
+            if (v < CTypes.min(ctype) || v > CTypes.max(ctype)) {
+                report.error(c, Message.ENUM_CODE_RANGE, v, enumType.getSimpleName(), constant,
+                        CTypes.cName(ctype), CTypes.min(ctype), CTypes.max(ctype));
+                ok = false;
+            }
+            String previous = seen.putIfAbsent(v, constant);
+            if (previous != null) {
+                report.error(c, Message.ENUM_CODE_DUPLICATE, enumType.getSimpleName(), previous, constant, v);
+                ok = false;
+            }
+            constants.add(new FieldType.EnumConstant(constant, v));
+        }
+        Endian order = orderAnn.map(a -> Endian.valueOf(mirrors.enumValue(a, "value"))).orElse(structOrder);
+        return ok ? new FieldType.EnumCode(classRef(enumType), ctype, order, constants) : null;
+    }
+
+    private StructModel nested(RecordComponentElement c, TypeElement record, Report report, Deque<String> stack) {
+        String name = c.getSimpleName().toString();
+        String qualified = record.getQualifiedName().toString();
+        List<String> cycle = Cycles.find(record, stack.peek(), this::structRecord, types);
+        if (stack.contains(qualified) || cycle != null) {
+            String path = cycle != null ? String.join(" -> ", cycle) : String.join(" -> ", stack.reversed()) + " -> " + qualified;
+            report.error(c, Message.RECURSIVE, name, stack.peek(), path);
+            return null;
+        }
+        Optional<StructModel> model = nestedCache.get(qualified);
+        if (model == null) {
+            Report throwaway = new Report();
+            model = parse(record, throwaway, stack);
+            nestedCache.put(qualified, model);
+        }
+        if (model.isEmpty()) {
+            report.error(c, Message.NESTED_INVALID, name, record.getSimpleName());
+            return null;
+        }
+        return model.get();
+    }
+
+    private void misplaced(RecordComponentElement c, Optional<AnnotationMirror> a, String annotation, String type,
+                           String why, Report report) {
+        a.ifPresent(m -> report.error(c, m, null, Message.MISPLACED_ANNOTATION, annotation, c.getSimpleName(), type, why));
+    }
+
+    private int length(RecordComponentElement c, Optional<AnnotationMirror> length, String elementType, Report report) {
+        String name = c.getSimpleName().toString();
+        if (length.isEmpty()) {
+            report.error(c, Message.ARRAY_WITHOUT_LENGTH, name, elementType, name);
+            return -1;
+        }
+        int n = mirrors.intValue(length.get(), "value");
+        if (n < 1) {
+            report.error(c, length.get(), null, Message.BAD_LENGTH, n, name);
+            return -1;
+        }
+        return n;
+    }
+
+    /** {@return the record element if {@code t} is a {@code @Struct} record, else null} */
+    TypeElement structRecord(TypeMirror t) {
+        if (t.getKind() != TypeKind.DECLARED) {
+            return null;
+        }
+        Element e = ((DeclaredType) t).asElement();
+        if (e.getKind() == ElementKind.RECORD && mirrors.find(e, "Struct").isPresent()) {
+            return (TypeElement) e;
+        }
+        return null;
+    }
+
+    private static boolean isString(TypeMirror t) {
+        return t.getKind() == TypeKind.DECLARED
+                && ((TypeElement) ((DeclaredType) t).asElement()).getQualifiedName().contentEquals("java.lang.String");
+    }
+
+    private static boolean accessible(TypeElement type) {
+        for (Element e = type; e instanceof TypeElement; e = e.getEnclosingElement()) {
+            if (e.getModifiers().contains(Modifier.PRIVATE)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private ClassRef classRef(TypeElement type) {
+        List<String> names = new ArrayList<>();
+        Element e = type;
+        while (e instanceof TypeElement te) {
+            names.addFirst(te.getSimpleName().toString());
+            e = e.getEnclosingElement();
+        }
+        PackageElement p = elements.getPackageOf(type);
+        return new ClassRef(p.isUnnamed() ? "" : p.getQualifiedName().toString(), names);
+    }
+}

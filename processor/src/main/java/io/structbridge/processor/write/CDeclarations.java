@@ -1,0 +1,58 @@
+package io.structbridge.processor.write;
+
+import io.structbridge.annotations.Endian;
+import io.structbridge.processor.layout.Member;
+import io.structbridge.processor.model.CTypes;
+import io.structbridge.processor.model.FieldType;
+
+/** C spellings of members, shared by the C header and the layout description. */
+public final class CDeclarations {
+    private CDeclarations() {}
+
+    /** {@return the C type of a member without the array suffix, e.g. {@code double}} */
+    public static String baseType(Member m) {
+        return switch (m.field().type()) {
+            case FieldType.Scalar s -> CTypes.cName(s.ctype());
+            case FieldType.EnumCode e -> CTypes.cName(e.ctype());
+            case FieldType.Text t -> "char";
+            case FieldType.PrimitiveArray a -> CTypes.cName(a.element().ctype());
+            case FieldType.Nested n -> n.struct().cName();
+            case FieldType.NestedArray a -> a.struct().cName();
+        };
+    }
+
+    /** {@return the declarator, e.g. {@code velocity[3]}} */
+    public static String declarator(Member m) {
+        String name = m.field().name();
+        return switch (m.field().type()) {
+            case FieldType.Text t -> name + "[" + t.capacity() + "]";
+            case FieldType.PrimitiveArray a -> name + "[" + a.length() + "]";
+            case FieldType.NestedArray a -> name + "[" + a.length() + "]";
+            default -> name;
+        };
+    }
+
+    /** {@return what the C type alone does not say: byte order, encoding, Java type, enum} */
+    public static String remark(Member m) {
+        return switch (m.field().type()) {
+            case FieldType.Scalar s -> order(s.order(), s.ctype().size()) + (s.narrowed() ? "Java " + s.java().keyword() + ", range enforced" : "");
+            case FieldType.EnumCode e -> order(e.order(), e.ctype().size()) + "enum " + e.type().simpleName();
+            case FieldType.Text t -> t.encoding() + (t.nulTerminated() ? ", NUL-terminated" : ", fixed width, NUL-padded");
+            case FieldType.PrimitiveArray a -> order(a.element().order(), a.element().ctype().size())
+                    + (a.element().narrowed() ? "Java " + a.element().java().keyword() + "[], range enforced" : "");
+            case FieldType.Nested n -> "";
+            case FieldType.NestedArray a -> "";
+        };
+    }
+
+    private static String order(Endian order, int size) {
+        if (size == 1) {
+            return "";
+        }
+        return switch (order) {
+            case BIG -> "big-endian; ";
+            case LITTLE -> "little-endian; ";
+            case NATIVE -> "";
+        };
+    }
+}

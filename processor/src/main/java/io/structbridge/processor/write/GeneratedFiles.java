@@ -1,0 +1,49 @@
+package io.structbridge.processor.write;
+
+import com.palantir.javapoet.JavaFile;
+import java.io.IOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import javax.annotation.processing.Filer;
+import javax.lang.model.element.Element;
+import javax.tools.FileObject;
+import javax.tools.StandardLocation;
+
+/**
+ * The one place every generated file goes through: it records the originating element (for
+ * incremental builds), fixes formatting, and copies C headers to the optional header folder.
+ * Output carries no date, so builds are byte-identical.
+ */
+public final class GeneratedFiles {
+    private final Filer filer;
+    private final Path headerDir;
+
+    /**
+     * @param filer the processing environment's filer
+     * @param headerDir a folder that also receives every C header, or null
+     */
+    public GeneratedFiles(Filer filer, Path headerDir) {
+        this.filer = filer;
+        this.headerDir = headerDir;
+    }
+
+    /** Writes a Java source file generated from {@code origin}. */
+    public void java(JavaFile file, Element origin) throws IOException {
+        JavaFile.builder(file.packageName(), file.typeSpec().toBuilder().addOriginatingElement(origin).build())
+                .skipJavaLangImports(true).indent("    ").build().writeTo(filer);
+    }
+
+    /** Writes a class-output resource (e.g. a C header) in {@code packageName}. */
+    public void resource(String packageName, String name, String content, Element origin) throws IOException {
+        FileObject f = filer.createResource(StandardLocation.CLASS_OUTPUT, packageName, name, origin);
+        try (Writer w = f.openWriter()) {
+            w.write(content);
+        }
+        if (headerDir != null && name.endsWith(".h")) {
+            Files.createDirectories(headerDir);
+            Files.writeString(headerDir.resolve(name), content, StandardCharsets.UTF_8);
+        }
+    }
+}

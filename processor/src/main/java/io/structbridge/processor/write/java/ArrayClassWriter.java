@@ -1,0 +1,144 @@
+package io.structbridge.processor.write.java;
+
+import com.palantir.javapoet.ClassName;
+import com.palantir.javapoet.JavaFile;
+import com.palantir.javapoet.MethodSpec;
+import com.palantir.javapoet.ParameterizedTypeName;
+import com.palantir.javapoet.TypeName;
+import com.palantir.javapoet.TypeSpec;
+import io.structbridge.processor.layout.StructLayoutPlan;
+import javax.lang.model.element.Modifier;
+
+/** Writes {@code RArray}: an array of structs over one segment, stride = size. */
+public final class ArrayClassWriter {
+    private final StructLayoutPlan plan;
+    private final ClassName record;
+    private final ClassName self;
+    private final ClassName struct;
+    private final ClassName view;
+
+    public ArrayClassWriter(StructLayoutPlan plan) {
+        this.plan = plan;
+        this.record = Runtime.className(plan.model().record());
+        this.self = Runtime.arrayClass(plan.model().record());
+        this.struct = Runtime.structClass(plan.model().record());
+        this.view = Runtime.viewClass(plan.model().record());
+    }
+
+    public JavaFile write() {
+        TypeName listOfRecord = ParameterizedTypeName.get(Runtime.LIST, record);
+        String name = plan.model().record().simpleName();
+        TypeSpec.Builder t = TypeSpec.classBuilder(self).addModifiers(Modifier.PUBLIC, Modifier.FINAL)
+                .addAnnotation(StructClassWriter.generated(plan.model().record()))
+                .addSuperinterface(ParameterizedTypeName.get(Runtime.STRUCT_ARRAY, record))
+                .addJavadoc("An array of {@link $T} structs in one segment: element {@code i} at byte\n"
+                        + "{@code i * $L} (C {@code $L[n]}; stride = size = $L bytes, alignment $L).\n",
+                        record, plan.size(), plan.model().cName(), plan.size(), plan.alignment())
+                .addField(Runtime.MEMORY_SEGMENT, "segment", Modifier.PRIVATE, Modifier.FINAL)
+                .addField(TypeName.LONG, "count", Modifier.PRIVATE, Modifier.FINAL)
+                .addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE)
+                        .addParameter(Runtime.MEMORY_SEGMENT, "segment").addParameter(TypeName.LONG, "count")
+                        .addStatement("this.segment = segment").addStatement("this.count = count").build());
+        t.addMethod(MethodSpec.methodBuilder("allocate").addModifiers(Modifier.PUBLIC, Modifier.STATIC).returns(self)
+                .addJavadoc("{@return a zero-filled array of {@code count} structs allocated in {@code arena}, aligned to $L bytes}\n\n", plan.alignment())
+                .addJavadoc("@param arena the arena that owns the memory\n@param count the number of elements\n")
+                .addJavadoc("@throws IllegalArgumentException if {@code count} is negative\n")
+                .addParameter(Runtime.ARENA, "arena").addParameter(TypeName.LONG, "count")
+                .beginControlFlow("if (count < 0)")
+                .addStatement("throw new IllegalArgumentException($S + count)", name + ": negative element count ")
+                .endControlFlow()
+                .addStatement("return new $T(arena.allocate($T.LAYOUT, count), count)", self, struct).build());
+        t.addMethod(MethodSpec.methodBuilder("over").addModifiers(Modifier.PUBLIC, Modifier.STATIC).returns(self)
+                .addJavadoc("{@return a view of all of {@code segment} as structs, without copying}\n\n")
+                .addJavadoc("@param segment memory whose size is a multiple of $L bytes\n", plan.size())
+                .addJavadoc("@throws IllegalArgumentException if the size is not a multiple of the stride or the address is misaligned\n")
+                .addParameter(Runtime.MEMORY_SEGMENT, "segment")
+                .beginControlFlow("if (segment.byteSize() % $T.SIZE != 0)", struct)
+                .addStatement("throw new IllegalArgumentException($S + segment.byteSize() + $S)",
+                        name + ": segment of ", " bytes is not a whole number of " + plan.size() + "-byte structs")
+                .endControlFlow()
+                .addStatement("return over(segment, 0, segment.byteSize() / $T.SIZE)", struct).build());
+        t.addMethod(MethodSpec.methodBuilder("over").addModifiers(Modifier.PUBLIC, Modifier.STATIC).returns(self)
+                .addJavadoc("{@return a view of {@code count} structs starting at {@code offset}, without copying}\n\n")
+                .addJavadoc("@param segment the segment\n@param offset the byte offset of element 0\n@param count the number of elements\n")
+                .addJavadoc("@throws IndexOutOfBoundsException if the elements do not fit the segment (checked before any access)\n")
+                .addJavadoc("@throws IllegalArgumentException if element 0 is not aligned to $L bytes\n", plan.alignment())
+                .addParameter(Runtime.MEMORY_SEGMENT, "segment").addParameter(TypeName.LONG, "offset")
+                .addParameter(TypeName.LONG, "count")
+                .addStatement("$T.checkArray(segment, offset, count, $T.SIZE, $T.ALIGNMENT, $S)", Runtime.BOUNDS, struct, struct, name)
+                .addStatement("return new $T(segment.asSlice(offset, count * $T.SIZE), count)", self, struct).build());
+        t.addMethod(MethodSpec.methodBuilder("fromList").addModifiers(Modifier.PUBLIC, Modifier.STATIC).returns(self)
+                .addJavadoc("{@return a new array in {@code arena} holding {@code values}}\n\n")
+                .addJavadoc("@param arena the arena\n@param values the records\n")
+                .addJavadoc("@throws $T if a value does not fit (the message names its index)\n", Runtime.VALUE_EXCEPTION)
+                .addParameter(Runtime.ARENA, "arena").addParameter(listOfRecord, "values")
+                .addStatement("$T array = allocate(arena, values.size())", self)
+                .addStatement("array.setAll(0, values)")
+                .addStatement("return array").build());
+        t.addMethod(override("type", Runtime.structType(plan.model().record())).addStatement("return $T.TYPE", struct).build());
+        t.addMethod(override("segment", Runtime.MEMORY_SEGMENT).addStatement("return segment").build());
+        t.addMethod(override("count", TypeName.LONG).addStatement("return count").build());
+        t.addMethod(override("stride", TypeName.LONG).addStatement("return $T.SIZE", struct).build());
+        t.addMethod(override("get", record).addParameter(TypeName.LONG, "index")
+                .addStatement("$T.checkIndex(index, count)", Runtime.OBJECTS)
+                .beginControlFlow("try")
+                .addStatement("return $T.read(segment, index * $T.SIZE)", struct, struct)
+                .nextControlFlow("catch ($T e)", Runtime.VALUE_EXCEPTION)
+                .addStatement("throw e.inElement(index)")
+                .endControlFlow().build());
+        t.addMethod(override("set", TypeName.VOID).addParameter(TypeName.LONG, "index").addParameter(record, "value")
+                .addStatement("$T.checkIndex(index, count)", Runtime.OBJECTS)
+                .beginControlFlow("try")
+                .addStatement("$T.write(segment, index * $T.SIZE, value)", struct, struct)
+                .nextControlFlow("catch ($T e)", Runtime.VALUE_EXCEPTION)
+                .addStatement("throw e.inElement(index)")
+                .endControlFlow().build());
+        t.addMethod(override("setAll", TypeName.VOID).addParameter(TypeName.LONG, "at").addParameter(listOfRecord, "values")
+                .addStatement("int n = values.size()")
+                .addStatement("$T.checkFromIndexSize(at, n, count)", Runtime.OBJECTS)
+                .beginControlFlow("if (segment.isReadOnly())")
+                .addStatement("throw new UnsupportedOperationException($S)", name + ": the segment is read-only")
+                .endControlFlow()
+                .addStatement("int i = 0")
+                .beginControlFlow("for ($T value : values)", record)
+                .beginControlFlow("if (value == null)")
+                .addStatement("throw new $T($S + (at + i) + $S, $S, $S, null, -1)", Runtime.VALUE_EXCEPTION,
+                        name + "[", "]", "(element)", "must not be null")
+                .endControlFlow()
+                .beginControlFlow("try")
+                .addStatement("$T.check(value)", struct)
+                .nextControlFlow("catch ($T e)", Runtime.VALUE_EXCEPTION)
+                .addStatement("throw e.inElement(at + i)")
+                .endControlFlow()
+                .addStatement("i++")
+                .endControlFlow()
+                .addStatement("long offset = at * $T.SIZE", struct)
+                .beginControlFlow("for ($T value : values)", record)
+                .addStatement("$T.writeUnchecked(segment, offset, value)", struct)
+                .addStatement("offset += $T.SIZE", struct)
+                .endControlFlow().build());
+        t.addMethod(MethodSpec.methodBuilder("view").addModifiers(Modifier.PUBLIC).returns(view)
+                .addJavadoc("{@return a zero-copy view of element {@code index}}\n\n@param index the element index\n")
+                .addParameter(TypeName.LONG, "index")
+                .addStatement("$T.checkIndex(index, count)", Runtime.OBJECTS)
+                .addStatement("return $T.at(segment, index * $T.SIZE)", view, struct).build());
+        t.addMethod(MethodSpec.methodBuilder("slice").addModifiers(Modifier.PUBLIC).returns(self)
+                .addJavadoc("{@return elements {@code from .. from + count - 1} as an array sharing this memory}\n\n")
+                .addJavadoc("@param from the first element\n@param count the number of elements\n")
+                .addParameter(TypeName.LONG, "from").addParameter(TypeName.LONG, "count")
+                .addStatement("$T.checkFromIndexSize(from, count, this.count)", Runtime.OBJECTS)
+                .addStatement("return new $T(segment.asSlice(from * $T.SIZE, count * $T.SIZE), count)", self, struct, struct)
+                .build());
+        t.addMethod(override("stream", ParameterizedTypeName.get(Runtime.STREAM, record))
+                .addStatement("return $T.range(0, count).mapToObj(this::get)", Runtime.LONG_STREAM).build());
+        t.addMethod(override("toList", listOfRecord)
+                .addStatement("return stream().toList()").build());
+        t.addMethod(override("toString", ClassName.get(String.class))
+                .addStatement("return $S + count + $S", self.simpleName() + "[count ", ", stride " + plan.size() + "]").build());
+        return JavaFile.builder(self.packageName(), t.build()).skipJavaLangImports(true).indent("    ").build();
+    }
+
+    private static MethodSpec.Builder override(String name, TypeName returns) {
+        return MethodSpec.methodBuilder(name).addAnnotation(Override.class).addModifiers(Modifier.PUBLIC).returns(returns);
+    }
+}

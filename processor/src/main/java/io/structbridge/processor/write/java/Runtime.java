@@ -1,0 +1,78 @@
+package io.structbridge.processor.write.java;
+
+import com.palantir.javapoet.ClassName;
+import com.palantir.javapoet.ParameterizedTypeName;
+import com.palantir.javapoet.TypeName;
+import io.structbridge.processor.model.ClassRef;
+
+/** Names of the runtime and JDK types that generated code uses, and of generated classes. */
+final class Runtime {
+    private Runtime() {}
+
+    static final String PKG = "io.structbridge.runtime";
+    static final ClassName VALUES = ClassName.get(PKG, "Values");
+    static final ClassName BOUNDS = ClassName.get(PKG, "Bounds");
+    static final ClassName FIXED_STRINGS = ClassName.get(PKG, "FixedStrings");
+    static final ClassName TEXT_ENCODING = ClassName.get(PKG, "TextEncoding");
+    static final ClassName LAYOUTS = ClassName.get(PKG, "Layouts");
+    static final ClassName STRUCT_TYPE = ClassName.get(PKG, "StructType");
+    static final ClassName STRUCT_ARRAY = ClassName.get(PKG, "StructArray");
+    static final ClassName VALUE_EXCEPTION = ClassName.get(PKG, "StructValueException");
+    static final ClassName GENERATED = ClassName.get(PKG, "Generated");
+
+    static final ClassName MEMORY_SEGMENT = ClassName.get("java.lang.foreign", "MemorySegment");
+    static final ClassName MEMORY_LAYOUT = ClassName.get("java.lang.foreign", "MemoryLayout");
+    static final ClassName STRUCT_LAYOUT = ClassName.get("java.lang.foreign", "StructLayout");
+    static final ClassName VALUE_LAYOUT = ClassName.get("java.lang.foreign", "ValueLayout");
+    static final ClassName ARENA = ClassName.get("java.lang.foreign", "Arena");
+    static final ClassName BYTE_ORDER = ClassName.get("java.nio", "ByteOrder");
+    static final ClassName OBJECTS = ClassName.get("java.util", "Objects");
+    static final ClassName ARRAYS = ClassName.get("java.util", "Arrays");
+    static final ClassName LIST = ClassName.get("java.util", "List");
+    static final ClassName STREAM = ClassName.get("java.util.stream", "Stream");
+    static final ClassName LONG_STREAM = ClassName.get("java.util.stream", "LongStream");
+
+    static final String PROCESSOR = "io.structbridge.processor.StructProcessor";
+
+    static ClassName className(ClassRef ref) {
+        return ClassName.get(ref.packageName(), ref.simpleNames().getFirst(),
+                ref.simpleNames().subList(1, ref.simpleNames().size()).toArray(String[]::new));
+    }
+
+    static ClassName structClass(ClassRef ref) {
+        return ClassName.get(ref.packageName(), ref.flatName() + "Struct");
+    }
+
+    static ClassName viewClass(ClassRef ref) {
+        return ClassName.get(ref.packageName(), ref.flatName() + "View");
+    }
+
+    static ClassName arrayClass(ClassRef ref) {
+        return ClassName.get(ref.packageName(), ref.flatName() + "Array");
+    }
+
+    static TypeName structType(ClassRef ref) {
+        return ParameterizedTypeName.get(STRUCT_TYPE, className(ref));
+    }
+
+    /** {@return {@code eType} as {@code E_TYPE}} */
+    static String upperSnake(String name) {
+        StringBuilder b = new StringBuilder();
+        for (int i = 0; i < name.length(); i++) {
+            char c = name.charAt(i);
+            if (Character.isUpperCase(c) && i > 0 && !Character.isUpperCase(name.charAt(i - 1))) {
+                b.append('_');
+            }
+            b.append(Character.toUpperCase(c));
+        }
+        return b.toString();
+    }
+
+    static String offsetConstant(String component) {
+        return upperSnake(component) + "_OFFSET";
+    }
+
+    static String layoutConstant(String component) {
+        return upperSnake(component) + "$LAYOUT";
+    }
+}

@@ -1,0 +1,228 @@
+package io.structbridge.processor.write.java;
+
+import com.palantir.javapoet.AnnotationSpec;
+import com.palantir.javapoet.ArrayTypeName;
+import com.palantir.javapoet.ClassName;
+import com.palantir.javapoet.CodeBlock;
+import com.palantir.javapoet.FieldSpec;
+import com.palantir.javapoet.JavaFile;
+import com.palantir.javapoet.MethodSpec;
+import com.palantir.javapoet.ParameterizedTypeName;
+import com.palantir.javapoet.TypeName;
+import com.palantir.javapoet.TypeSpec;
+import io.structbridge.processor.layout.Member;
+import io.structbridge.processor.layout.StructLayoutPlan;
+import io.structbridge.processor.model.ClassRef;
+import io.structbridge.processor.model.FieldType;
+import io.structbridge.processor.model.StructModel;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import javax.lang.model.element.Modifier;
+
+/**
+ * Writes {@code RStruct}: the layout constant, size, alignment and offsets, the record codec and
+ * static per-component accessors at (segment, offset).
+ */
+public final class StructClassWriter {
+    private static final Modifier[] PUBLIC_STATIC = {Modifier.PUBLIC, Modifier.STATIC};
+    private static final Modifier[] PRIVATE_STATIC = {Modifier.PRIVATE, Modifier.STATIC};
+
+    private final StructLayoutPlan plan;
+    private final StructModel model;
+    private final ClassName record;
+    private final ClassName self;
+
+    public StructClassWriter(StructLayoutPlan plan) {
+        this.plan = plan;
+        this.model = plan.model();
+        this.record = Runtime.className(model.record());
+        this.self = Runtime.structClass(model.record());
+    }
+
+    /**
+     * {@return the Java file}
+     *
+     * @param cDeclaration the C declaration, quoted in the class Javadoc
+     * @param description the pahole-like description returned by {@code describe()}
+     */
+    public JavaFile write(String cDeclaration, String description) {
+        TypeSpec.Builder t = TypeSpec.classBuilder(self)
+                .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
+                .addAnnotation(generated(model.record()))
+                .addJavadoc("Native layout and codec of {@link $T}: size $L bytes, alignment $L bytes.\n\n",
+                        record, plan.size(), plan.alignment())
+                .addJavadoc("<p>The same struct in C (see {@code $L.h}):\n<pre>{@code\n$L}</pre>\n\n",
+                        model.cName(), cDeclaration.replace("*/", "* /"))
+                .addJavadoc("<p>Accessors take a segment and the byte offset of the struct in it. Getters throw\n"
+                        + "{@link $T} for stored bytes that are not a valid value; setters and\n"
+                        + "{@link #write} check every value first and leave memory unchanged on error.\n",
+                        Runtime.VALUE_EXCEPTION)
+                .addField(FieldSpec.builder(String.class, "STRUCT", Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
+                        .initializer("$S", model.record().simpleName()).build());
+        for (Member m : plan.members()) {
+            accessorLayout(m, t);
+        }
+        t.addField(FieldSpec.builder(Runtime.STRUCT_LAYOUT, "LAYOUT", Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
+                .addJavadoc("The struct layout: members named as the record components, padding explicit.\n")
+                .initializer(LayoutCode.structLayout(plan)).build());
+        t.addField(constant("SIZE", plan.size(), "Size in bytes ({@code sizeof}), also the array stride."));
+        t.addField(constant("ALIGNMENT", plan.alignment(), "Alignment in bytes ({@code _Alignof})."));
+        for (Member m : plan.members()) {
+            t.addField(constant(MemberCode.offsetConst(m), m.offset(),
+                    "Byte offset of {@code " + MemberCode.name(m) + "} ({@code offsetof}), size " + m.size() + " bytes."));
+        }
+        t.addField(FieldSpec.builder(Runtime.structType(model.record()), "TYPE", Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
+                .addJavadoc("This struct type as an object.\n").initializer("new Type()").build());
+        t.addField(FieldSpec.builder(String.class, "DESCRIPTION", Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
+                .initializer("$S", description).build());
+        t.addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build());
+        t.addMethod(simpleGetter("layout", Runtime.STRUCT_LAYOUT, "LAYOUT", "the struct layout"));
+        t.addMethod(simpleGetter("sizeof", TypeName.LONG, "SIZE", "the size in bytes"));
+        t.addMethod(simpleGetter("alignof", TypeName.LONG, "ALIGNMENT", "the alignment in bytes"));
+        t.addMethod(simpleGetter("describe", ClassName.get(String.class), "DESCRIPTION",
+                "a pahole-like description: offsets, sizes, holes and tail padding"));
+        t.addMethod(read());
+        t.addMethod(write());
+        t.addMethod(writeUnchecked());
+        t.addMethod(check());
+        for (Member m : plan.members()) {
+            new AccessorWriter(m, plan).addTo(t);
+        }
+        t.addType(typeClass());
+        return JavaFile.builder(self.packageName(), t.build()).skipJavaLangImports(true).indent("    ").build();
+    }
+
+    static AnnotationSpec generated(ClassRef from) {
+        return AnnotationSpec.builder(Runtime.GENERATED)
+                .addMember("value", "$S", Runtime.PROCESSOR)
+                .addMember("from", "$S", from.canonicalName()).build();
+    }
+
+    private static FieldSpec constant(String name, long value, String doc) {
+        return FieldSpec.builder(TypeName.LONG, name, Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
+                .addJavadoc(doc + "\n").initializer("$LL", value).build();
+    }
+
+    private static MethodSpec simpleGetter(String name, TypeName type, String field, String doc) {
+        return MethodSpec.methodBuilder(name).addModifiers(PUBLIC_STATIC).returns(type)
+                .addJavadoc("{@return " + doc + "}\n").addStatement("return $L", field).build();
+    }
+
+    private void accessorLayout(Member m, TypeSpec.Builder t) {
+        FieldType.Scalar s = switch (m.field().type()) {
+            case FieldType.Scalar x -> x;
+            case FieldType.PrimitiveArray a -> a.element();
+            case FieldType.EnumCode e -> new FieldType.Scalar(io.structbridge.processor.model.JavaPrim.LONG, e.ctype(), e.order());
+            default -> null;
+        };
+        if (s == null) {
+            return;
+        }
+        t.addField(FieldSpec.builder(ScalarCode.layoutClass(s.ctype()), MemberCode.layoutConst(m),
+                        Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
+                .initializer(ScalarCode.accessLayout(s.ctype(), s.order())).build());
+        if (m.field().type() instanceof FieldType.EnumCode e) {
+            List<FieldType.EnumConstant> sorted = new ArrayList<>(e.constants());
+            sorted.sort(Comparator.comparingLong(FieldType.EnumConstant::code));
+            CodeBlock codes = sorted.stream().map(c -> CodeBlock.of("$LL", c.code())).collect(CodeBlock.joining(", "));
+            ClassName enumClass = Runtime.className(e.type());
+            CodeBlock constants = sorted.stream().map(c -> CodeBlock.of("$T.$L", enumClass, c.name()))
+                    .collect(CodeBlock.joining(", "));
+            String prefix = Runtime.upperSnake(MemberCode.name(m));
+            t.addField(FieldSpec.builder(ArrayTypeName.of(TypeName.LONG), prefix + "$CODES", Modifier.PRIVATE,
+                    Modifier.STATIC, Modifier.FINAL).initializer("{$L}", codes).build());
+            t.addField(FieldSpec.builder(ArrayTypeName.of(enumClass), prefix + "$CONSTANTS", Modifier.PRIVATE,
+                    Modifier.STATIC, Modifier.FINAL).initializer("{$L}", constants).build());
+        }
+    }
+
+    private MethodSpec read() {
+        CodeBlock args = plan.members().stream()
+                .map(m -> CodeBlock.of("$L(segment, offset)", MemberCode.name(m)))
+                .collect(CodeBlock.joining(",\n"));
+        return MethodSpec.methodBuilder("read").addModifiers(PUBLIC_STATIC).returns(record)
+                .addJavadoc("Decodes the struct at {@code offset}.\n\n")
+                .addJavadoc("@param segment the segment\n@param offset the byte offset of the struct in {@code segment}\n")
+                .addJavadoc("@return a new record\n")
+                .addJavadoc("@throws $T if a stored value is invalid (bool byte, UTF-8, NUL, enum code, uint64 range)\n",
+                        Runtime.VALUE_EXCEPTION)
+                .addJavadoc("@throws IndexOutOfBoundsException if the struct does not fit the segment\n")
+                .addParameter(Runtime.MEMORY_SEGMENT, "segment").addParameter(TypeName.LONG, "offset")
+                .addStatement("$T.checkFromIndexSize(offset, SIZE, segment.byteSize())", Runtime.OBJECTS)
+                .addStatement("return new $T(\n$>$L$<)", record, args).build();
+    }
+
+    private MethodSpec write() {
+        return MethodSpec.methodBuilder("write").addModifiers(PUBLIC_STATIC)
+                .addJavadoc("Checks every component of {@code value}, then stores it at {@code offset}.\n\n")
+                .addJavadoc("@param segment the segment\n@param offset the byte offset of the struct in {@code segment}\n")
+                .addJavadoc("@param value the record\n")
+                .addJavadoc("@throws $T if a component does not fit; memory is then unchanged\n", Runtime.VALUE_EXCEPTION)
+                .addJavadoc("@throws IndexOutOfBoundsException if the struct does not fit the segment; memory unchanged\n")
+                .addJavadoc("@throws IllegalArgumentException if the address is not a multiple of {@link #ALIGNMENT}\n")
+                .addJavadoc("@throws UnsupportedOperationException if the segment is read-only\n")
+                .addParameter(Runtime.MEMORY_SEGMENT, "segment").addParameter(TypeName.LONG, "offset")
+                .addParameter(record, "value")
+                .addStatement("check(value)")
+                .addStatement("$T.check(segment, offset, SIZE, ALIGNMENT, STRUCT)", Runtime.BOUNDS)
+                .addStatement("writeUnchecked(segment, offset, value)").build();
+    }
+
+    private MethodSpec writeUnchecked() {
+        MethodSpec.Builder b = MethodSpec.methodBuilder("writeUnchecked").addModifiers(PUBLIC_STATIC)
+                .addJavadoc("Stores {@code value} without the checks of {@link #write}: for generated code that\n"
+                        + "has already called {@link #check} (nested structs, bulk writes). FFM still checks\n"
+                        + "each access, but a failure here may leave some members written.\n\n")
+                .addJavadoc("@param segment the segment\n@param offset the byte offset of the struct\n@param value a checked record\n")
+                .addParameter(Runtime.MEMORY_SEGMENT, "segment").addParameter(TypeName.LONG, "offset")
+                .addParameter(record, "value");
+        for (Member m : plan.members()) {
+            b.addStatement("store$$$L(segment, offset, value.$L())", MemberCode.name(m), MemberCode.name(m));
+        }
+        return b.build();
+    }
+
+    private MethodSpec check() {
+        MethodSpec.Builder b = MethodSpec.methodBuilder("check").addModifiers(PUBLIC_STATIC)
+                .addJavadoc("Performs every check of {@link #write} without storing anything.\n\n")
+                .addJavadoc("@param value the record\n@throws $T if a component does not fit the native layout\n",
+                        Runtime.VALUE_EXCEPTION)
+                .addJavadoc("@throws NullPointerException if {@code value} is null\n")
+                .addParameter(record, "value")
+                .addStatement("$T.requireNonNull(value, STRUCT)", Runtime.OBJECTS);
+        for (Member m : plan.members()) {
+            if (AccessorWriter.hasCheck(m)) {
+                b.addStatement("check$$$L(value.$L())", MemberCode.name(m), MemberCode.name(m));
+            }
+        }
+        return b.build();
+    }
+
+    private TypeSpec typeClass() {
+        TypeName recordClass = ParameterizedTypeName.get(ClassName.get(Class.class), record);
+        return TypeSpec.classBuilder("Type").addModifiers(Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
+                .addSuperinterface(Runtime.structType(model.record()))
+                .addMethod(override("recordClass", recordClass).addStatement("return $T.class", record).build())
+                .addMethod(override("layout", Runtime.STRUCT_LAYOUT).addStatement("return LAYOUT").build())
+                .addMethod(override("size", TypeName.LONG).addStatement("return SIZE").build())
+                .addMethod(override("alignment", TypeName.LONG).addStatement("return ALIGNMENT").build())
+                .addMethod(override("read", record).addParameter(Runtime.MEMORY_SEGMENT, "segment")
+                        .addParameter(TypeName.LONG, "offset")
+                        .addStatement("return $T.read(segment, offset)", self).build())
+                .addMethod(override("write", TypeName.VOID).addParameter(Runtime.MEMORY_SEGMENT, "segment")
+                        .addParameter(TypeName.LONG, "offset").addParameter(record, "value")
+                        .addStatement("$T.write(segment, offset, value)", self).build())
+                .addMethod(override("check", TypeName.VOID).addParameter(record, "value")
+                        .addStatement("$T.check(value)", self).build())
+                .addMethod(override("describe", ClassName.get(String.class)).addStatement("return DESCRIPTION").build())
+                .addMethod(override("toString", ClassName.get(String.class))
+                        .addStatement("return $S", "StructType[" + model.record().canonicalName() + ", size "
+                                + plan.size() + ", alignment " + plan.alignment() + "]").build())
+                .build();
+    }
+
+    private static MethodSpec.Builder override(String name, TypeName returns) {
+        return MethodSpec.methodBuilder(name).addAnnotation(Override.class).addModifiers(Modifier.PUBLIC).returns(returns);
+    }
+}
