@@ -37,11 +37,19 @@ public final class CDeclarations {
         return switch (m.field().type()) {
             case FieldType.Scalar s -> order(s.order(), s.ctype().size()) + (s.narrowed() ? "Java " + s.java().keyword() + ", range enforced" : "");
             case FieldType.EnumCode e -> order(e.order(), e.ctype().size()) + "enum " + e.type().simpleName();
-            case FieldType.Text t -> t.encoding() + (t.nulTerminated() ? ", NUL-terminated" : ", fixed width, NUL-padded");
+            case FieldType.Text t -> encodingName(t.encoding()) + (t.nulTerminated() ? ", NUL-terminated" : ", fixed width, NUL-padded");
             case FieldType.PrimitiveArray a -> order(a.element().order(), a.element().ctype().size())
                     + (a.element().narrowed() ? "Java " + a.element().java().keyword() + "[], range enforced" : "");
             case FieldType.Nested n -> "";
             case FieldType.NestedArray a -> "";
+        };
+    }
+
+    private static String encodingName(io.structbridge.annotations.Encoding e) {
+        return switch (e) {
+            case UTF_8 -> "UTF-8";
+            case ASCII -> "US-ASCII";
+            case LATIN_1 -> "ISO-8859-1";
         };
     }
 

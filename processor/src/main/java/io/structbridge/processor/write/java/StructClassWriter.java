@@ -53,7 +53,7 @@ public final class StructClassWriter {
                 .addJavadoc("Native layout and codec of {@link $T}: size $L bytes, alignment $L bytes.\n\n",
                         record, plan.size(), plan.alignment())
                 .addJavadoc("<p>The same struct in C (see {@code $L.h}):\n<pre>{@code\n$L}</pre>\n\n",
-                        model.cName(), cDeclaration.replace("*/", "* /"))
+                        model.cName(), javadocSafe(cDeclaration))
                 .addJavadoc("<p>Accessors take a segment and the byte offset of the struct in it. Getters throw\n"
                         + "{@link $T} for stored bytes that are not a valid value; setters and\n"
                         + "{@link #write} check every value first and leave memory unchanged on error.\n",
@@ -91,6 +91,11 @@ public final class StructClassWriter {
         }
         t.addType(typeClass());
         return JavaFile.builder(self.packageName(), t.build()).skipJavaLangImports(true).indent("    ").build();
+    }
+
+    /** C block comments cannot sit inside a Javadoc comment; show them as line comments. */
+    private static String javadocSafe(String c) {
+        return c.replace("/* ", "// ").replace(" */", "");
     }
 
     static AnnotationSpec generated(ClassRef from) {
