@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import java.io.File;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -84,22 +83,21 @@ public final class Oracles {
      * exit with 0 within a minute.
      *
      * @param command the program and its arguments
-     * @return standard output, decoded as UTF-8
+     * @return standard output, decoded byte for byte (ISO-8859-1), as section names are decoded
      */
     public static String run(List<String> command) {
         ProcessBuilder pb = new ProcessBuilder(command);
         pb.environment().put("LC_ALL", "C");
-        pb.redirectErrorStream(false);
+        pb.redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
         try {
+            // Both streams go to files, so that a stuck program cannot block us on a full pipe and
+            // the timeout always applies.
+            Path outFile = Files.createTempFile("oracle", ".out");
             Path errFile = Files.createTempFile("oracle", ".err");
             try {
+                pb.redirectOutput(outFile.toFile());
                 pb.redirectError(errFile.toFile());
                 Process p = pb.start();
-                p.getOutputStream().close();
-                byte[] out;
-                try (InputStream in = p.getInputStream()) {
-                    out = in.readAllBytes();
-                }
                 if (!p.waitFor(60, TimeUnit.SECONDS)) {
                     p.destroyForcibly();
                     fail(command + " did not finish within 60 s");
@@ -107,8 +105,9 @@ public final class Oracles {
                 if (p.exitValue() != 0) {
                     fail(command + " exited with " + p.exitValue() + ": " + Files.readString(errFile));
                 }
-                return new String(out, StandardCharsets.UTF_8);
+                return new String(Files.readAllBytes(outFile), StandardCharsets.ISO_8859_1);
             } finally {
+                Files.deleteIfExists(outFile);
                 Files.deleteIfExists(errFile);
             }
         } catch (IOException e) {
