@@ -31,14 +31,19 @@ public final class ArrayClassWriter {
         TypeSpec.Builder t = TypeSpec.classBuilder(self).addModifiers(Modifier.PUBLIC, Modifier.FINAL)
                 .addAnnotation(StructClassWriter.generated(plan.model().record()))
                 .addSuperinterface(ParameterizedTypeName.get(Runtime.STRUCT_ARRAY, record))
-                .addJavadoc("An array of {@link $T} structs in one segment: element {@code i} at byte\n"
-                        + "{@code i * $L} (C {@code $L[n]}; stride = size = $L bytes, alignment $L).\n",
+                .addJavadoc("An array of {@link $T} structs in one segment: element {@code i} {@code i * $L} bytes after\n"
+                        + "element 0 (C {@code $L[n]}; stride = size = $L bytes, alignment $L).\n",
                         record, plan.size(), plan.model().cName(), plan.size(), plan.alignment())
-                .addField(Runtime.MEMORY_SEGMENT, "segment", Modifier.PRIVATE, Modifier.FINAL)
+                .addJavadoc("\n<p>Element offsets, and the offsets in error messages, count from the start of the\n"
+                        + "segment the array was created over (not from element 0).\n")
+                .addField(Runtime.MEMORY_SEGMENT, "whole", Modifier.PRIVATE, Modifier.FINAL)
+                .addField(TypeName.LONG, "base", Modifier.PRIVATE, Modifier.FINAL)
                 .addField(TypeName.LONG, "count", Modifier.PRIVATE, Modifier.FINAL)
                 .addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE)
-                        .addParameter(Runtime.MEMORY_SEGMENT, "segment").addParameter(TypeName.LONG, "count")
-                        .addStatement("this.segment = segment").addStatement("this.count = count").build());
+                        .addParameter(Runtime.MEMORY_SEGMENT, "whole").addParameter(TypeName.LONG, "base")
+                        .addParameter(TypeName.LONG, "count")
+                        .addStatement("this.whole = whole").addStatement("this.base = base")
+                        .addStatement("this.count = count").build());
         t.addMethod(MethodSpec.methodBuilder("allocate").addModifiers(Modifier.PUBLIC, Modifier.STATIC).returns(self)
                 .addJavadoc("{@return a zero-filled array of {@code count} structs allocated in {@code arena}, aligned to $L bytes}\n\n", plan.alignment())
                 .addJavadoc("@param arena the arena that owns the memory\n@param count the number of elements\n")
@@ -47,7 +52,7 @@ public final class ArrayClassWriter {
                 .beginControlFlow("if (count < 0)")
                 .addStatement("throw new IllegalArgumentException($S + count)", name + ": negative element count ")
                 .endControlFlow()
-                .addStatement("return new $T(arena.allocate($T.LAYOUT, count), count)", self, struct).build());
+                .addStatement("return new $T(arena.allocate($T.LAYOUT, count), 0, count)", self, struct).build());
         t.addMethod(MethodSpec.methodBuilder("over").addModifiers(Modifier.PUBLIC, Modifier.STATIC).returns(self)
                 .addJavadoc("{@return a view of all of {@code segment} as structs, without copying}\n\n")
                 .addJavadoc("@param segment memory whose size is a multiple of $L bytes\n", plan.size())
@@ -62,11 +67,12 @@ public final class ArrayClassWriter {
                 .addJavadoc("{@return a view of {@code count} structs starting at {@code offset}, without copying}\n\n")
                 .addJavadoc("@param segment the segment\n@param offset the byte offset of element 0\n@param count the number of elements\n")
                 .addJavadoc("@throws IndexOutOfBoundsException if the elements do not fit the segment (checked before any access)\n")
-                .addJavadoc("@throws IllegalArgumentException if element 0 is not aligned to $L bytes\n", plan.alignment())
+                .addJavadoc("@throws IllegalArgumentException if element 0 is not aligned to $L bytes (the C alignment of the\n"
+                        + "struct; a {@link $T} is never thrown here)\n", plan.alignment(), Runtime.VALUE_EXCEPTION)
                 .addParameter(Runtime.MEMORY_SEGMENT, "segment").addParameter(TypeName.LONG, "offset")
                 .addParameter(TypeName.LONG, "count")
                 .addStatement("$T.checkArray(segment, offset, count, $T.SIZE, $T.ALIGNMENT, $S)", Runtime.BOUNDS, struct, struct, name)
-                .addStatement("return new $T(segment.asSlice(offset, count * $T.SIZE), count)", self, struct).build());
+                .addStatement("return new $T(segment, offset, count)", self).build());
         t.addMethod(MethodSpec.methodBuilder("fromList").addModifiers(Modifier.PUBLIC, Modifier.STATIC).returns(self)
                 .addJavadoc("{@return a new array in {@code arena} holding {@code values}}\n\n")
                 .addJavadoc("@param arena the arena\n@param values the records\n")
@@ -76,27 +82,27 @@ public final class ArrayClassWriter {
                 .addStatement("array.setAll(0, values)")
                 .addStatement("return array").build());
         t.addMethod(override("type", Runtime.structType(plan.model().record())).addStatement("return $T.TYPE", struct).build());
-        t.addMethod(override("segment", Runtime.MEMORY_SEGMENT).addStatement("return segment").build());
+        t.addMethod(override("segment", Runtime.MEMORY_SEGMENT).addStatement("return whole.asSlice(base, count * $T.SIZE)", struct).build());
         t.addMethod(override("count", TypeName.LONG).addStatement("return count").build());
         t.addMethod(override("stride", TypeName.LONG).addStatement("return $T.SIZE", struct).build());
         t.addMethod(override("get", record).addParameter(TypeName.LONG, "index")
                 .addStatement("$T.checkIndex(index, count)", Runtime.OBJECTS)
                 .beginControlFlow("try")
-                .addStatement("return $T.read(segment, index * $T.SIZE)", struct, struct)
+                .addStatement("return $T.read(whole, base + index * $T.SIZE)", struct, struct)
                 .nextControlFlow("catch ($T e)", Runtime.VALUE_EXCEPTION)
                 .addStatement("throw e.inElement(index)")
                 .endControlFlow().build());
         t.addMethod(override("set", TypeName.VOID).addParameter(TypeName.LONG, "index").addParameter(record, "value")
                 .addStatement("$T.checkIndex(index, count)", Runtime.OBJECTS)
                 .beginControlFlow("try")
-                .addStatement("$T.write(segment, index * $T.SIZE, value)", struct, struct)
+                .addStatement("$T.write(whole, base + index * $T.SIZE, value)", struct, struct)
                 .nextControlFlow("catch ($T e)", Runtime.VALUE_EXCEPTION)
                 .addStatement("throw e.inElement(index)")
                 .endControlFlow().build());
         t.addMethod(override("setAll", TypeName.VOID).addParameter(TypeName.LONG, "at").addParameter(listOfRecord, "values")
                 .addStatement("int n = values.size()")
                 .addStatement("$T.checkFromIndexSize(at, n, count)", Runtime.OBJECTS)
-                .beginControlFlow("if (segment.isReadOnly())")
+                .beginControlFlow("if (whole.isReadOnly())")
                 .addStatement("throw new UnsupportedOperationException($S)", name + ": the segment is read-only")
                 .endControlFlow()
                 .addStatement("int i = 0")
@@ -112,22 +118,22 @@ public final class ArrayClassWriter {
                 .endControlFlow()
                 .addStatement("i++")
                 .endControlFlow()
-                .addStatement("long offset = at * $T.SIZE", struct)
+                .addStatement("long offset = base + at * $T.SIZE", struct)
                 .beginControlFlow("for ($T value : values)", record)
-                .addStatement("$T.writeUnchecked(segment, offset, value)", struct)
+                .addStatement("$T.writeUnchecked(whole, offset, value)", struct)
                 .addStatement("offset += $T.SIZE", struct)
                 .endControlFlow().build());
         t.addMethod(MethodSpec.methodBuilder("view").addModifiers(Modifier.PUBLIC).returns(view)
                 .addJavadoc("{@return a zero-copy view of element {@code index}}\n\n@param index the element index\n")
                 .addParameter(TypeName.LONG, "index")
                 .addStatement("$T.checkIndex(index, count)", Runtime.OBJECTS)
-                .addStatement("return $T.at(segment, index * $T.SIZE)", view, struct).build());
+                .addStatement("return $T.at(whole, base + index * $T.SIZE)", view, struct).build());
         t.addMethod(MethodSpec.methodBuilder("slice").addModifiers(Modifier.PUBLIC).returns(self)
                 .addJavadoc("{@return elements {@code from .. from + count - 1} as an array sharing this memory}\n\n")
                 .addJavadoc("@param from the first element\n@param count the number of elements\n")
                 .addParameter(TypeName.LONG, "from").addParameter(TypeName.LONG, "count")
                 .addStatement("$T.checkFromIndexSize(from, count, this.count)", Runtime.OBJECTS)
-                .addStatement("return new $T(segment.asSlice(from * $T.SIZE, count * $T.SIZE), count)", self, struct, struct)
+                .addStatement("return new $T(whole, base + from * $T.SIZE, count)", self, struct)
                 .build());
         t.addMethod(override("stream", ParameterizedTypeName.get(Runtime.STREAM, record))
                 .addStatement("return $T.range(0, count).mapToObj(this::get)", Runtime.LONG_STREAM).build());
