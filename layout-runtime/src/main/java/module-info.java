@@ -4,4 +4,6 @@
  */
 module io.structbridge.runtime {
     exports io.structbridge.runtime;
+
+    uses io.structbridge.runtime.ValidationFallback;
 }

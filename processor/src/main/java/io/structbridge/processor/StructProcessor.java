@@ -14,6 +14,8 @@ import io.structbridge.processor.write.describe.LayoutDescriber;
 import io.structbridge.processor.write.java.ArrayClassWriter;
 import io.structbridge.processor.write.java.StructClassWriter;
 import io.structbridge.processor.write.java.ViewClassWriter;
+import io.structbridge.processor.write.jsonschema.JsonSchemaWriter;
+import io.structbridge.processor.write.validator.ValidatorClassWriter;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
@@ -35,12 +37,14 @@ import javax.tools.Diagnostic;
  * claims {@code @Struct}, never throws, and loads no user class.
  *
  * <p>Options: {@code -Astructbridge.headerDir=<folder>} also writes every C header there;
+ * {@code -Astructbridge.schemaDir=<folder>} every JSON Schema;
  * {@code -Astructbridge.paddingNotes=false} silences the notes on wasted padding.
  */
 public final class StructProcessor extends AbstractProcessor {
     static final String STRUCT = "io.structbridge.annotations.Struct";
     static final String OPTION_HEADER_DIR = "structbridge.headerDir";
     static final String OPTION_PADDING_NOTES = "structbridge.paddingNotes";
+    static final String OPTION_SCHEMA_DIR = "structbridge.schemaDir";
 
     private final Set<String> deferred = new TreeSet<>();
 
@@ -51,7 +55,7 @@ public final class StructProcessor extends AbstractProcessor {
 
     @Override
     public Set<String> getSupportedOptions() {
-        return Set.of(OPTION_HEADER_DIR, OPTION_PADDING_NOTES);
+        return Set.of(OPTION_HEADER_DIR, OPTION_PADDING_NOTES, OPTION_SCHEMA_DIR);
     }
 
     @Override
@@ -106,16 +110,19 @@ public final class StructProcessor extends AbstractProcessor {
         if (report.hasErrors() || plan == null) {
             return;
         }
-        GeneratedFiles files = new GeneratedFiles(processingEnv.getFiler(), headerDir());
+        GeneratedFiles files = new GeneratedFiles(processingEnv.getFiler(), dir(OPTION_HEADER_DIR), dir(OPTION_SCHEMA_DIR));
         CHeaderWriter header = new CHeaderWriter(plan);
         files.java(new StructClassWriter(plan).write(header.declaration(), LayoutDescriber.describe(plan)), type);
         files.java(new ViewClassWriter(plan).write(), type);
         files.java(new ArrayClassWriter(plan).write(), type);
         files.resource(model.get().record().packageName(), header.fileName(), header.write(), type);
+        JsonSchemaWriter schema = new JsonSchemaWriter(model.get());
+        files.resource(model.get().record().packageName(), schema.fileName(), schema.write(), type);
+        files.java(new ValidatorClassWriter(model.get()).write(), type);
     }
 
-    private Path headerDir() {
-        String dir = processingEnv.getOptions().get(OPTION_HEADER_DIR);
+    private Path dir(String option) {
+        String dir = processingEnv.getOptions().get(option);
         return dir == null || dir.isBlank() ? null : Path.of(dir);
     }
 

@@ -1,5 +1,7 @@
 package io.structbridge.processor.model;
 
+import java.util.List;
+
 /**
  * One record component.
  *
@@ -7,5 +9,18 @@ package io.structbridge.processor.model;
  * @param type what it is in native memory
  * @param explicitAlign the {@code @Align} value, or 0
  * @param assertedOffset the {@code @Offset} value, or -1
+ * @param jsonName the JSON property name Jackson uses ({@code @JsonProperty}, {@code @JsonNaming})
+ * @param description the component's documentation, or empty
+ * @param constraints the Bean Validation constraints on it
  */
-public record FieldModel(String name, FieldType type, int explicitAlign, long assertedOffset) {}
+public record FieldModel(String name, FieldType type, int explicitAlign, long assertedOffset,
+                         String jsonName, String description, List<Constraint> constraints) {
+    public FieldModel {
+        constraints = List.copyOf(constraints);
+    }
+
+    /** A component without JSON or validation information (tests, layout experiments). */
+    public FieldModel(String name, FieldType type, int explicitAlign, long assertedOffset) {
+        this(name, type, explicitAlign, assertedOffset, name, "", List.of());
+    }
+}

@@ -68,8 +68,9 @@ public sealed interface FieldType {
      * @param ctype the integer C type of the code
      * @param order the byte order
      * @param constants the constants with their codes, in declaration order
+     * @param jsonKnown whether the JSON values are known at compile time (no {@code @JsonValue} method)
      */
-    record EnumCode(ClassRef type, CType ctype, Endian order, List<EnumConstant> constants) implements FieldType {
+    record EnumCode(ClassRef type, CType ctype, Endian order, List<EnumConstant> constants, boolean jsonKnown) implements FieldType {
         public EnumCode {
             constants = List.copyOf(constants);
         }
@@ -80,6 +81,7 @@ public sealed interface FieldType {
      *
      * @param name the constant's name
      * @param code the native code
+     * @param json the JSON string Jackson writes for it (the name, or its {@code @JsonProperty})
      */
-    record EnumConstant(String name, long code) {}
+    record EnumConstant(String name, long code, String json) {}
 }

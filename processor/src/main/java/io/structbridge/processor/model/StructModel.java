@@ -12,10 +12,21 @@ import java.util.List;
  * @param order the default byte order of members
  * @param assertedSize the asserted size in bytes, or -1
  * @param fields the components in declaration order
+ * @param description the record's documentation (first sentence is the schema title), or empty
+ * @param ignoreUnknown whether JSON input may carry unknown properties ({@code @JsonIgnoreProperties(ignoreUnknown = true)})
+ * @param fallback why generated validation cannot cover this record (custom or class-level constraints,
+ *     groups), so Hibernate Validator runs instead; empty when generated validation is complete
  */
-public record StructModel(ClassRef record, int pack, int align, Endian order, long assertedSize, List<FieldModel> fields) {
+public record StructModel(ClassRef record, int pack, int align, Endian order, long assertedSize, List<FieldModel> fields,
+                          String description, boolean ignoreUnknown, List<String> fallback) {
     public StructModel {
         fields = List.copyOf(fields);
+        fallback = List.copyOf(fallback);
+    }
+
+    /** A struct without JSON or validation information. */
+    public StructModel(ClassRef record, int pack, int align, Endian order, long assertedSize, List<FieldModel> fields) {
+        this(record, pack, align, order, assertedSize, fields, "", false, List.of());
     }
 
     /** {@return the C tag and typedef name: the record's flat name} */

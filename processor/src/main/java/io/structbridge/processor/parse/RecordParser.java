@@ -15,9 +15,11 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ElementKind;
@@ -42,16 +44,24 @@ public final class RecordParser {
     private final Types types;
     private final Mirrors mirrors;
     private final Map<String, Optional<StructModel>> nestedCache = new HashMap<>();
+    private final ConstraintReader constraints;
+    private final io.structbridge.processor.check.ConstraintChecks constraintChecks = new io.structbridge.processor.check.ConstraintChecks();
 
     public RecordParser(Elements elements, Types types) {
         this.elements = elements;
         this.types = types;
         this.mirrors = new Mirrors(elements);
+        this.constraints = new ConstraintReader(elements);
     }
 
     /** {@return whether some component type is not resolved yet (generated later this build)} */
     public boolean hasUnresolvedTypes(TypeElement type) {
-        if (type.getKind() != ElementKind.RECORD) {
+        return hasUnresolvedTypes(type, new HashSet<>());
+    }
+
+    /** Also looks through nested {@code @Struct} records: their layout is part of this one. */
+    private boolean hasUnresolvedTypes(TypeElement type, Set<String> visited) {
+        if (type.getKind() != ElementKind.RECORD || !visited.add(type.getQualifiedName().toString())) {
             return false;
         }
         for (RecordComponentElement c : type.getRecordComponents()) {
@@ -60,6 +70,10 @@ public final class RecordParser {
                 t = ((ArrayType) t).getComponentType();
             }
             if (t.getKind() == TypeKind.ERROR) {
+                return true;
+            }
+            TypeElement nested = structRecord(t);
+            if (nested != null && hasUnresolvedTypes(nested, visited)) {
                 return true;
             }
         }
@@ -75,14 +89,24 @@ public final class RecordParser {
         AnnotationMirror struct = mirrors.find(type, "Struct").orElseThrow();
         if (type.getKind() != ElementKind.RECORD) {
             String kind = type.getKind().toString().toLowerCase(java.util.Locale.ROOT).replace('_', ' ');
-            report.error(type, struct, null, Message.NOT_A_RECORD, type.getSimpleName(), "a " + kind, type.getSimpleName());
+            String article = "aeiou".indexOf(kind.charAt(0)) >= 0 ? "an " : "a ";
+            report.error(type, struct, null, Message.NOT_A_RECORD, type.getSimpleName(), article + kind, type.getSimpleName());
             return Optional.empty();
         }
         if (!type.getTypeParameters().isEmpty()) {
             report.error(type, Message.GENERIC_RECORD, type.getSimpleName());
         }
         if (!accessible(type)) {
-            report.error(type, Message.NOT_ACCESSIBLE, type.getSimpleName());
+            report.error(type, Message.NOT_ACCESSIBLE, "@Struct record", type.getSimpleName());
+        }
+        String cName = classRef(type).flatName();
+        if (Names.C_KEYWORDS.contains(cName)) {
+            report.error(type, Message.C_RESERVED_NAME, "record name " + cName, "it is a C or C++ keyword");
+        } else if (Names.headerType(cName)) {
+            report.error(type, Message.C_RESERVED_NAME, "record name " + cName,
+                    cName + " is a type of <stdint.h> or <stddef.h>, which the header includes");
+        } else if (Names.cProblem(cName) != null) {
+            report.error(type, Message.C_RESERVED_NAME, "record name " + cName, Names.cProblem(cName));
         }
         if (type.getRecordComponents().isEmpty()) {
             report.error(type, Message.EMPTY_STRUCT, type.getSimpleName());
@@ -96,18 +120,44 @@ public final class RecordParser {
             report.error(type, struct, mirrors.explicitValue(struct, "align"), Message.ALIGN_NOT_POWER_OF_TWO,
                     align, "@Struct(align) of " + type.getSimpleName(), Integer.highestOneBit(Math.max(align, 1)));
         }
+        long size = mirrors.longValue(struct, "size");
+        if (size < -1) {
+            report.error(type, struct, mirrors.explicitValue(struct, "size"), Message.BAD_SIZE, size, type.getSimpleName());
+        }
         Endian order = Endian.valueOf(mirrors.enumValue(struct, "order"));
+        String strategy = JsonNames.strategy(type).orElse(null);
+        if (strategy != null && JsonNames.translate(strategy, "x") == null) {
+            report.error(type, Message.JSON_NAMING_UNSUPPORTED, strategy);
+        }
+        List<String> fallback = new ArrayList<>(constraints.classLevel(type));
         stack.push(type.getQualifiedName().toString());
         List<FieldModel> fields = new ArrayList<>();
         for (RecordComponentElement c : type.getRecordComponents()) {
-            component(c, pack, order, report, stack).ifPresent(fields::add);
+            component(c, pack, order, report, stack).ifPresent(f -> fields.add(withJson(type, c, f, strategy, report, fallback)));
         }
         stack.pop();
+        clashes(type, fields, report);
         if (report.hasErrors()) {
             return Optional.empty();
         }
+        String doc = elements.getDocComment(type);
         return Optional.of(new StructModel(classRef(type), pack, align, order,
-                mirrors.longValue(struct, "size"), fields));
+                size, fields, doc == null ? "" : doc.strip(),
+                JsonNames.ignoreUnknown(type), fallback));
+    }
+
+    /** Adds the JSON name, documentation and constraints, read from the component's field. */
+    private FieldModel withJson(TypeElement type, RecordComponentElement c, FieldModel f, String strategy,
+                                Report report, List<String> fallback) {
+        Element field = type.getEnclosedElements().stream()
+                .filter(e -> e.getKind() == ElementKind.FIELD && e.getSimpleName().contentEquals(c.getSimpleName()))
+                .map(e -> (Element) e).findFirst().orElse(c);
+        String json = JsonNames.explicit(field).or(() -> JsonNames.explicit(c.getAccessor()))
+                .orElse(strategy == null ? f.name() : JsonNames.translate(strategy, f.name()));
+        ConstraintReader.Read read = constraints.read(field, type.getSimpleName() + "." + f.name());
+        fallback.addAll(read.fallback());
+        constraintChecks.check(c, f.type(), read, report);
+        return new FieldModel(f.name(), f.type(), f.explicitAlign(), f.assertedOffset(), json, "", read.constraints());
     }
 
     private Optional<FieldModel> component(RecordComponentElement c, int pack, Endian structOrder,
@@ -132,7 +182,15 @@ public final class RecordParser {
                 report.error(c, alignAnn.get(), null, Message.ALIGN_IN_PACKED, name);
             }
         }
-        long assertedOffset = mirrors.find(c, "Offset").map(a -> mirrors.longValue(a, "value")).orElse(-1L);
+        Optional<AnnotationMirror> offsetAnn = mirrors.find(c, "Offset");
+        long assertedOffset = offsetAnn.map(a -> mirrors.longValue(a, "value")).orElse(-1L);
+        if (offsetAnn.isPresent() && assertedOffset < 0) {
+            report.error(c, offsetAnn.get(), null, Message.BAD_OFFSET, assertedOffset, name);
+        }
+        String cProblem = Names.cProblem(name);
+        if (cProblem != null && !Names.C_KEYWORDS.contains(name)) {
+            report.error(c, Message.C_RESERVED_NAME, "component '" + name + "'", cProblem);
+        }
         FieldType type = fieldType(c, c.asType(), structOrder, report, stack);
         if (type == null || report.items().size() > errors && report.hasErrors()) {
             return Optional.empty();
@@ -147,6 +205,14 @@ public final class RecordParser {
         Optional<AnnotationMirror> nativeType = mirrors.find(c, "NativeType");
         Optional<AnnotationMirror> orderAnn = mirrors.find(c, "Order");
         String typeName = t.toString();
+        TypeMirror base = t;
+        while (base.getKind() == TypeKind.ARRAY) {
+            base = ((ArrayType) base).getComponentType();
+        }
+        if (base.getKind() == TypeKind.ERROR) {
+            report.error(c, Message.UNRESOLVED_TYPE, name, typeName, base);
+            return null;
+        }
         if (t.getKind().isPrimitive()) {
             misplaced(c, capacity, "Capacity", typeName, "@Capacity sizes a String; remove it.", report);
             misplaced(c, length, "Length", typeName, "@Length sizes an array; remove it.", report);
@@ -167,6 +233,11 @@ public final class RecordParser {
                 int n = length(c, length, record.getSimpleName().toString(), report);
                 StructModel nested = nested(c, record, report, stack);
                 return nested == null || n < 1 ? null : new FieldType.NestedArray(nested, n);
+            }
+            if (element.getKind() == TypeKind.DECLARED && ((DeclaredType) element).asElement().getKind() == ElementKind.RECORD) {
+                Element e = ((DeclaredType) element).asElement();
+                report.error(c, Message.NESTED_NOT_STRUCT, name, e.getSimpleName() + "[]", e.getSimpleName());
+                return null;
             }
             String why = element.getKind() == TypeKind.ARRAY
                     ? "multi-dimensional arrays are not supported. Use a flat array with @Length(rows * columns)."
@@ -248,7 +319,7 @@ public final class RecordParser {
             return null;
         }
         if (!accessible(enumType)) {
-            report.error(c, Message.NOT_ACCESSIBLE, enumType.getSimpleName());
+            report.error(c, Message.NOT_ACCESSIBLE, "enum", enumType.getSimpleName());
             return null;
         }
         List<FieldType.EnumConstant> constants = new ArrayList<>();
@@ -276,10 +347,23 @@ public final class RecordParser {
                 report.error(c, Message.ENUM_CODE_DUPLICATE, enumType.getSimpleName(), previous, constant, v);
                 ok = false;
             }
-            constants.add(new FieldType.EnumConstant(constant, v));
+            constants.add(new FieldType.EnumConstant(constant, v, JsonNames.explicit(e).orElse(constant)));
+        }
+        if (ok && constants.isEmpty()) {
+            report.error(c, Message.ENUM_NO_CONSTANTS, enumType.getSimpleName(), name);
+            ok = false;
         }
         Endian order = orderAnn.map(a -> Endian.valueOf(mirrors.enumValue(a, "value"))).orElse(structOrder);
-        return ok ? new FieldType.EnumCode(classRef(enumType), ctype, order, constants) : null;
+        if (orderAnn.isPresent() && ctype.size() == 1) {
+            report.warning(c, orderAnn.get(), Message.ORDER_ON_SINGLE_BYTE, name, CTypes.cName(ctype));
+        }
+        boolean jsonValue = enumType.getEnclosedElements().stream().anyMatch(e -> e.getAnnotationMirrors().stream()
+                .anyMatch(a -> ((TypeElement) a.getAnnotationType().asElement()).getQualifiedName()
+                        .contentEquals("com.fasterxml.jackson.annotation.JsonValue")));
+        if (jsonValue) {
+            report.warning(c, null, Message.ENUM_JSON_VALUE, enumType.getSimpleName());
+        }
+        return ok ? new FieldType.EnumCode(classRef(enumType), ctype, order, constants, !jsonValue) : null;
     }
 
     private StructModel nested(RecordComponentElement c, TypeElement record, Report report, Deque<String> stack) {
@@ -302,6 +386,44 @@ public final class RecordParser {
             return null;
         }
         return model.get();
+    }
+
+    /**
+     * Reports components whose generated constants would collide ({@code eType} and {@code e_type} are
+     * both {@code E_TYPE_OFFSET}), and components named like a C type that a member declaration uses,
+     * which C++ refuses ({@code Inner Inner;} changes the meaning of {@code Inner}).
+     */
+    private void clashes(TypeElement type, List<FieldModel> fields, Report report) {
+        Map<String, String> constants = new HashMap<>();
+        Map<String, String> cTypes = new HashMap<>();
+        for (FieldModel f : fields) {
+            cTypes.putIfAbsent(cTypeName(f.type()), f.name());
+        }
+        for (RecordComponentElement c : type.getRecordComponents()) {
+            String name = c.getSimpleName().toString();
+            String constant = Names.upperSnake(name);
+            String other = constants.putIfAbsent(constant, name);
+            if (other != null) {
+                report.error(c, Message.NAME_CLASH, other, name, constant);
+            }
+            String user = cTypes.get(name);
+            if (user != null) {
+                report.error(c, Message.C_RESERVED_NAME, "component '" + name + "'", "member '" + user
+                        + "' is declared with the C type " + name + ", and in C++ a member of the same name changes "
+                        + "the meaning of that type name (C++17 [basic.scope.class])");
+            }
+        }
+    }
+
+    private static String cTypeName(FieldType t) {
+        return switch (t) {
+            case FieldType.Scalar s -> CTypes.cName(s.ctype());
+            case FieldType.EnumCode e -> CTypes.cName(e.ctype());
+            case FieldType.PrimitiveArray a -> CTypes.cName(a.element().ctype());
+            case FieldType.Text x -> "char";
+            case FieldType.Nested n -> n.struct().cName();
+            case FieldType.NestedArray a -> a.struct().cName();
+        };
     }
 
     private void misplaced(RecordComponentElement c, Optional<AnnotationMirror> a, String annotation, String type,

@@ -13,20 +13,23 @@ import javax.tools.StandardLocation;
 
 /**
  * The one place every generated file goes through: it records the originating element (for
- * incremental builds), fixes formatting, and copies C headers to the optional header folder.
+ * incremental builds), fixes formatting, and copies C headers and JSON Schemas to the optional folders.
  * Output carries no date, so builds are byte-identical.
  */
 public final class GeneratedFiles {
     private final Filer filer;
     private final Path headerDir;
+    private final Path schemaDir;
 
     /**
      * @param filer the processing environment's filer
      * @param headerDir a folder that also receives every C header, or null
+     * @param schemaDir a folder that also receives every JSON Schema, or null
      */
-    public GeneratedFiles(Filer filer, Path headerDir) {
+    public GeneratedFiles(Filer filer, Path headerDir, Path schemaDir) {
         this.filer = filer;
         this.headerDir = headerDir;
+        this.schemaDir = schemaDir;
     }
 
     /** Writes a Java source file generated from {@code origin}. */
@@ -41,9 +44,10 @@ public final class GeneratedFiles {
         try (Writer w = f.openWriter()) {
             w.write(content);
         }
-        if (headerDir != null && name.endsWith(".h")) {
-            Files.createDirectories(headerDir);
-            Files.writeString(headerDir.resolve(name), content, StandardCharsets.UTF_8);
+        Path copy = name.endsWith(".h") ? headerDir : name.endsWith(".schema.json") ? schemaDir : null;
+        if (copy != null) {
+            Files.createDirectories(copy);
+            Files.writeString(copy.resolve(name), content, StandardCharsets.UTF_8);
         }
     }
 }

@@ -63,7 +63,8 @@ final class AccessorWriter {
     }
 
     private MethodSpec.Builder check() {
-        return MethodSpec.methodBuilder("check$" + name).addModifiers(PRIVATE_STATIC).addParameter(type, "value");
+        // Package-private: the generated validator reports these native checks as violations.
+        return MethodSpec.methodBuilder("check$" + name).addModifiers(Modifier.STATIC).addParameter(type, "value");
     }
 
     private MethodSpec.Builder store() {

@@ -6,7 +6,7 @@ import com.palantir.javapoet.TypeName;
 import io.structbridge.processor.model.ClassRef;
 
 /** Names of the runtime and JDK types that generated code uses, and of generated classes. */
-final class Runtime {
+public final class Runtime {
     private Runtime() {}
 
     static final String PKG = "io.structbridge.runtime";
@@ -68,7 +68,8 @@ final class Runtime {
         return b.toString();
     }
 
-    static String offsetConstant(String component) {
+    /** {@return the name of the offset constant of a component, e.g. {@code E_TYPE_OFFSET}} */
+    public static String offsetConstant(String component) {
         return upperSnake(component) + "_OFFSET";
     }
 

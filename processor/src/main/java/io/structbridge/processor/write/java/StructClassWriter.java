@@ -74,6 +74,9 @@ public final class StructClassWriter {
         }
         t.addField(FieldSpec.builder(Runtime.structType(model.record()), "TYPE", Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
                 .addJavadoc("This struct type as an object.\n").initializer("new Type()").build());
+        t.addField(FieldSpec.builder(String.class, "JSON_SCHEMA_RESOURCE", Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
+                .addJavadoc("The JSON Schema (draft 2020-12) of the record's Jackson JSON: a resource beside this class.\n")
+                .initializer("$S", model.cName() + ".schema.json").build());
         t.addField(FieldSpec.builder(String.class, "DESCRIPTION", Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
                 .initializer("$S", description).build());
         t.addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build());
@@ -82,6 +85,17 @@ public final class StructClassWriter {
         t.addMethod(simpleGetter("alignof", TypeName.LONG, "ALIGNMENT", "the alignment in bytes"));
         t.addMethod(simpleGetter("describe", ClassName.get(String.class), "DESCRIPTION",
                 "a pahole-like description: offsets, sizes, holes and tail padding"));
+        t.addMethod(MethodSpec.methodBuilder("jsonSchema").addModifiers(PUBLIC_STATIC).returns(String.class)
+                .addJavadoc("{@return the JSON Schema document ({@link #JSON_SCHEMA_RESOURCE}), UTF-8 decoded}\n\n")
+                .addJavadoc("@throws java.io.UncheckedIOException if the resource cannot be read\n")
+                .beginControlFlow("try ($T in = $T.class.getResourceAsStream(JSON_SCHEMA_RESOURCE))", java.io.InputStream.class, self)
+                .beginControlFlow("if (in == null)")
+                .addStatement("throw new $T(new $T(JSON_SCHEMA_RESOURCE))", java.io.UncheckedIOException.class, java.io.FileNotFoundException.class)
+                .endControlFlow()
+                .addStatement("return new String(in.readAllBytes(), $T.UTF_8)", java.nio.charset.StandardCharsets.class)
+                .nextControlFlow("catch ($T e)", java.io.IOException.class)
+                .addStatement("throw new $T(e)", java.io.UncheckedIOException.class)
+                .endControlFlow().build());
         t.addMethod(read());
         t.addMethod(write());
         t.addMethod(writeUnchecked());

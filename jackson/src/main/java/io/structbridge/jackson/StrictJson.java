@@ -1,0 +1,58 @@
+package io.structbridge.jackson;
+
+import tools.jackson.core.StreamReadFeature;
+import tools.jackson.databind.DeserializationFeature;
+import tools.jackson.databind.MapperFeature;
+import tools.jackson.databind.cfg.CoercionAction;
+import tools.jackson.databind.cfg.CoercionInputShape;
+import tools.jackson.databind.cfg.EnumFeature;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * The JSON contract that every generated JSON Schema describes, as a Jackson 3 configuration.
+ *
+ * <p>Jackson 3.3's defaults are lenient: it reads {@code 1.5} into an {@code int} as 1, {@code "7"}
+ * as 7, a missing property as 0, an enum from its ordinal, the last of duplicate keys, and ignores
+ * unknown properties. The strict contract refuses each of these:
+ * <ul>
+ * <li>no float-to-int ({@code ACCEPT_FLOAT_AS_INT} off) and no scalar coercion from strings
+ *     ({@code ALLOW_COERCION_OF_SCALARS} off), so a JSON number must be integral for an integer field;</li>
+ * <li>every property required ({@code FAIL_ON_MISSING_CREATOR_PROPERTIES}), no null for any component
+ *     ({@code FAIL_ON_NULL_CREATOR_PROPERTIES}, {@code FAIL_ON_NULL_FOR_PRIMITIVES});</li>
+ * <li>unknown properties refused ({@code FAIL_ON_UNKNOWN_PROPERTIES}) unless the record carries
+ *     {@code @JsonIgnoreProperties(ignoreUnknown = true)};</li>
+ * <li>enums only by name ({@code FAIL_ON_NUMBERS_FOR_ENUMS}); duplicate keys refused
+ *     ({@code STRICT_DUPLICATE_DETECTION}); trailing tokens refused.</li>
+ * </ul>
+ * NaN and infinities are written and read as the strings {@code "NaN"}, {@code "Infinity"},
+ * {@code "-Infinity"} (Jackson's default), which the schemas list. Integers keep every digit: a
+ * {@code long} beyond 2^53 is written and read exactly.
+ */
+public final class StrictJson {
+    private StrictJson() {}
+
+    /**
+     * {@return {@code builder}, configured for the strict contract}
+     *
+     * @param builder a mapper builder, e.g. {@code JsonMapper.builder()}
+     */
+    public static JsonMapper.Builder configure(JsonMapper.Builder builder) {
+        return builder
+                .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+                .enable(DeserializationFeature.FAIL_ON_MISSING_CREATOR_PROPERTIES)
+                .enable(DeserializationFeature.FAIL_ON_NULL_CREATOR_PROPERTIES)
+                .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
+                .enable(EnumFeature.FAIL_ON_NUMBERS_FOR_ENUMS)
+                .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+                .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT)
+                .disable(MapperFeature.ALLOW_COERCION_OF_SCALARS)
+                .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+                .withCoercionConfigDefaults(c -> c.setCoercion(CoercionInputShape.String, CoercionAction.Fail)
+                        .setCoercion(CoercionInputShape.Float, CoercionAction.Fail));
+    }
+
+    /** {@return a new mapper with the strict contract} */
+    public static JsonMapper mapper() {
+        return configure(JsonMapper.builder()).build();
+    }
+}

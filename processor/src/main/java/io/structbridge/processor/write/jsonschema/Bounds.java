@@ -1,0 +1,105 @@
+package io.structbridge.processor.write.jsonschema;
+
+import io.structbridge.processor.model.CTypes;
+import io.structbridge.processor.model.Constraint;
+import io.structbridge.processor.model.FieldType;
+import java.math.BigDecimal;
+import java.util.Map;
+
+/**
+ * The numeric interval a component accepts: the native range intersected with every constraint,
+ * with each constraint read the way Hibernate Validator 9 evaluates it. For {@code @Min}/{@code
+ * @Max} on floating-point values Hibernate Validator compares {@code (long) value} (truncation
+ * toward zero), so {@code @Max(1) double} accepts 1.5; the bounds here follow that.
+ */
+final class Bounds {
+    private BigDecimal lower;
+    private boolean lowerExclusive;
+    private BigDecimal upper;
+    private boolean upperExclusive;
+    private BigDecimal multipleOf;
+    private final boolean floating;
+
+    private Bounds(boolean floating) {
+        this.floating = floating;
+    }
+
+    static Bounds integral(FieldType.Scalar s) {
+        Bounds b = new Bounds(false);
+        b.lower = BigDecimal.valueOf(Math.max(CTypes.min(s.ctype()), s.java().min()));
+        b.upper = BigDecimal.valueOf(Math.min(CTypes.max(s.ctype()), s.java().max()));
+        return b;
+    }
+
+    static Bounds floating(FieldType.Scalar s) {
+        return new Bounds(true);
+    }
+
+    void apply(Constraint c) {
+        switch (c) {
+            case Constraint.Min m -> {
+                if (floating && m.value() <= 0) {
+                    lower(BigDecimal.valueOf(m.value()).subtract(BigDecimal.ONE), true);
+                } else {
+                    lower(BigDecimal.valueOf(m.value()), false);
+                }
+            }
+            case Constraint.Max m -> {
+                if (floating && m.value() >= 0) {
+                    upper(BigDecimal.valueOf(m.value()).add(BigDecimal.ONE), true);
+                } else {
+                    upper(BigDecimal.valueOf(m.value()), false);
+                }
+            }
+            case Constraint.DecimalMin m -> lower(new BigDecimal(m.value()), !m.inclusive());
+            case Constraint.DecimalMax m -> upper(new BigDecimal(m.value()), !m.inclusive());
+            case Constraint.Sign g -> {
+                if (g.positive()) {
+                    lower(BigDecimal.ZERO, !g.orZero());
+                } else {
+                    upper(BigDecimal.ZERO, !g.orZero());
+                }
+            }
+            case Constraint.Digits d -> {
+                BigDecimal limit = BigDecimal.TEN.pow(d.integer());
+                if (floating) {
+                    lower(limit.negate(), true);
+                    upper(limit, true);
+                    multipleOf = BigDecimal.ONE.scaleByPowerOfTen(-d.fraction());
+                } else {
+                    lower(limit.negate().add(BigDecimal.ONE), false);
+                    upper(limit.subtract(BigDecimal.ONE), false);
+                }
+            }
+            default -> { }
+        }
+    }
+
+    private void lower(BigDecimal v, boolean exclusive) {
+        int cmp = lower == null ? 1 : v.compareTo(lower);
+        if (cmp > 0 || (cmp == 0 && exclusive)) {
+            lower = v;
+            lowerExclusive = exclusive;
+        }
+    }
+
+    private void upper(BigDecimal v, boolean exclusive) {
+        int cmp = upper == null ? -1 : v.compareTo(upper);
+        if (cmp < 0 || (cmp == 0 && exclusive)) {
+            upper = v;
+            upperExclusive = exclusive;
+        }
+    }
+
+    void putInto(Map<String, Object> m) {
+        if (lower != null) {
+            m.put(lowerExclusive ? "exclusiveMinimum" : "minimum", lower);
+        }
+        if (upper != null) {
+            m.put(upperExclusive ? "exclusiveMaximum" : "maximum", upper);
+        }
+        if (multipleOf != null) {
+            m.put("multipleOf", multipleOf);
+        }
+    }
+}
