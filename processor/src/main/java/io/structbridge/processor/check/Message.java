@@ -13,6 +13,7 @@ public enum Message {
     EMPTY_STRUCT("@Struct record %s has no components; an empty struct has size 0 in GNU C and 1 in C++, so no layout can match both. Add at least one component."),
     UNSUPPORTED_TYPE("component '%s' has type %s, which has no native representation: %s"),
     UNRESOLVED_TYPE("component '%s' has type %s, which javac cannot resolve, so it has no layout. Fix the 'cannot find symbol' error for %s (a type made by another annotation processor must exist before the last round)."),
+    UNRESOLVED_VALUE("@%s on %s has a value javac cannot resolve, so structbridge cannot use it. Fix the compile error reported for it (a constant made by another annotation processor must exist before the last round)."),
     STRING_WITHOUT_CAPACITY("String component '%s' needs a fixed size in bytes: add @Capacity(n), e.g. @Capacity(32) for char %s[32] (UTF-8, NUL-terminated)."),
     ARRAY_WITHOUT_LENGTH("array component '%s' needs a fixed element count: add @Length(n) for %s %s[n]."),
     NESTED_NOT_STRUCT("component '%s' has record type %s, which is not annotated @Struct. Annotate %s with @Struct to nest it."),

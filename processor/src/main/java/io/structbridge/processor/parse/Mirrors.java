@@ -8,6 +8,9 @@ import javax.lang.model.element.Element;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.element.VariableElement;
+import javax.lang.model.type.DeclaredType;
+import javax.lang.model.type.TypeKind;
+import javax.lang.model.type.TypeMirror;
 import javax.lang.model.util.Elements;
 
 /**
@@ -32,6 +35,36 @@ public final class Mirrors {
             }
         }
         return Optional.empty();
+    }
+
+    /**
+     * {@return the first structbridge annotation on {@code e} with a value javac could not resolve} javac
+     * has reported the cause; such a value reads as the string {@code "<error>"}, never as the member's
+     * type, so it must not be read.
+     */
+    public Optional<AnnotationMirror> unresolved(Element e) {
+        for (AnnotationMirror a : e.getAnnotationMirrors()) {
+            TypeElement t = (TypeElement) a.getAnnotationType().asElement();
+            if (!t.getQualifiedName().toString().startsWith(PACKAGE)) {
+                continue;
+            }
+            for (Map.Entry<? extends ExecutableElement, ? extends AnnotationValue> v : a.getElementValues().entrySet()) {
+                if (v.getValue().getValue() instanceof String && !isString(v.getKey().getReturnType())) {
+                    return Optional.of(a);
+                }
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static boolean isString(TypeMirror t) {
+        return t.getKind() == TypeKind.DECLARED
+                && ((TypeElement) ((DeclaredType) t).asElement()).getQualifiedName().contentEquals("java.lang.String");
+    }
+
+    /** {@return the simple name of an annotation's type} */
+    static String simpleName(AnnotationMirror a) {
+        return a.getAnnotationType().asElement().getSimpleName().toString();
     }
 
     /** {@return the value of {@code name} in {@code a}, the default if not written} */

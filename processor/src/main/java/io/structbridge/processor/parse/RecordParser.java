@@ -61,7 +61,13 @@ public final class RecordParser {
 
     /** Also looks through nested {@code @Struct} records: their layout is part of this one. */
     private boolean hasUnresolvedTypes(TypeElement type, Set<String> visited) {
-        if (type.getKind() != ElementKind.RECORD || !visited.add(type.getQualifiedName().toString())) {
+        if (!visited.add(type.getQualifiedName().toString())) {
+            return false;
+        }
+        if (mirrors.unresolved(type).isPresent()) {
+            return true;
+        }
+        if (type.getKind() != ElementKind.RECORD) {
             return false;
         }
         for (RecordComponentElement c : type.getRecordComponents()) {
@@ -69,8 +75,15 @@ public final class RecordParser {
             while (t.getKind() == TypeKind.ARRAY) {
                 t = ((ArrayType) t).getComponentType();
             }
-            if (t.getKind() == TypeKind.ERROR) {
+            if (t.getKind() == TypeKind.ERROR || mirrors.unresolved(c).isPresent()) {
                 return true;
+            }
+            if (t.getKind() == TypeKind.DECLARED && ((DeclaredType) t).asElement().getKind() == ElementKind.ENUM) {
+                for (Element e : ((DeclaredType) t).asElement().getEnclosedElements()) {
+                    if (e.getKind() == ElementKind.ENUM_CONSTANT && mirrors.unresolved(e).isPresent()) {
+                        return true;
+                    }
+                }
             }
             TypeElement nested = structRecord(t);
             if (nested != null && hasUnresolvedTypes(nested, visited)) {
@@ -87,6 +100,12 @@ public final class RecordParser {
 
     private Optional<StructModel> parse(TypeElement type, Report report, Deque<String> stack) {
         AnnotationMirror struct = mirrors.find(type, "Struct").orElseThrow();
+        Optional<AnnotationMirror> unresolved = mirrors.unresolved(type);
+        if (unresolved.isPresent()) {
+            report.error(type, unresolved.get(), null, Message.UNRESOLVED_VALUE, Mirrors.simpleName(unresolved.get()),
+                    type.getSimpleName());
+            return Optional.empty();
+        }
         if (type.getKind() != ElementKind.RECORD) {
             String kind = type.getKind().toString().toLowerCase(java.util.Locale.ROOT).replace('_', ' ');
             String article = "aeiou".indexOf(kind.charAt(0)) >= 0 ? "an " : "a ";
@@ -164,6 +183,12 @@ public final class RecordParser {
                                            Report report, Deque<String> stack) {
         String name = c.getSimpleName().toString();
         int errors = report.items().size();
+        Optional<AnnotationMirror> unresolved = mirrors.unresolved(c);
+        if (unresolved.isPresent()) {
+            report.error(c, unresolved.get(), null, Message.UNRESOLVED_VALUE, Mirrors.simpleName(unresolved.get()),
+                    "'" + name + "'");
+            return Optional.empty();
+        }
         mirrors.find(c, "Bits").ifPresent(a -> report.error(c, a, null, Message.BIT_FIELD, mirrors.intValue(a, "value"), name));
         if (Names.C_KEYWORDS.contains(name)) {
             report.error(c, Message.C_KEYWORD, name);
@@ -330,6 +355,13 @@ public final class RecordParser {
                 continue;
             }
             String constant = e.getSimpleName().toString();
+            Optional<AnnotationMirror> unresolved = mirrors.unresolved(e);
+            if (unresolved.isPresent()) {
+                report.error(c, Message.UNRESOLVED_VALUE, Mirrors.simpleName(unresolved.get()),
+                        enumType.getSimpleName() + "." + constant);
+                ok = false;
+                continue;
+            }
             Optional<AnnotationMirror> code = mirrors.find(e, "Code");
             if (code.isEmpty()) {
                 report.error(c, Message.ENUM_CODE_MISSING, enumType.getSimpleName(), constant);

@@ -30,10 +30,10 @@ final class ConstraintCode {
             case Constraint.Email e -> null;
             case Constraint.Assert a -> a.expected() ? CodeBlock.of("!$L", v) : CodeBlock.of("$L", v);
             case Constraint.Min m -> floating
-                    ? CodeBlock.of("$T.isNaN($L) || (long) $L < $LL", Double.class, v, v, m.value())
+                    ? CodeBlock.of("$T.isNaN($L) || $L < $LL", Double.class, v, v, m.value())
                     : CodeBlock.of("$L < $LL", v, m.value());
             case Constraint.Max m -> floating
-                    ? CodeBlock.of("$T.isNaN($L) || (long) $L > $LL", Double.class, v, v, m.value())
+                    ? CodeBlock.of("$T.isNaN($L) || $L > $LL", Double.class, v, v, m.value())
                     : CodeBlock.of("$L > $LL", v, m.value());
             case Constraint.DecimalMin m -> floating
                     ? CodeBlock.of("$T.decimalBelow($L, new $T($S), $L)", ValidatorClassWriter.CHECKS, v, BigDecimal.class, m.value(), m.inclusive())
