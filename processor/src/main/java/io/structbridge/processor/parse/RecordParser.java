@@ -171,7 +171,7 @@ public final class RecordParser {
         Element field = type.getEnclosedElements().stream()
                 .filter(e -> e.getKind() == ElementKind.FIELD && e.getSimpleName().contentEquals(c.getSimpleName()))
                 .map(e -> (Element) e).findFirst().orElse(c);
-        String json = JsonNames.explicit(field).or(() -> JsonNames.explicit(c.getAccessor()))
+        String json = JsonNames.explicit(field).or(() -> Optional.ofNullable(c.getAccessor()).flatMap(JsonNames::explicit))
                 .orElse(strategy == null ? f.name() : JsonNames.translate(strategy, f.name()));
         ConstraintReader.Read read = constraints.read(field, type.getSimpleName() + "." + f.name());
         fallback.addAll(read.fallback());

@@ -155,6 +155,12 @@ public final class ValidatorClassWriter {
         if (!fallback) {
             constraints(m, f, "v");
         }
+        if (fallback && (f.type() instanceof FieldType.Nested || f.type() instanceof FieldType.NestedArray)) {
+            // Hibernate Validator cascades where the component carries @Valid; here only the native rules.
+            nativeCheck(m, name);
+            m.addCode("$<}\n");
+            return;
+        }
         switch (f.type()) {
             case FieldType.Nested nested -> m.beginControlFlow("if (v == null)")
                     .addStatement("out.add(new $T(prefix + $S, $T.NATIVE, $S, null))", VIOLATION, name, VIOLATION,
