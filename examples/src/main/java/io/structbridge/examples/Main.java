@@ -4,6 +4,7 @@ import io.structbridge.examples.elf.ElfFile;
 import io.structbridge.examples.elf.ElfPrinter;
 import io.structbridge.examples.tzif.TzifFile;
 import io.structbridge.examples.tzif.TzifPrinter;
+import io.structbridge.examples.tzif.TzifValidation;
 import io.structbridge.examples.tzif.Zoneinfo;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -23,6 +24,7 @@ import java.util.List;
  *                               TZif transitions of Europe/Berlin (first and last ones)
  * Main elf PATH [elf PATH ...]  readelf -h -S -l -W style summary of each ELF-64 file
  * Main tzif ZONE-OR-PATH ...    every transition of a TZif file, zdump -v style
+ * Main validate ZONE-OR-PATH    the TZif local time types validated in place, then a corrupted copy
  * </pre>
  *
  * Commands can be mixed. On an error: one line on stderr, exit status 1.
@@ -31,7 +33,7 @@ public final class Main {
     /** Changes shown for the default zone when no argument is given. */
     static final int DEFAULT_TZIF_LIMIT = 12;
     static final String DEFAULT_ZONE = "Europe/Berlin";
-    static final String USAGE = "usage: Main [elf PATH | tzif ZONE-OR-PATH]...";
+    static final String USAGE = "usage: Main [elf PATH | tzif ZONE-OR-PATH | validate ZONE-OR-PATH]...";
 
     private Main() {
     }
@@ -94,6 +96,7 @@ public final class Main {
         if (args.length == 0) {
             commands.add(new Command("elf", defaultElf().toString(), -1));
             commands.add(new Command("tzif", DEFAULT_ZONE, DEFAULT_TZIF_LIMIT));
+            commands.add(new Command("validate", DEFAULT_ZONE, -1));
             return commands;
         }
         if (args.length == 1 && (args[0].equals("-h") || args[0].equals("--help"))) {
@@ -101,7 +104,7 @@ public final class Main {
         }
         for (int i = 0; i < args.length; i++) {
             String kind = args[i];
-            if (!kind.equals("elf") && !kind.equals("tzif")) {
+            if (!kind.equals("elf") && !kind.equals("tzif") && !kind.equals("validate")) {
                 throw new IllegalArgumentException("unknown command '" + kind + "'");
             }
             if (i + 1 >= args.length) {
@@ -122,6 +125,9 @@ public final class Main {
             return ElfPrinter.format(ElfFile.read(Path.of(c.argument())));
         }
         Path file = Zoneinfo.resolve(c.argument());
+        if (c.kind().equals("validate")) {
+            return TzifValidation.report(file);
+        }
         return TzifPrinter.format(TzifFile.read(file), c.argument(), c.limit());
     }
 
