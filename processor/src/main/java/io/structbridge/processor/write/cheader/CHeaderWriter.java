@@ -40,8 +40,9 @@ public final class CHeaderWriter {
             b.append("#include \"").append(include).append("\"\n");
         }
         b.append('\n').append(COMMON).append('\n');
+        Set<String> enums = new java.util.HashSet<>();
         for (Member m : plan.members()) {
-            if (m.field().type() instanceof FieldType.EnumCode e) {
+            if (m.field().type() instanceof FieldType.EnumCode e && enums.add(e.type().canonicalName())) {
                 enumCodes(b, e);
             }
         }

@@ -57,9 +57,12 @@ public final class ViewClassWriter {
                         .addJavadoc("{@return the struct decoded as a record}\n")
                         .addStatement("return $T.read(segment, offset)", struct).build())
                 .addMethod(MethodSpec.methodBuilder("set").addModifiers(Modifier.PUBLIC)
-                        .addJavadoc("Stores {@code value}; on error memory is unchanged.\n\n@param value the record\n")
+                        .addJavadoc("Stores {@code value}; on error memory is unchanged. Unlike {@code $T.write} this does\n"
+                                + "not require the struct's alignment: a view may sit on a packed member.\n\n@param value the record\n", struct)
                         .addParameter(record, "value")
-                        .addStatement("$T.write(segment, offset, value)", struct).build())
+                        .addStatement("$T.check(value)", struct)
+                        .addStatement("$T.check(segment, offset, $T.SIZE, 1, $S)", Runtime.BOUNDS, struct, plan.model().record().simpleName())
+                        .addStatement("$T.writeUnchecked(segment, offset, value)", struct).build())
                 .addMethod(MethodSpec.methodBuilder("toString").addAnnotation(Override.class)
                         .addModifiers(Modifier.PUBLIC).returns(String.class)
                         .addStatement("return $S + offset + $S + segment + $S", self.simpleName() + "[offset ", " in ", "]").build());
