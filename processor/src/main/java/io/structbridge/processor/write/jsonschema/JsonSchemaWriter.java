@@ -78,10 +78,38 @@ public final class JsonSchemaWriter {
             case FieldType.Scalar s -> scalar(s, f.constraints());
             case FieldType.EnumCode e -> enumSchema(e);
             case FieldType.Text t -> text(t, f.constraints());
-            case FieldType.PrimitiveArray a -> array(scalar(a.element(), List.of()), a.length());
+            case FieldType.PrimitiveArray a -> primitiveArray(a);
             case FieldType.Nested n -> ref(n.struct());
             case FieldType.NestedArray a -> array(ref(a.struct()), a.length());
         };
+    }
+
+    /** Jackson writes {@code byte[]} as one Base64 string (RFC 4648, padded) and {@code char[]} as one string. */
+    private static Map<String, Object> primitiveArray(FieldType.PrimitiveArray a) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        switch (a.element().java()) {
+            case BYTE -> {
+                int chars = 4 * ((a.length() + 2) / 3);
+                m.put("type", "string");
+                m.put("contentEncoding", "base64");
+                m.put("minLength", chars);
+                m.put("maxLength", chars);
+                m.put("pattern", "^[A-Za-z0-9+/]*={0,2}$");
+                m.put("$comment", a.length() + " bytes, written by Jackson as one Base64 string");
+                return m;
+            }
+            case CHAR -> {
+                m.put("type", "string");
+                m.put("minLength", (a.length() + 1) / 2);
+                m.put("maxLength", a.length());
+                m.put("$comment", "exactly " + a.length() + " UTF-16 units, written by Jackson as one string;"
+                        + " maxLength counts code points, so a surrogate pair counts once");
+                return m;
+            }
+            default -> {
+                return array(scalar(a.element(), List.of()), a.length());
+            }
+        }
     }
 
     private Map<String, Object> ref(StructModel nested) {
