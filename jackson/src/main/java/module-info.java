@@ -1,5 +1,6 @@
 /** The strict Jackson 3 configuration that structbridge's JSON Schemas describe. */
 module io.structbridge.jackson {
     requires transitive tools.jackson.databind;
+    requires transitive io.structbridge.runtime;
     exports io.structbridge.jackson;
 }

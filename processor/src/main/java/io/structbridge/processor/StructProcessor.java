@@ -14,6 +14,7 @@ import io.structbridge.processor.write.describe.LayoutDescriber;
 import io.structbridge.processor.write.java.ArrayClassWriter;
 import io.structbridge.processor.write.java.StructClassWriter;
 import io.structbridge.processor.write.java.ViewClassWriter;
+import io.structbridge.processor.write.json.JsonCodecWriter;
 import io.structbridge.processor.write.jsonschema.JsonSchemaWriter;
 import io.structbridge.processor.write.validator.ValidatorClassWriter;
 import java.nio.file.Path;
@@ -45,6 +46,8 @@ public final class StructProcessor extends AbstractProcessor {
     static final String OPTION_HEADER_DIR = "structbridge.headerDir";
     static final String OPTION_PADDING_NOTES = "structbridge.paddingNotes";
     static final String OPTION_SCHEMA_DIR = "structbridge.schemaDir";
+    /** Present when structbridge-jackson is on the class path: then each record also gets {@code RJson}. */
+    static final String JSON_READING = "io.structbridge.jackson.JsonReading";
 
     private final Set<String> deferred = new TreeSet<>();
 
@@ -119,6 +122,9 @@ public final class StructProcessor extends AbstractProcessor {
         JsonSchemaWriter schema = new JsonSchemaWriter(model.get());
         files.resource(model.get().record().packageName(), schema.fileName(), schema.write(), type);
         files.java(new ValidatorClassWriter(model.get()).write(), type);
+        if (processingEnv.getElementUtils().getTypeElement(JSON_READING) != null && JsonCodecWriter.supported(model.get())) {
+            files.java(new JsonCodecWriter(model.get()).write(), type);
+        }
     }
 
     private Path dir(String option) {

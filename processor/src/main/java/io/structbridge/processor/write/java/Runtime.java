@@ -39,6 +39,16 @@ public final class Runtime {
                 ref.simpleNames().subList(1, ref.simpleNames().size()).toArray(String[]::new));
     }
 
+    /** {@return the record's class name} */
+    public static ClassName classNameOf(ClassRef ref) {
+        return className(ref);
+    }
+
+    /** {@return the generated {@code RStruct} class of a record} */
+    public static ClassName structClassOf(ClassRef ref) {
+        return structClass(ref);
+    }
+
     static ClassName structClass(ClassRef ref) {
         return ClassName.get(ref.packageName(), ref.flatName() + "Struct");
     }

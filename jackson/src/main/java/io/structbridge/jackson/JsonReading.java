@@ -1,0 +1,200 @@
+package io.structbridge.jackson;
+
+import io.structbridge.runtime.StructValueException;
+import tools.jackson.core.JsonParser;
+import tools.jackson.core.JsonToken;
+import tools.jackson.core.TokenStreamContext;
+
+/**
+ * Strict token readers that generated {@code RJson} codecs call. Each takes the parser positioned
+ * on the value's token and either returns the value or throws {@link StructJsonException}; none
+ * coerces: no float to int, no string to number, no rounding, no null.
+ */
+public final class JsonReading {
+    private JsonReading() {}
+
+    /** {@return the JSON path of the current token, {@code $.a.b[3]}} */
+    public static String path(JsonParser p) {
+        StringBuilder b = new StringBuilder("$");
+        append(p.streamReadContext(), b);
+        return b.toString();
+    }
+
+    private static void append(TokenStreamContext c, StringBuilder b) {
+        if (c == null || c.inRoot()) {
+            return;
+        }
+        append(c.getParent(), b);
+        if (c.inArray()) {
+            b.append('[').append(Math.max(c.getCurrentIndex(), 0)).append(']');
+        } else if (c.inObject() && c.currentName() != null) {
+            String n = c.currentName();
+            if (n.matches("[A-Za-z_$][A-Za-z0-9_$]*")) {
+                b.append('.').append(n);
+            } else {
+                b.append("['").append(n.replace("\\", "\\\\").replace("'", "\\'")).append("']");
+            }
+        }
+    }
+
+    /** {@return an error at the current token} */
+    public static StructJsonException error(JsonParser p, String field, String rule) {
+        return new StructJsonException(p, path(p), field, rule, null);
+    }
+
+    /** {@return an error for a value the native layout refuses} */
+    public static StructJsonException error(JsonParser p, String field, StructValueException e) {
+        return new StructJsonException(p, path(p), field, e.rule() + (e.value() == null ? "" : "; value " + e.value()), e);
+    }
+
+    private static StructJsonException wrongToken(JsonParser p, String field, String expected) {
+        JsonToken t = p.currentToken();
+        String got = t == null ? "end of input" : switch (t) {
+            case VALUE_NULL -> "null (native structs have no null)";
+            case VALUE_NUMBER_FLOAT -> "the non-integral number " + p.getString() + " (no rounding)";
+            case VALUE_STRING -> "the string \"" + abbreviate(p.getString()) + "\" (no coercion)";
+            case START_OBJECT -> "an object";
+            case START_ARRAY -> "an array";
+            default -> t.asString() != null ? t.asString() : t.name();
+        };
+        return error(p, field, "expected " + expected + ", got " + got);
+    }
+
+    private static String abbreviate(String s) {
+        return s.length() > 40 ? s.substring(0, 40) + "..." : s;
+    }
+
+    /**
+     * {@return the integer at the current token, if it lies in {@code [min, max]}}
+     *
+     * @param p the parser on the value token
+     * @param min the smallest value the field holds
+     * @param max the largest value the field holds
+     * @param ctype the C type for the message
+     * @param field the struct field for the message
+     */
+    public static long readLong(JsonParser p, long min, long max, String ctype, String field) {
+        if (p.currentToken() != JsonToken.VALUE_NUMBER_INT) {
+            throw wrongToken(p, field, "an integer (" + ctype + ")");
+        }
+        JsonParser.NumberType type = p.getNumberType();
+        if (type == JsonParser.NumberType.BIG_INTEGER) {
+            throw error(p, field, "must fit " + ctype + " (" + min + ".." + max + "); value " + p.getString());
+        }
+        long v = p.getLongValue();
+        if (v < min || v > max) {
+            throw error(p, field, "must fit " + ctype + " (" + min + ".." + max + "); value " + v);
+        }
+        return v;
+    }
+
+    /** {@return the number at the current token, or NaN/±Infinity from Jackson's strings} */
+    public static double readDouble(JsonParser p, String field) {
+        JsonToken t = p.currentToken();
+        if (t == JsonToken.VALUE_NUMBER_INT || t == JsonToken.VALUE_NUMBER_FLOAT) {
+            return p.getDoubleValue();
+        }
+        if (t == JsonToken.VALUE_STRING) {
+            switch (p.getString()) {
+                case "NaN" -> { return Double.NaN; }
+                case "Infinity" -> { return Double.POSITIVE_INFINITY; }
+                case "-Infinity" -> { return Double.NEGATIVE_INFINITY; }
+                default -> { }
+            }
+        }
+        throw wrongToken(p, field, "a number or \"NaN\", \"Infinity\", \"-Infinity\"");
+    }
+
+    /** {@return the float at the current token, parsed as Jackson's databind parses a {@code float}} */
+    public static float readFloat(JsonParser p, String field) {
+        JsonToken t = p.currentToken();
+        if (t == JsonToken.VALUE_NUMBER_INT || t == JsonToken.VALUE_NUMBER_FLOAT) {
+            return p.getFloatValue();
+        }
+        return (float) readDouble(p, field);
+    }
+
+    /** {@return the boolean at the current token} */
+    public static boolean readBoolean(JsonParser p, String field) {
+        return switch (p.currentToken()) {
+            case VALUE_TRUE -> true;
+            case VALUE_FALSE -> false;
+            default -> throw wrongToken(p, field, "true or false");
+        };
+    }
+
+    /** {@return the one-character string at the current token} */
+    public static char readChar(JsonParser p, String field) {
+        if (p.currentToken() == JsonToken.VALUE_STRING) {
+            String s = p.getString();
+            if (s.length() == 1) {
+                return s.charAt(0);
+            }
+            throw error(p, field, "expected a one-character string, got " + s.length() + " UTF-16 units");
+        }
+        throw wrongToken(p, field, "a one-character string");
+    }
+
+    /** {@return the string at the current token} */
+    public static String readString(JsonParser p, String field) {
+        if (p.currentToken() != JsonToken.VALUE_STRING) {
+            throw wrongToken(p, field, "a string");
+        }
+        return p.getString();
+    }
+
+    /** {@return the Base64 bytes at the current token, exactly {@code length} of them} */
+    public static byte[] readBase64(JsonParser p, int length, String field) {
+        if (p.currentToken() != JsonToken.VALUE_STRING) {
+            throw wrongToken(p, field, "a Base64 string of " + length + " bytes");
+        }
+        byte[] b = p.getBinaryValue();
+        if (b.length != length) {
+            throw error(p, field, "expected exactly " + length + " bytes, got " + b.length);
+        }
+        return b;
+    }
+
+    /** Checks that the current token starts an array. */
+    public static void startArray(JsonParser p, String field, int length) {
+        if (p.currentToken() != JsonToken.START_ARRAY) {
+            throw wrongToken(p, field, "an array of exactly " + length + " elements");
+        }
+    }
+
+    /** Moves to the next element; fails if the array ends early. */
+    public static void element(JsonParser p, String field, int index, int length) {
+        if (p.nextToken() == JsonToken.END_ARRAY) {
+            throw error(p, field, "array length must be exactly " + length + ", got " + index);
+        }
+    }
+
+    /** Moves past the last element; fails if more follow. */
+    public static void endArray(JsonParser p, String field, int length) {
+        if (p.nextToken() != JsonToken.END_ARRAY) {
+            throw error(p, field, "array length must be exactly " + length + ", got more");
+        }
+    }
+
+    /** Checks that the current token starts an object. */
+    public static void startObject(JsonParser p, String struct) {
+        if (p.currentToken() != JsonToken.START_OBJECT) {
+            throw wrongToken(p, struct, "an object");
+        }
+    }
+
+    /** {@return the error for a property that appears twice} */
+    public static StructJsonException duplicate(JsonParser p, String field) {
+        return error(p, field, "duplicate property");
+    }
+
+    /** {@return the error for an unknown property} */
+    public static StructJsonException unknown(JsonParser p, String struct, String name) {
+        return error(p, struct, "unknown property \"" + name + "\" (the record does not ignore unknown properties)");
+    }
+
+    /** {@return the error for a missing property} */
+    public static StructJsonException missing(JsonParser p, String struct, String name) {
+        return error(p, struct, "missing required property \"" + name + "\" (no silent defaults)");
+    }
+}

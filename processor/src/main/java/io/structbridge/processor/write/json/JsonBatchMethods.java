@@ -1,0 +1,161 @@
+package io.structbridge.processor.write.json;
+
+import com.palantir.javapoet.ClassName;
+import com.palantir.javapoet.MethodSpec;
+import com.palantir.javapoet.TypeName;
+import com.palantir.javapoet.TypeSpec;
+import javax.lang.model.element.Modifier;
+
+/** The batch readers of {@code RJson}: growing, bounded (all or nothing per record), and skipping. */
+final class JsonBatchMethods {
+    private static final ClassName PARSER = ClassName.get("tools.jackson.core", "JsonParser");
+    private static final ClassName TOKEN = ClassName.get("tools.jackson.core", "JsonToken");
+    private static final ClassName CONTEXT = ClassName.get("tools.jackson.core", "TokenStreamContext");
+    private static final ClassName JSON_EXCEPTION = ClassName.get(JsonCodecWriter.PKG, "StructJsonException");
+    private static final ClassName READING = ClassName.get(JsonCodecWriter.PKG, "JsonReading");
+    private static final ClassName BATCH = ClassName.get(JsonCodecWriter.PKG, "BatchResult");
+    private static final ClassName REJECTED = BATCH.nestedClass("Rejected");
+    private static final ClassName SEGMENT = ClassName.get("java.lang.foreign", "MemorySegment");
+    private static final ClassName ARENA = ClassName.get("java.lang.foreign", "Arena");
+    private static final ClassName ARRAY_LIST = ClassName.get("java.util", "ArrayList");
+
+    private final ClassName struct;
+    private final ClassName array;
+
+    JsonBatchMethods(ClassName struct, ClassName array, ClassName self) {
+        this.struct = struct;
+        this.array = array;
+    }
+
+    void addTo(TypeSpec.Builder t) {
+        t.addMethod(first());
+        t.addMethod(next());
+        t.addMethod(readAll());
+        t.addMethod(readIntoArray());
+        t.addMethod(readSkipping());
+    }
+
+    /** Positions on the first record: inside a JSON array, or at the first root object of NDJSON. */
+    private MethodSpec first() {
+        return MethodSpec.methodBuilder("firstRecord").addModifiers(Modifier.PRIVATE, Modifier.STATIC).returns(TOKEN)
+                .addParameter(PARSER, "parser")
+                .addStatement("$T token = parser.currentToken() == null ? parser.nextToken() : parser.currentToken()", TOKEN)
+                .beginControlFlow("if (token == $T.START_ARRAY)", TOKEN)
+                .addStatement("token = parser.nextToken()")
+                .endControlFlow()
+                .addStatement("return token").build();
+    }
+
+    private MethodSpec next() {
+        return MethodSpec.methodBuilder("nextRecord").addModifiers(Modifier.PRIVATE, Modifier.STATIC).returns(TOKEN)
+                .addParameter(PARSER, "parser")
+                .addStatement("$T token = parser.nextToken()", TOKEN)
+                .addStatement("return token == $T.END_ARRAY ? null : token", TOKEN).build();
+    }
+
+    private MethodSpec readAll() {
+        return MethodSpec.methodBuilder("readAll").addModifiers(Modifier.PUBLIC, Modifier.STATIC).returns(array)
+                .addJavadoc("Reads a JSON array of objects, or JSON Lines (one object per line), into a new array of structs\n"
+                        + "in {@code arena}. All or nothing: records are decoded into heap scratch memory, and the arena\n"
+                        + "receives one allocation, only after the last record was valid.\n\n")
+                .addJavadoc("@param parser the parser\n@param arena the arena for the result\n@return the structs\n")
+                .addJavadoc("@throws $T for the first invalid record (it says how many were accepted before it)\n", JSON_EXCEPTION)
+                .addParameter(PARSER, "parser").addParameter(ARENA, "arena")
+                .addStatement("long[] buffer = new long[(int) (($T.SIZE * 64 + 7) / 8)]", struct)
+                .addStatement("$T heap = $T.ofArray(buffer)", SEGMENT, SEGMENT)
+                .addStatement("long count = 0")
+                .beginControlFlow("for ($T token = firstRecord(parser); token != null; token = nextRecord(parser))", TOKEN)
+                .beginControlFlow("if ((count + 1) * $T.SIZE > heap.byteSize())", struct)
+                .addStatement("long[] larger = new long[Math.toIntExact(Math.min((long) Integer.MAX_VALUE - 8, buffer.length * 2L))]")
+                .beginControlFlow("if (larger.length <= buffer.length)")
+                .addStatement("throw new $T($S)", OutOfMemoryError.class, "more records than one heap buffer holds")
+                .endControlFlow()
+                .addStatement("System.arraycopy(buffer, 0, larger, 0, buffer.length)")
+                .addStatement("buffer = larger")
+                .addStatement("heap = $T.ofArray(buffer)", SEGMENT)
+                .endControlFlow()
+                .beginControlFlow("try")
+                .addStatement("readInto(parser, heap, count * $T.SIZE)", struct)
+                .nextControlFlow("catch ($T e)", JSON_EXCEPTION)
+                .addStatement("throw e.afterAccepted(count)")
+                .endControlFlow()
+                .addStatement("count++")
+                .endControlFlow()
+                .addStatement("$T result = $T.allocate(arena, count)", array, array)
+                .addStatement("$T.copy(heap, 0, result.segment(), 0, count * $T.SIZE)", SEGMENT, struct)
+                .addStatement("return result").build();
+    }
+
+    private MethodSpec readIntoArray() {
+        return MethodSpec.methodBuilder("readInto").addModifiers(Modifier.PUBLIC, Modifier.STATIC).returns(TypeName.LONG)
+                .addJavadoc("Reads a JSON array or JSON Lines into {@code target}, element {@code from} onwards. Each record is\n"
+                        + "decoded into scratch memory and copied into its slot only when valid, so on failure the slots\n"
+                        + "before {@code from} and the failing slot are unchanged, and the exception says how many records\n"
+                        + "were placed.\n\n")
+                .addJavadoc("@param parser the parser\n@param target the array\n@param from the first slot to fill\n")
+                .addJavadoc("@return the number of records placed\n")
+                .addJavadoc("@throws $T for the first invalid record, or when the input has more records than slots\n", JSON_EXCEPTION)
+                .addParameter(PARSER, "parser").addParameter(array, "target").addParameter(TypeName.LONG, "from")
+                .addStatement("$T.checkIndex(from, target.count() + 1)", java.util.Objects.class)
+                .addStatement("$T scratch = $T.ofArray(new long[(int) (($T.SIZE + 7) / 8)])", SEGMENT, SEGMENT, struct)
+                .addStatement("$T slots = target.segment()", SEGMENT)
+                .addStatement("long count = 0")
+                .beginControlFlow("for ($T token = firstRecord(parser); token != null; token = nextRecord(parser))", TOKEN)
+                .beginControlFlow("if (from + count >= target.count())")
+                .addStatement("throw $T.error(parser, $S, $S + (target.count() - from) + $S).afterAccepted(count)",
+                        READING, "(batch)", "the target array has room for ", " records")
+                .endControlFlow()
+                .addStatement("scratch.fill((byte) 0)")
+                .beginControlFlow("try")
+                .addStatement("readInto(parser, scratch, 0)")
+                .nextControlFlow("catch ($T e)", JSON_EXCEPTION)
+                .addStatement("throw e.afterAccepted(count)")
+                .endControlFlow()
+                .addStatement("$T.copy(scratch, 0, slots, (from + count) * $T.SIZE, $T.SIZE)", SEGMENT, struct, struct)
+                .addStatement("count++")
+                .endControlFlow()
+                .addStatement("return count").build();
+    }
+
+    private MethodSpec readSkipping() {
+        return MethodSpec.methodBuilder("readSkipping").addModifiers(Modifier.PUBLIC, Modifier.STATIC).returns(BATCH)
+                .addJavadoc("Ingestion mode: like {@link #readInto(JsonParser, $T, long)}, but an invalid record is skipped and\n"
+                        + "reported (index, line, column, error) while the valid ones are placed in order. Malformed JSON,\n"
+                        + "which cannot be resynchronised, still throws.\n\n", array)
+                .addJavadoc("@param parser the parser\n@param target the array\n@param from the first slot to fill\n")
+                .addJavadoc("@return how many records were placed, and the skipped ones\n")
+                .addParameter(PARSER, "parser").addParameter(array, "target").addParameter(TypeName.LONG, "from")
+                .addStatement("$T.checkIndex(from, target.count() + 1)", java.util.Objects.class)
+                .addStatement("$T scratch = $T.ofArray(new long[(int) (($T.SIZE + 7) / 8)])", SEGMENT, SEGMENT, struct)
+                .addStatement("$T slots = target.segment()", SEGMENT)
+                .addStatement("$T<$T> rejected = new $T<>()", java.util.List.class, REJECTED, ARRAY_LIST)
+                .addStatement("long count = 0")
+                .addStatement("long index = 0")
+                .beginControlFlow("for ($T token = firstRecord(parser); token != null; token = nextRecord(parser), index++)", TOKEN)
+                .addStatement("$T parent = token == $T.START_OBJECT ? parser.streamReadContext().getParent() : parser.streamReadContext()",
+                        CONTEXT, TOKEN)
+                .beginControlFlow("if (from + count >= target.count())")
+                .addStatement("throw $T.error(parser, $S, $S + (target.count() - from) + $S).afterAccepted(count)",
+                        READING, "(batch)", "the target array has room for ", " records")
+                .endControlFlow()
+                .addStatement("scratch.fill((byte) 0)")
+                .beginControlFlow("try")
+                .addStatement("readInto(parser, scratch, 0)")
+                .nextControlFlow("catch ($T e)", JSON_EXCEPTION)
+                .addStatement("rejected.add(new $T(index, e.line(), e.column(), e))", REJECTED)
+                .beginControlFlow("if (parser.currentToken() == $T.START_OBJECT || parser.currentToken() == $T.START_ARRAY)", TOKEN, TOKEN)
+                .addStatement("parser.skipChildren()")
+                .endControlFlow()
+                .beginControlFlow("while (parser.streamReadContext() != parent && parser.nextToken() != null)")
+                .beginControlFlow("if (parser.currentToken() == $T.START_OBJECT || parser.currentToken() == $T.START_ARRAY)", TOKEN, TOKEN)
+                .addStatement("parser.skipChildren()")
+                .endControlFlow()
+                .endControlFlow()
+                .addStatement("continue")
+                .endControlFlow()
+                .addStatement("$T.copy(scratch, 0, slots, (from + count) * $T.SIZE, $T.SIZE)", SEGMENT, struct, struct)
+                .addStatement("count++")
+                .endControlFlow()
+                .addStatement("return new $T(count, rejected)", BATCH).build();
+    }
+}

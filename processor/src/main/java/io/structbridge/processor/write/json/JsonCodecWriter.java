@@ -1,0 +1,315 @@
+package io.structbridge.processor.write.json;
+
+import com.palantir.javapoet.ArrayTypeName;
+import com.palantir.javapoet.ClassName;
+import com.palantir.javapoet.CodeBlock;
+import com.palantir.javapoet.FieldSpec;
+import com.palantir.javapoet.JavaFile;
+import com.palantir.javapoet.MethodSpec;
+import com.palantir.javapoet.TypeName;
+import com.palantir.javapoet.TypeSpec;
+import io.structbridge.processor.model.CTypes;
+import io.structbridge.processor.model.ClassRef;
+import io.structbridge.processor.model.FieldModel;
+import io.structbridge.processor.model.FieldType;
+import io.structbridge.processor.model.JavaPrim;
+import io.structbridge.processor.model.StructModel;
+import io.structbridge.processor.write.java.Runtime;
+import javax.lang.model.element.Modifier;
+
+/**
+ * Writes {@code RJson}: a streaming JSON codec between Jackson 3's {@code JsonParser}/{@code
+ * JsonGenerator} and the struct in native memory, with no record in between. Generated only when
+ * {@code structbridge-jackson} is on the compile class path; it is the one generated class that
+ * depends on Jackson. Reading follows the strict contract of {@code StrictJson}; writing produces
+ * what databind writes for the equal record.
+ */
+public final class JsonCodecWriter {
+    static final String PKG = "io.structbridge.jackson";
+    private static final ClassName READING = ClassName.get(PKG, "JsonReading");
+    private static final ClassName JSON_EXCEPTION = ClassName.get(PKG, "StructJsonException");
+    private static final ClassName PARSER = ClassName.get("tools.jackson.core", "JsonParser");
+    private static final ClassName GENERATOR = ClassName.get("tools.jackson.core", "JsonGenerator");
+    private static final ClassName VALUE_EXCEPTION = ClassName.get("io.structbridge.runtime", "StructValueException");
+    private static final ClassName BOUNDS = ClassName.get("io.structbridge.runtime", "Bounds");
+    private static final ClassName GENERATED = ClassName.get("io.structbridge.runtime", "Generated");
+    private static final ClassName SEGMENT = ClassName.get("java.lang.foreign", "MemorySegment");
+
+    private final StructModel model;
+    private final ClassName struct;
+    private final ClassName array;
+    private final ClassName self;
+
+    public JsonCodecWriter(StructModel model) {
+        this.model = model;
+        this.struct = Runtime.structClassOf(model.record());
+        this.array = ClassName.get(model.record().packageName(), model.record().flatName() + "Array");
+        this.self = jsonClass(model.record());
+    }
+
+    static ClassName jsonClass(ClassRef ref) {
+        return ClassName.get(ref.packageName(), ref.flatName() + "Json");
+    }
+
+    /** {@return whether every component can be read and written without run-time knowledge} */
+    public static boolean supported(StructModel model) {
+        for (FieldModel f : model.fields()) {
+            switch (f.type()) {
+                case FieldType.EnumCode e -> {
+                    if (!e.jsonKnown()) {
+                        return false;
+                    }
+                }
+                case FieldType.Nested n -> {
+                    if (!supported(n.struct())) {
+                        return false;
+                    }
+                }
+                case FieldType.NestedArray n -> {
+                    if (!supported(n.struct())) {
+                        return false;
+                    }
+                }
+                default -> { }
+            }
+        }
+        return model.fields().size() <= 64;
+    }
+
+    public JavaFile write() {
+        String name = model.record().simpleName();
+        TypeSpec.Builder t = TypeSpec.classBuilder(self).addModifiers(Modifier.PUBLIC, Modifier.FINAL)
+                .addAnnotation(com.palantir.javapoet.AnnotationSpec.builder(GENERATED)
+                        .addMember("value", "$S", "io.structbridge.processor.StructProcessor")
+                        .addMember("from", "$S", model.record().canonicalName()).build())
+                .addJavadoc("Streams JSON between Jackson 3 and {@link $T} structs in native memory, with no record in between.\n\n",
+                        Runtime.classNameOf(model.record()))
+                .addJavadoc("<p>Reading is strict ({@code StrictJson}): every property required, no unknown properties$L,\n"
+                        + "no duplicates, no null, integers only from integral tokens and within the field's C type,\n"
+                        + "strings within their byte capacity, arrays of exactly their length. Errors are\n"
+                        + "{@link $T}s naming the JSON path, line, column, field and rule; the target bytes are then\n"
+                        + "unchanged. Writing gives the bytes databind writes for the equal record.\n",
+                        model.ignoreUnknown() ? " (this record ignores them)" : "", JSON_EXCEPTION)
+                .addField(FieldSpec.builder(String.class, "STRUCT", Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
+                        .initializer("$S", name).build())
+                .addField(FieldSpec.builder(ArrayTypeName.of(String.class), "NAMES", Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
+                        .initializer("{$L}", model.fields().stream().map(f -> CodeBlock.of("$S", f.jsonName())).collect(CodeBlock.joining(", ")))
+                        .build())
+                .addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build());
+        t.addMethod(readOne());
+        t.addMethod(readInto());
+        t.addMethod(writeMethod());
+        t.addMethod(writeArray());
+        new JsonBatchMethods(struct, array, self).addTo(t);
+        return JavaFile.builder(self.packageName(), t.build()).skipJavaLangImports(true).indent("    ").build();
+    }
+
+    private MethodSpec readOne() {
+        return MethodSpec.methodBuilder("read").addModifiers(Modifier.PUBLIC, Modifier.STATIC)
+                .addJavadoc("Reads one JSON object (at the parser's current token, or the next one) into the struct at\n"
+                        + "{@code offset}. All or nothing: the object is decoded into scratch memory and copied only if\n"
+                        + "every property was valid.\n\n")
+                .addJavadoc("@param parser the parser\n@param target the segment\n@param offset the byte offset of the struct\n")
+                .addJavadoc("@throws $T if the JSON does not fit the struct; {@code target} is unchanged\n", JSON_EXCEPTION)
+                .addParameter(PARSER, "parser").addParameter(SEGMENT, "target").addParameter(TypeName.LONG, "offset")
+                .addStatement("$T.check(target, offset, $T.SIZE, 1, STRUCT)", BOUNDS, struct)
+                .addStatement("$T scratch = $T.ofArray(new long[(int) (($T.SIZE + 7) / 8)])", SEGMENT, SEGMENT, struct)
+                .beginControlFlow("if (parser.currentToken() == null)")
+                .addStatement("parser.nextToken()")
+                .endControlFlow()
+                .addStatement("readInto(parser, scratch, 0)")
+                .addStatement("$T.copy(scratch, 0, target, offset, $T.SIZE)", SEGMENT, struct)
+                .build();
+    }
+
+    private MethodSpec readInto() {
+        MethodSpec.Builder m = MethodSpec.methodBuilder("readInto").addModifiers(Modifier.PUBLIC, Modifier.STATIC)
+                .addJavadoc("Decodes the JSON object at the parser's current token straight into {@code segment}; on error\n"
+                        + "the struct may be partly written (use {@link #read} for all-or-nothing).\n\n")
+                .addJavadoc("@param parser the parser, on {@code START_OBJECT}\n@param segment the segment\n@param offset the byte offset\n")
+                .addParameter(PARSER, "parser").addParameter(SEGMENT, "segment").addParameter(TypeName.LONG, "offset")
+                .addStatement("$T.startObject(parser, STRUCT)", READING)
+                .addStatement("long seen = 0L")
+                .beginControlFlow("for ($T name = parser.nextName(); name != null; name = parser.nextName())", String.class)
+                .addStatement("parser.nextToken()")
+                .beginControlFlow("switch (name)");
+        for (int i = 0; i < model.fields().size(); i++) {
+            FieldModel f = model.fields().get(i);
+            String field = model.record().simpleName() + "." + f.name();
+            m.addCode("case $S -> {\n$>", f.jsonName())
+                    .beginControlFlow("if ((seen & $LL) != 0)", 1L << i)
+                    .addStatement("throw $T.duplicate(parser, $S)", READING, field)
+                    .endControlFlow()
+                    .addStatement("seen |= $LL", 1L << i)
+                    .beginControlFlow("try")
+                    .addCode(readField(f, field))
+                    .nextControlFlow("catch ($T e)", VALUE_EXCEPTION)
+                    .addStatement("throw $T.error(parser, $S, e)", READING, field)
+                    .endControlFlow()
+                    .addCode("$<}\n");
+        }
+        m.addCode("default -> {\n$>");
+        if (model.ignoreUnknown()) {
+            m.addStatement("parser.skipChildren()");
+        } else {
+            m.addStatement("throw $T.unknown(parser, STRUCT, name)", READING);
+        }
+        m.addCode("$<}\n");
+        long all = model.fields().size() == 64 ? -1L : (1L << model.fields().size()) - 1;
+        return m.endControlFlow()
+                .endControlFlow()
+                .beginControlFlow("if (seen != $LL)", all)
+                .addStatement("throw $T.missing(parser, STRUCT, NAMES[Long.numberOfTrailingZeros(~seen)])", READING)
+                .endControlFlow()
+                .build();
+    }
+
+    private CodeBlock readField(FieldModel f, String field) {
+        String n = f.name();
+        return switch (f.type()) {
+            case FieldType.Scalar s -> CodeBlock.of("$T.$L(segment, offset, $L);\n", struct, n, readScalar(s, field));
+            case FieldType.Text x -> CodeBlock.of("$T.$L(segment, offset, $T.readString(parser, $S));\n", struct, n, READING, field);
+            case FieldType.EnumCode e -> {
+                ClassName enumClass = Runtime.classNameOf(e.type());
+                CodeBlock.Builder b = CodeBlock.builder()
+                        .addStatement("$T value = $T.readString(parser, $S)", String.class, READING, field)
+                        .addStatement("$T.$L(segment, offset, switch (value) {\n$>$L\ndefault -> throw $T.error(parser, $S, $S + value + $S);\n$<})",
+                                struct, n,
+                                e.constants().stream().map(c -> CodeBlock.of("case $S -> $T.$L;", c.json(), enumClass, c.name()))
+                                        .collect(CodeBlock.joining("\n")),
+                                READING, field, "unknown " + e.type().simpleName() + " value \"",
+                                "\" (expected one of " + e.constants().stream().map(FieldType.EnumConstant::json).toList() + ")");
+                yield b.build();
+            }
+            case FieldType.PrimitiveArray a -> primitiveArray(a, n, field);
+            case FieldType.Nested x -> CodeBlock.of("$T.readInto(parser, segment, offset + $T.$L);\n",
+                    jsonClass(x.struct().record()), struct, Runtime.offsetConstant(n));
+            case FieldType.NestedArray x -> CodeBlock.builder()
+                    .addStatement("$T.startArray(parser, $S, $L)", READING, field, x.length())
+                    .beginControlFlow("for (int i = 0; i < $L; i++)", x.length())
+                    .addStatement("$T.element(parser, $S, i, $L)", READING, field, x.length())
+                    .addStatement("$T.readInto(parser, segment, offset + $T.$L + (long) i * $T.SIZE)",
+                            jsonClass(x.struct().record()), struct, Runtime.offsetConstant(n), Runtime.structClassOf(x.struct().record()))
+                    .endControlFlow()
+                    .addStatement("$T.endArray(parser, $S, $L)", READING, field, x.length())
+                    .build();
+        };
+    }
+
+    private CodeBlock primitiveArray(FieldType.PrimitiveArray a, String n, String field) {
+        if (a.element().java() == JavaPrim.BYTE) {
+            return CodeBlock.of("$T.$L(segment, offset, $T.readBase64(parser, $L, $S));\n", struct, n, READING, a.length(), field);
+        }
+        if (a.element().java() == JavaPrim.CHAR) {
+            return CodeBlock.builder()
+                    .addStatement("$T value = $T.readString(parser, $S)", String.class, READING, field)
+                    .beginControlFlow("if (value.length() != $L)", a.length())
+                    .addStatement("throw $T.error(parser, $S, $S + value.length())", READING, field,
+                            "expected a string of exactly " + a.length() + " UTF-16 units, got ")
+                    .endControlFlow()
+                    .addStatement("$T.$L(segment, offset, value.toCharArray())", struct, n)
+                    .build();
+        }
+        return CodeBlock.builder()
+                .addStatement("$T.startArray(parser, $S, $L)", READING, field, a.length())
+                .beginControlFlow("for (int i = 0; i < $L; i++)", a.length())
+                .addStatement("$T.element(parser, $S, i, $L)", READING, field, a.length())
+                .addStatement("$T.$L(segment, offset, i, $L)", struct, n, readScalar(a.element(), field))
+                .endControlFlow()
+                .addStatement("$T.endArray(parser, $S, $L)", READING, field, a.length())
+                .build();
+    }
+
+    private static CodeBlock readScalar(FieldType.Scalar s, String field) {
+        return switch (s.java()) {
+            case BOOLEAN -> CodeBlock.of("$T.readBoolean(parser, $S)", READING, field);
+            case CHAR -> CodeBlock.of("$T.readChar(parser, $S)", READING, field);
+            case FLOAT -> CodeBlock.of("$T.readFloat(parser, $S)", READING, field);
+            case DOUBLE -> CodeBlock.of("$T.readDouble(parser, $S)", READING, field);
+            default -> {
+                long lo = Math.max(CTypes.min(s.ctype()), s.java().min());
+                long hi = Math.min(CTypes.max(s.ctype()), s.java().max());
+                CodeBlock read = CodeBlock.of("$T.readLong(parser, $L, $L, $S, $S)", READING, literal(lo), literal(hi),
+                        CTypes.cName(s.ctype()), field);
+                yield s.java() == JavaPrim.LONG ? read : CodeBlock.of("($L) $L", s.java().keyword(), read);
+            }
+        };
+    }
+
+    private static String literal(long v) {
+        if (v == Long.MIN_VALUE) {
+            return "Long.MIN_VALUE";
+        }
+        if (v == Long.MAX_VALUE) {
+            return "Long.MAX_VALUE";
+        }
+        return v + "L";
+    }
+
+    private MethodSpec writeMethod() {
+        MethodSpec.Builder m = MethodSpec.methodBuilder("write").addModifiers(Modifier.PUBLIC, Modifier.STATIC)
+                .addJavadoc("Writes the struct at {@code offset} as one JSON object, exactly as databind writes the equal record.\n\n")
+                .addJavadoc("@param segment the segment\n@param offset the byte offset of the struct\n@param generator the generator\n")
+                .addJavadoc("@throws io.structbridge.runtime.StructValueException if the stored bytes are not a valid value\n")
+                .addParameter(SEGMENT, "segment").addParameter(TypeName.LONG, "offset").addParameter(GENERATOR, "generator")
+                .addStatement("generator.writeStartObject()");
+        for (FieldModel f : model.fields()) {
+            m.addStatement("generator.writeName($S)", f.jsonName());
+            m.addCode(writeField(f));
+        }
+        return m.addStatement("generator.writeEndObject()").build();
+    }
+
+    private CodeBlock writeField(FieldModel f) {
+        String n = f.name();
+        CodeBlock get = CodeBlock.of("$T.$L(segment, offset)", struct, n);
+        return switch (f.type()) {
+            case FieldType.Scalar s -> writeScalar(s.java(), get);
+            case FieldType.Text x -> CodeBlock.of("generator.writeString($L);\n", get);
+            case FieldType.EnumCode e -> CodeBlock.of("generator.writeString(switch ($L) {\n$>$L\n$<});\n", get,
+                    e.constants().stream().map(c -> CodeBlock.of("case $L -> $S;", c.name(), c.json())).collect(CodeBlock.joining("\n")));
+            case FieldType.PrimitiveArray a -> switch (a.element().java()) {
+                case BYTE -> CodeBlock.of("generator.writeBinary($L);\n", get);
+                case CHAR -> CodeBlock.builder().addStatement("char[] chars = $L", get)
+                        .addStatement("generator.writeString(chars, 0, chars.length)").build();
+                default -> CodeBlock.builder()
+                        .addStatement("generator.writeStartArray()")
+                        .beginControlFlow("for (int i = 0; i < $L; i++)", a.length())
+                        .add(writeScalar(a.element().java(), CodeBlock.of("$T.$L(segment, offset, i)", struct, n)))
+                        .endControlFlow()
+                        .addStatement("generator.writeEndArray()").build();
+            };
+            case FieldType.Nested x -> CodeBlock.of("$T.write(segment, offset + $T.$L, generator);\n",
+                    jsonClass(x.struct().record()), struct, Runtime.offsetConstant(n));
+            case FieldType.NestedArray x -> CodeBlock.builder()
+                    .addStatement("generator.writeStartArray()")
+                    .beginControlFlow("for (int i = 0; i < $L; i++)", x.length())
+                    .addStatement("$T.write(segment, offset + $T.$L + (long) i * $T.SIZE, generator)",
+                            jsonClass(x.struct().record()), struct, Runtime.offsetConstant(n), Runtime.structClassOf(x.struct().record()))
+                    .endControlFlow()
+                    .addStatement("generator.writeEndArray()").build();
+        };
+    }
+
+    private static CodeBlock writeScalar(JavaPrim p, CodeBlock get) {
+        return switch (p) {
+            case BOOLEAN -> CodeBlock.of("generator.writeBoolean($L);\n", get);
+            case CHAR -> CodeBlock.of("generator.writeString(String.valueOf($L));\n", get);
+            case BYTE -> CodeBlock.of("generator.writeNumber((int) $L);\n", get);
+            default -> CodeBlock.of("generator.writeNumber($L);\n", get);
+        };
+    }
+
+    private MethodSpec writeArray() {
+        return MethodSpec.methodBuilder("writeArray").addModifiers(Modifier.PUBLIC, Modifier.STATIC)
+                .addJavadoc("Writes every element of {@code array} as one JSON array (use {@code array.slice} for part of it).\n\n")
+                .addJavadoc("@param array the structs\n@param generator the generator\n")
+                .addParameter(array, "array").addParameter(GENERATOR, "generator")
+                .addStatement("$T segment = array.segment()", SEGMENT)
+                .addStatement("generator.writeStartArray()")
+                .beginControlFlow("for (long i = 0; i < array.count(); i++)")
+                .addStatement("write(segment, i * $T.SIZE, generator)", struct)
+                .endControlFlow()
+                .addStatement("generator.writeEndArray()").build();
+    }
+}
