@@ -1,0 +1,152 @@
+package io.structbridge.processor;
+
+import static com.google.common.truth.Truth.assertWithMessage;
+import static com.google.testing.compile.CompilationSubject.assertThat;
+
+import com.google.testing.compile.Compilation;
+import com.google.testing.compile.JavaFileObjects;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import javax.tools.JavaFileObject;
+import org.junit.jupiter.api.Disabled;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Reproducers of bugs outside parse/ and check/ (writers, layout engine, processor), which this
+ * test suite may not fix. Each test asserts the correct behaviour and is disabled with the reason;
+ * enable it with the fix.
+ */
+class KnownBugsTest {
+    static JavaFileObject src(String name, String... lines) {
+        return JavaFileObjects.forSourceLines(name, lines);
+    }
+
+    @Test
+    @Disabled("write/java: a component name is concatenated into a JavaPoet format string (Javadoc of the "
+            + "<NAME>_OFFSET constant in StructClassWriter.constant), so '$' in a name is read as a placeholder: "
+            + "[SB-INTERNAL-ERROR] IllegalArgumentException: index 1 for '$b' not in range")
+    void dollarInAComponentName() {
+        Compilation c = Compilations.compile(src("p.Dollar", "package p;",
+                "@io.structbridge.annotations.Struct public record Dollar(int a$b, int c) {}"));
+        assertThat(c).succeeded();
+    }
+
+    @Test
+    @Disabled("write/java: long values are emitted with $L and no L suffix (MemberCode.at: the element stride; "
+            + "LayoutCode: paddingLayout), so a nested struct larger than Integer.MAX_VALUE bytes makes generated "
+            + "code that does not compile: 'integer number too large'")
+    void nestedStructLargerThanTwoGigabytes() {
+        Compilation c = Compilations.compile(
+                src("p.Big", "package p;", "@io.structbridge.annotations.Struct",
+                        "public record Big(@io.structbridge.annotations.Length(300000000) long[] a) {}"),
+                src("p.Bigs", "package p;", "@io.structbridge.annotations.Struct",
+                        "public record Bigs(int n, @io.structbridge.annotations.Length(2) Big[] b) {}"));
+        assertThat(c).succeeded();
+    }
+
+    @Test
+    @Disabled("layout: LayoutEngine multiplies and adds sizes without overflow checks (length * nested size, "
+            + "cursor + size), so a struct above Long.MAX_VALUE bytes wraps to a wrong size instead of an error")
+    void sizeOverflowIsAnError() {
+        Compilation c = Compilations.compiler().compile(
+                src("p.Big", "package p;", "@io.structbridge.annotations.Struct",
+                        "public record Big(@io.structbridge.annotations.Length(2147483647) long[] a) {}"),
+                src("p.Huge", "package p;", "@io.structbridge.annotations.Struct",
+                        "public record Huge(@io.structbridge.annotations.Length(2147483647) Big[] b) {}"));
+        assertThat(c).hadErrorContaining("[SB-").inFile(c.sourceFiles().get(1)).onLineContaining("record Huge");
+    }
+
+    @Test
+    @Disabled("processor: generated names are flat (Outer.R -> Outer_RStruct), so a top-level @Struct record "
+            + "Outer_R in the same package maps to the same classes; the Filer refuses the second and the user "
+            + "gets [SB-INTERNAL-ERROR] FilerException instead of a diagnostic naming the clash")
+    void flatGeneratedNamesClash() {
+        Compilation c = Compilations.compiler().compile(
+                src("p.Outer", "package p;", "public final class Outer {",
+                        "    @io.structbridge.annotations.Struct public record R(int x) {}", "}"),
+                src("p.Outer_R", "package p;", "@io.structbridge.annotations.Struct public record Outer_R(int y) {}"));
+        assertThat(c).failed();
+        assertThat(c).hadErrorContaining("Outer_RStruct");
+        for (var d : c.diagnostics()) {
+            assertWithMessage(d.toString()).that(d.getMessage(null)).doesNotContain("SB-INTERNAL-ERROR");
+        }
+    }
+
+    @Test
+    @Disabled("write/cheader: a header includes a nested struct's header by bare name (#include \"Inner.h\"), but "
+            + "headers are class-output resources in their package folder (p/Outer.h, q/Inner.h): for a nested "
+            + "struct from another package the include is not found")
+    void nestedStructFromAnotherPackageInTheHeader() {
+        Compilation c = Compilations.compile(
+                src("q.Inner", "package q;", "@io.structbridge.annotations.Struct public record Inner(int a) {}"),
+                src("p.Outer", "package p;", "@io.structbridge.annotations.Struct public record Outer(q.Inner in, long b) {}"));
+        assertThat(c).succeededWithoutWarnings();
+        // The class output as it is packed in the jar, with its root on the include path.
+        Map<String, String> files = new LinkedHashMap<>();
+        files.put("main.c", "#include \"p/Outer.h\"\nint sb_unused;\n");
+        for (JavaFileObject f : c.generatedFiles()) {
+            String n = f.getName();
+            if (n.endsWith(".h")) {
+                files.put(n.substring("/CLASS_OUTPUT/".length()), read(f));
+            }
+        }
+        Gcc.Result r = Gcc.check(false, files);
+        assertWithMessage(r.output()).that(r.ok()).isTrue();
+    }
+
+    @Disabled("write/GeneratedFiles: -Astructbridge.headerDir writes every header flat into one folder, so p.R "
+            + "and q.R both write R.h and the second silently replaces the first")
+    void headerDirKeepsHeadersOfSameNamedRecords(@TempDir Path dir) throws Exception {
+        Compilation c = Compilations.compiler().withOptions(List.of("--release", "22", "-Astructbridge.headerDir=" + dir))
+                .compile(src("p.R", "package p;", "@io.structbridge.annotations.Struct public record R(int fromP) {}"),
+                        src("q.R", "package q;", "@io.structbridge.annotations.Struct public record R(long fromQ) {}"));
+        assertThat(c).succeeded();
+        String all = String.join("\n", Files.walk(dir).filter(Files::isRegularFile).map(p -> {
+            try {
+                return Files.readString(p);
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        }).toList());
+        assertWithMessage(all).that(all).contains("fromP");
+        assertWithMessage(all).that(all).contains("fromQ");
+    }
+
+    @Test
+    @Disabled("write/cheader: enum code macros are named by the enum's simple name only (COLOR_RED), so two enums "
+            + "p.Color and q.Color with different codes redefine the same macro in one translation unit")
+    void enumCodeMacrosOfSameNamedEnums() {
+        Compilation c = Compilations.compile(
+                src("p.Color", "package p;", "public enum Color { @io.structbridge.annotations.Code(1) RED }"),
+                src("q.Color", "package q;", "public enum Color { @io.structbridge.annotations.Code(2) RED }"),
+                src("p.A", "package p;", "@io.structbridge.annotations.Struct public record A(Color c) {}"),
+                src("q.B", "package q;", "@io.structbridge.annotations.Struct public record B(Color c) {}"));
+        assertThat(c).succeeded();
+        Map<String, String> files = new LinkedHashMap<>();
+        files.put("main.c", "#include \"A.h\"\n#include \"B.h\"\nint sb_unused;\n");
+        files.putAll(CHeaderOracleTest.headers(c));
+        Gcc.Result r = Gcc.check(false, files);
+        assertWithMessage(r.output()).that(r.ok()).isTrue();
+    }
+
+    @Test
+    @Disabled("write/java: StructClassWriter.jsonSchema() emits 'new String(...)' with a simple name, so a @Struct "
+            + "record named String (legal Java) shadows java.lang.String in its package and RStruct does not compile")
+    void recordNamedString() {
+        Compilation c = Compilations.compile(src("p.String", "package p;",
+                "@io.structbridge.annotations.Struct public record String(int a) {}"));
+        assertThat(c).succeeded();
+    }
+
+    private static String read(JavaFileObject f) {
+        try {
+            return f.getCharContent(true).toString();
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+}
