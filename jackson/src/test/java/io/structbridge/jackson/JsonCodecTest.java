@@ -264,4 +264,23 @@ class JsonCodecTest {
         out[out.length - 1] = '}';
         return out;
     }
+
+    @Test
+    void constraintsCanBeCheckedInTheSamePass() {
+        String tooMany = VALID.replace("\"qty\":3", "\"qty\":101").replace("\"x\":4", "\"x\":4000");
+        MemorySegment target = patterned(OrderStruct.SIZE);
+        byte[] before = target.toArray(ValueLayout.JAVA_BYTE);
+        StructJsonException e = assertThrows(StructJsonException.class, () -> {
+            try (JsonParser p = STRICT.createParser(tooMany)) {
+                OrderJson.readValidated(p, target, 0);
+            }
+        });
+        assertEquals("constraint violation: qty must be less than or equal to 100; at.x must be less than or equal to 1000", e.rule());
+        assertArrayEquals(before, target.toArray(ValueLayout.JAVA_BYTE));
+        try (JsonParser p = STRICT.createParser(VALID)) {
+            OrderJson.readValidated(p, target, 0);
+        }
+        assertEquals(InPlaceValidationTest.VALID.toString().replaceAll("\\[I@\\w+", ""),
+                OrderStruct.read(target, 0).toString().replaceAll("\\[I@\\w+", ""));
+    }
 }

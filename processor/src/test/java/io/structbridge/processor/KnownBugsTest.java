@@ -26,9 +26,6 @@ class KnownBugsTest {
     }
 
     @Test
-    @Disabled("write/java: a component name is concatenated into a JavaPoet format string (Javadoc of the "
-            + "<NAME>_OFFSET constant in StructClassWriter.constant), so '$' in a name is read as a placeholder: "
-            + "[SB-INTERNAL-ERROR] IllegalArgumentException: index 1 for '$b' not in range")
     void dollarInAComponentName() {
         Compilation c = Compilations.compile(src("p.Dollar", "package p;",
                 "@io.structbridge.annotations.Struct public record Dollar(int a$b, int c) {}"));
@@ -36,9 +33,6 @@ class KnownBugsTest {
     }
 
     @Test
-    @Disabled("write/java: long values are emitted with $L and no L suffix (MemberCode.at: the element stride; "
-            + "LayoutCode: paddingLayout), so a nested struct larger than Integer.MAX_VALUE bytes makes generated "
-            + "code that does not compile: 'integer number too large'")
     void nestedStructLargerThanTwoGigabytes() {
         Compilation c = Compilations.compile(
                 src("p.Big", "package p;", "@io.structbridge.annotations.Struct",

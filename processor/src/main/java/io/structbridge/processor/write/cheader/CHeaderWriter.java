@@ -76,7 +76,7 @@ public final class CHeaderWriter {
             String decl = "    " + (m.field().explicitAlign() > 0 ? "SB_ALIGNAS(" + m.field().explicitAlign() + ") " : "")
                     + CDeclarations.baseType(m) + " " + CDeclarations.declarator(m) + ";";
             String remark = CDeclarations.remark(m);
-            b.append(String.format(Locale.ROOT, "%-40s /* offset %d, size %d%s */%n", decl, m.offset(), m.size(),
+            b.append(String.format(Locale.ROOT, "%-40s /* offset %d, size %d%s */\n", decl, m.offset(), m.size(),
                     remark.isEmpty() ? "" : "; " + remark));
         }
         b.append("} ").append(name).append(";\n");

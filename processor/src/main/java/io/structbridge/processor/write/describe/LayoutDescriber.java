@@ -19,26 +19,26 @@ public final class LayoutDescriber {
         long sumMembers = 0;
         for (Member m : plan.members()) {
             if (m.paddingBefore() > 0) {
-                b.append(String.format(Locale.ROOT, "\t/* XXX %d byte%s hole, try to pack */%n",
+                b.append(String.format(Locale.ROOT, "\t/* XXX %d byte%s hole, try to pack */\n",
                         m.paddingBefore(), m.paddingBefore() == 1 ? "" : "s"));
             }
             String decl = CDeclarations.baseType(m) + " " + CDeclarations.declarator(m) + ";";
-            b.append(String.format(Locale.ROOT, "\t%-40s /* %5d %5d */%n", decl, m.offset(), m.size()));
+            b.append(String.format(Locale.ROOT, "\t%-40s /* %5d %5d */\n", decl, m.offset(), m.size()));
             sumMembers += m.size();
         }
         if (plan.tailPadding() > 0) {
-            b.append(String.format(Locale.ROOT, "\t/* XXX %d byte%s tail padding */%n",
+            b.append(String.format(Locale.ROOT, "\t/* XXX %d byte%s tail padding */\n",
                     plan.tailPadding(), plan.tailPadding() == 1 ? "" : "s"));
         }
-        b.append(String.format(Locale.ROOT, "%n\t/* size: %d, alignment: %d, members: %d */%n",
+        b.append(String.format(Locale.ROOT, "\n\t/* size: %d, alignment: %d, members: %d */\n",
                 plan.size(), plan.alignment(), plan.members().size()));
-        b.append(String.format(Locale.ROOT, "\t/* sum members: %d, holes: %d, sum holes: %d */%n",
+        b.append(String.format(Locale.ROOT, "\t/* sum members: %d, holes: %d, sum holes: %d */\n",
                 sumMembers, plan.holes(), plan.holeBytes()));
         if (plan.tailPadding() > 0) {
-            b.append(String.format(Locale.ROOT, "\t/* padding: %d */%n", plan.tailPadding()));
+            b.append(String.format(Locale.ROOT, "\t/* padding: %d */\n", plan.tailPadding()));
         }
         if (plan.model().pack() > 0) {
-            b.append(String.format(Locale.ROOT, "\t/* packed: #pragma pack(%d) */%n", plan.model().pack()));
+            b.append(String.format(Locale.ROOT, "\t/* packed: #pragma pack(%d) */\n", plan.model().pack()));
         }
         return b.append("};\n").toString();
     }

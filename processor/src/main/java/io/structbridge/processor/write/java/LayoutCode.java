@@ -14,14 +14,14 @@ final class LayoutCode {
         boolean first = true;
         for (Member m : plan.members()) {
             if (m.paddingBefore() > 0) {
-                b.add(first ? "" : ",\n").add("$T.paddingLayout($L)", Runtime.MEMORY_LAYOUT, m.paddingBefore());
+                b.add(first ? "" : ",\n").add("$T.paddingLayout($LL)", Runtime.MEMORY_LAYOUT, m.paddingBefore());
                 first = false;
             }
             b.add(first ? "" : ",\n").add(member(m));
             first = false;
         }
         if (plan.tailPadding() > 0) {
-            b.add(",\n$T.paddingLayout($L)", Runtime.MEMORY_LAYOUT, plan.tailPadding());
+            b.add(",\n$T.paddingLayout($LL)", Runtime.MEMORY_LAYOUT, plan.tailPadding());
         }
         b.add("$<)");
         long computed = plan.members().stream().mapToLong(Member::alignment).max().orElse(1);

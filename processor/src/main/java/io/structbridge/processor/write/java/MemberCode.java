@@ -61,6 +61,6 @@ final class MemberCode {
 
     /** {@return {@code offset + X_OFFSET + (long) index * stride}} */
     static CodeBlock at(Member m, String index, long stride) {
-        return CodeBlock.of("offset + $L + (long) $L * $L", offsetConst(m), index, stride);
+        return CodeBlock.of("offset + $L + (long) $L * $LL", offsetConst(m), index, stride);
     }
 }

@@ -120,7 +120,7 @@ public final class StructClassWriter {
 
     private static FieldSpec constant(String name, long value, String doc) {
         return FieldSpec.builder(TypeName.LONG, name, Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
-                .addJavadoc(doc + "\n").initializer("$LL", value).build();
+                .addJavadoc("$L\n", doc).initializer("$LL", value).build();
     }
 
     private static MethodSpec simpleGetter(String name, TypeName type, String field, String doc) {

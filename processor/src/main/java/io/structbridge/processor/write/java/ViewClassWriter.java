@@ -89,7 +89,7 @@ public final class ViewClassWriter {
                         .addJavadoc("{@return a view of element {@code index} of {@code $L}}\n\n@param index the element index\n", name)
                         .addParameter(TypeName.INT, "index")
                         .addStatement("$T.checkIndex(index, $L)", Runtime.OBJECTS, a.length())
-                        .addStatement("return $T.at(segment, offset + $T.$L + (long) index * $L)", nestedView, struct,
+                        .addStatement("return $T.at(segment, offset + $T.$L + (long) index * $LL)", nestedView, struct,
                                 MemberCode.offsetConst(m), m.nested().size()).build());
                 t.addMethod(MethodSpec.methodBuilder(name + "Array").addModifiers(Modifier.PUBLIC).returns(type)
                         .addJavadoc("{@return a copy of {@code $L} as records}\n", name)

@@ -97,6 +97,8 @@ public final class JsonCodecWriter {
                         .build())
                 .addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build());
         t.addMethod(readOne());
+        t.addMethod(readValidated());
+        t.addMethod(checkConstraints());
         t.addMethod(readInto());
         t.addMethod(writeMethod());
         t.addMethod(writeArray());
@@ -120,6 +122,46 @@ public final class JsonCodecWriter {
                 .addStatement("readInto(parser, scratch, 0)")
                 .addStatement("$T.copy(scratch, 0, target, offset, $T.SIZE)", SEGMENT, struct)
                 .build();
+    }
+
+    private MethodSpec readValidated() {
+        return MethodSpec.methodBuilder("readValidated").addModifiers(Modifier.PUBLIC, Modifier.STATIC)
+                .addJavadoc("Like {@link #read}, and in the same pass checks the record's Bean Validation constraints on the\n"
+                        + "decoded bytes ({@code $T}); a violation is an error and {@code target} stays unchanged.\n\n", validator())
+                .addJavadoc("@param parser the parser\n@param target the segment\n@param offset the byte offset of the struct\n")
+                .addJavadoc("@throws $T if the JSON does not fit the struct or breaks a constraint\n", JSON_EXCEPTION)
+                .addParameter(PARSER, "parser").addParameter(SEGMENT, "target").addParameter(TypeName.LONG, "offset")
+                .addStatement("$T.check(target, offset, $T.SIZE, 1, STRUCT)", BOUNDS, struct)
+                .addStatement("$T scratch = $T.ofArray(new long[(int) (($T.SIZE + 7) / 8)])", SEGMENT, SEGMENT, struct)
+                .beginControlFlow("if (parser.currentToken() == null)")
+                .addStatement("parser.nextToken()")
+                .endControlFlow()
+                .addStatement("readInto(parser, scratch, 0)")
+                .addStatement("checkConstraints(parser, scratch, 0)")
+                .addStatement("$T.copy(scratch, 0, target, offset, $T.SIZE)", SEGMENT, struct)
+                .build();
+    }
+
+    private MethodSpec checkConstraints() {
+        return MethodSpec.methodBuilder("checkConstraints").addModifiers(Modifier.PUBLIC, Modifier.STATIC)
+                .addJavadoc("Validates the struct just decoded at {@code offset} in place; every violation is listed in one error.\n\n")
+                .addJavadoc("@param parser the parser, for the error's position\n@param segment the segment\n@param offset the byte offset\n")
+                .addJavadoc("@throws $T if a constraint is violated\n", JSON_EXCEPTION)
+                .addParameter(PARSER, "parser").addParameter(SEGMENT, "segment").addParameter(TypeName.LONG, "offset")
+                .addStatement("$T<$T> violations = $T.validate(segment, offset)", java.util.List.class,
+                        ClassName.get("io.structbridge.runtime", "Violation"), validator())
+                .beginControlFlow("if (!violations.isEmpty())")
+                .addStatement("$T b = new $T()", StringBuilder.class, StringBuilder.class)
+                .beginControlFlow("for ($T v : violations)", ClassName.get("io.structbridge.runtime", "Violation"))
+                .addStatement("b.append(b.isEmpty() ? $S : $S).append(v.propertyPath()).append($S).append(v.message())", "", "; ", " ")
+                .endControlFlow()
+                .addStatement("throw $T.error(parser, STRUCT, $S + b)", READING, "constraint violation: ")
+                .endControlFlow()
+                .build();
+    }
+
+    private ClassName validator() {
+        return ClassName.get(model.record().packageName(), model.record().flatName() + "Validator");
     }
 
     private MethodSpec readInto() {
