@@ -27,6 +27,7 @@ import javax.lang.model.element.Modifier;
 public final class JsonCodecWriter {
     static final String PKG = "io.structbridge.jackson";
     private static final ClassName READING = ClassName.get(PKG, "JsonReading");
+    private static final ClassName CODEC = ClassName.get(PKG, "StructJsonCodec");
     private static final ClassName JSON_EXCEPTION = ClassName.get(PKG, "StructJsonException");
     private static final ClassName PARSER = ClassName.get("tools.jackson.core", "JsonParser");
     private static final ClassName GENERATOR = ClassName.get("tools.jackson.core", "JsonGenerator");
@@ -103,7 +104,46 @@ public final class JsonCodecWriter {
         t.addMethod(writeMethod());
         t.addMethod(writeArray());
         new JsonBatchMethods(struct, array, self).addTo(t);
+        t.addField(FieldSpec.builder(com.palantir.javapoet.ParameterizedTypeName.get(CODEC, record()), "CODEC",
+                        Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
+                .addJavadoc("This codec as an object, for {@code StructJsonModule} and other generic code.\n")
+                .initializer("new Codec()").build());
+        t.addType(codecClass());
         return JavaFile.builder(self.packageName(), t.build()).skipJavaLangImports(true).indent("    ").build();
+    }
+
+    private ClassName record() {
+        return Runtime.classNameOf(model.record());
+    }
+
+    private TypeSpec codecClass() {
+        ClassName view = ClassName.get(model.record().packageName(), model.record().flatName() + "View");
+        ClassName structArray = ClassName.get("io.structbridge.runtime", "StructArray");
+        TypeName arrayOfRecord = com.palantir.javapoet.ParameterizedTypeName.get(structArray, record());
+        return TypeSpec.classBuilder("Codec").addModifiers(Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
+                .addSuperinterface(com.palantir.javapoet.ParameterizedTypeName.get(CODEC, record()))
+                .addMethod(override("recordClass", com.palantir.javapoet.ParameterizedTypeName.get(ClassName.get(Class.class), record()))
+                        .addStatement("return $T.class", record()).build())
+                .addMethod(override("arrayClass", com.palantir.javapoet.ParameterizedTypeName.get(ClassName.get(Class.class), array))
+                        .addStatement("return $T.class", array).build())
+                .addMethod(override("viewClass", com.palantir.javapoet.ParameterizedTypeName.get(ClassName.get(Class.class),
+                        com.palantir.javapoet.WildcardTypeName.subtypeOf(Object.class)))
+                        .addStatement("return $T.class", view).build())
+                .addMethod(override("write", TypeName.VOID).addParameter(SEGMENT, "segment").addParameter(TypeName.LONG, "offset")
+                        .addParameter(GENERATOR, "generator").addStatement("$T.write(segment, offset, generator)", self).build())
+                .addMethod(override("writeView", TypeName.VOID).addParameter(Object.class, "view").addParameter(GENERATOR, "generator")
+                        .addStatement("$T v = ($T) view", view, view)
+                        .addStatement("$T.write(v.segment(), v.offset(), generator)", self).build())
+                .addMethod(override("writeArray", TypeName.VOID).addParameter(arrayOfRecord, "array").addParameter(GENERATOR, "generator")
+                        .addStatement("$T.writeArray(($T) array, generator)", self, array).build())
+                .addMethod(override("readAll", arrayOfRecord).addParameter(PARSER, "parser")
+                        .addParameter(ClassName.get("java.lang.foreign", "Arena"), "arena")
+                        .addStatement("return $T.readAll(parser, arena)", self).build())
+                .build();
+    }
+
+    private static MethodSpec.Builder override(String name, TypeName returns) {
+        return MethodSpec.methodBuilder(name).addAnnotation(Override.class).addModifiers(Modifier.PUBLIC).returns(returns);
     }
 
     private MethodSpec readOne() {

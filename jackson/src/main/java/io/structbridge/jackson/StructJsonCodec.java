@@ -1,0 +1,48 @@
+package io.structbridge.jackson;
+
+import io.structbridge.runtime.StructArray;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import tools.jackson.core.JsonGenerator;
+import tools.jackson.core.JsonParser;
+
+/**
+ * A generated {@code RJson} codec as an object ({@code RJson.CODEC}), for code that handles struct
+ * types generically, such as {@link StructJsonModule}.
+ *
+ * @param <R> the record type
+ * @implSpec Implementations are generated, stateless and thread-safe.
+ */
+public interface StructJsonCodec<R extends Record> {
+    /** {@return the record class} */
+    Class<R> recordClass();
+
+    /** {@return the generated {@code RArray} class} */
+    Class<? extends StructArray<R>> arrayClass();
+
+    /** {@return the generated {@code RView} class} */
+    Class<?> viewClass();
+
+    /** Writes the struct at {@code offset} as JSON, as databind writes the equal record. */
+    void write(MemorySegment segment, long offset, JsonGenerator generator);
+
+    /** Writes a view's struct as JSON; {@code view} must be of {@link #viewClass()}. */
+    void writeView(Object view, JsonGenerator generator);
+
+    /** Writes every element of {@code array} as a JSON array. */
+    void writeArray(StructArray<R> array, JsonGenerator generator);
+
+    /** Reads a JSON array or JSON Lines into a new array in {@code arena}; all or nothing. */
+    StructArray<R> readAll(JsonParser parser, Arena arena);
+
+    /**
+     * {@return the codec generated for a record, or for its {@code RArray} or {@code RView} class}
+     *
+     * @param type the record, array or view class
+     * @throws IllegalArgumentException if no codec was generated (structbridge-jackson was not on
+     *     the compile class path, or the record's package is not readable from this module)
+     */
+    static StructJsonCodec<?> of(Class<?> type) {
+        return CodecLookup.CODECS.get(type);
+    }
+}

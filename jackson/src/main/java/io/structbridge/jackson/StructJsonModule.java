@@ -1,0 +1,120 @@
+package io.structbridge.jackson;
+
+import io.structbridge.runtime.StructArray;
+import java.lang.foreign.Arena;
+import tools.jackson.core.JsonGenerator;
+import tools.jackson.core.JsonParser;
+import tools.jackson.core.Version;
+import tools.jackson.databind.BeanDescription;
+import tools.jackson.databind.DeserializationConfig;
+import tools.jackson.databind.DeserializationContext;
+import tools.jackson.databind.JacksonModule;
+import tools.jackson.databind.JavaType;
+import tools.jackson.databind.SerializationConfig;
+import tools.jackson.databind.SerializationContext;
+import tools.jackson.databind.ValueDeserializer;
+import tools.jackson.databind.ValueSerializer;
+import tools.jackson.databind.deser.Deserializers;
+import tools.jackson.databind.ser.Serializers;
+
+/**
+ * Lets an {@code ObjectMapper} write generated {@code RArray}s and {@code RView}s straight from
+ * native memory, and read JSON arrays (or JSON Lines) into new {@code RArray}s, through the
+ * generated {@code RJson} codecs. Records themselves keep working with plain databind. Found by
+ * {@code JsonMapper.builder().findAndAddModules()} ({@code META-INF/services}).
+ *
+ * <p>Arrays read by the mapper live in {@link Arena#ofAuto()} memory (freed by the garbage
+ * collector); to choose the arena, call {@code RJson.readAll(parser, arena)} directly. Views cannot
+ * be read (they have no memory of their own).
+ */
+public final class StructJsonModule extends JacksonModule {
+    @Override
+    public String getModuleName() {
+        return "structbridge";
+    }
+
+    @Override
+    public Version version() {
+        return Version.unknownVersion();
+    }
+
+    @Override
+    public void setupModule(SetupContext context) {
+        context.addSerializers(new Serializers.Base() {
+            @Override
+            public ValueSerializer<?> findSerializer(SerializationConfig config, JavaType type,
+                                                     BeanDescription.Supplier beanDescRef,
+                                                     com.fasterxml.jackson.annotation.JsonFormat.Value format) {
+                Class<?> raw = type.getRawClass();
+                if (StructArray.class.isAssignableFrom(raw)) {
+                    return new ArraySerializer(StructJsonCodec.of(raw));
+                }
+                if (raw.getName().endsWith("View") && hasCodec(raw)) {
+                    return new ViewSerializer(StructJsonCodec.of(raw));
+                }
+                return null;
+            }
+        });
+        context.addDeserializers(new Deserializers.Base() {
+            @Override
+            public ValueDeserializer<?> findBeanDeserializer(JavaType type, DeserializationConfig config,
+                                                             BeanDescription.Supplier beanDescRef) {
+                Class<?> raw = type.getRawClass();
+                return StructArray.class.isAssignableFrom(raw) ? new ArrayDeserializer(StructJsonCodec.of(raw)) : null;
+            }
+
+            @Override
+            public boolean hasDeserializerFor(DeserializationConfig config, Class<?> valueType) {
+                return StructArray.class.isAssignableFrom(valueType);
+            }
+        });
+    }
+
+    private static boolean hasCodec(Class<?> raw) {
+        try {
+            return StructJsonCodec.of(raw).viewClass() == raw;
+        } catch (IllegalArgumentException e) {
+            return false;
+        }
+    }
+
+    private static final class ArraySerializer extends ValueSerializer<Object> {
+        private final StructJsonCodec<?> codec;
+
+        ArraySerializer(StructJsonCodec<?> codec) {
+            this.codec = codec;
+        }
+
+        @Override
+        @SuppressWarnings({"unchecked", "rawtypes"})
+        public void serialize(Object value, JsonGenerator gen, SerializationContext ctxt) {
+            ((StructJsonCodec) codec).writeArray((StructArray) value, gen);
+        }
+    }
+
+    private static final class ViewSerializer extends ValueSerializer<Object> {
+        private final StructJsonCodec<?> codec;
+
+        ViewSerializer(StructJsonCodec<?> codec) {
+            this.codec = codec;
+        }
+
+        @Override
+        public void serialize(Object value, JsonGenerator gen, SerializationContext ctxt) {
+            codec.writeView(value, gen);
+        }
+    }
+
+    private static final class ArrayDeserializer extends ValueDeserializer<Object> {
+        private final StructJsonCodec<?> codec;
+
+        ArrayDeserializer(StructJsonCodec<?> codec) {
+            this.codec = codec;
+        }
+
+        @Override
+        public Object deserialize(JsonParser p, DeserializationContext ctxt) {
+            return codec.readAll(p, Arena.ofAuto());
+        }
+    }
+}

@@ -1,0 +1,54 @@
+package io.structbridge.jackson;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.structbridge.jackson.fixtures.Order;
+import io.structbridge.jackson.fixtures.OrderArray;
+import io.structbridge.jackson.fixtures.Point;
+import io.structbridge.jackson.fixtures.Status;
+import java.lang.foreign.Arena;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.json.JsonMapper;
+
+/** The module found by findAndAddModules: arrays and views through ObjectMapper, records untouched. */
+class JacksonModuleTest {
+    private static final JsonMapper MAPPER = StrictJson.configure(JsonMapper.builder().findAndAddModules()).build();
+    private static final List<Order> ORDERS = List.of(InPlaceValidationTest.VALID,
+            new Order(9, "XY1", 1, 2.5, 3f, Status.NEW, true, new int[] {4, 5, 6}, new Point(7, 8), 'Q', 9.5, -1, "t", 1.0, 1));
+
+    @Test
+    void theModuleIsDiscoveredByServiceLoader() {
+        assertTrue(MAPPER.registeredModules().stream().anyMatch(m -> m instanceof StructJsonModule),
+                MAPPER.registeredModules().toString());
+    }
+
+    @Test
+    void arraysAndViewsWriteWhatTheRecordsWrite() {
+        try (Arena arena = Arena.ofConfined()) {
+            OrderArray array = OrderArray.fromList(arena, ORDERS);
+            String records = MAPPER.writeValueAsString(ORDERS);
+            assertEquals(records, MAPPER.writeValueAsString(array));
+            assertEquals(MAPPER.writeValueAsString(ORDERS.get(1)), MAPPER.writeValueAsString(array.view(1)));
+        }
+    }
+
+    @Test
+    void aJsonArrayReadsIntoANewArrayOfStructs() {
+        String json = MAPPER.writeValueAsString(ORDERS);
+        OrderArray array = MAPPER.readValue(json, OrderArray.class);
+        assertEquals(2, array.count());
+        assertEquals(json, MAPPER.writeValueAsString(array));
+        assertEquals(MAPPER.writeValueAsString(ORDERS.get(0)), MAPPER.writeValueAsString(array.get(0)));
+        assertThrows(JacksonException.class, () -> MAPPER.readValue(json.replace("\"qty\":3", "\"qty\":300"), OrderArray.class));
+    }
+
+    @Test
+    void recordsStillUsePlainDatabind() {
+        assertEquals(ORDERS.get(1).toString().replaceAll("\\[I@\\w+", ""),
+                MAPPER.readValue(MAPPER.writeValueAsString(ORDERS.get(1)), Order.class).toString().replaceAll("\\[I@\\w+", ""));
+    }
+}
