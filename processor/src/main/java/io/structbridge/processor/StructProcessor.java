@@ -16,6 +16,8 @@ import io.structbridge.processor.write.java.StructClassWriter;
 import io.structbridge.processor.write.java.ViewClassWriter;
 import io.structbridge.processor.write.json.JsonCodecWriter;
 import io.structbridge.processor.write.jsonschema.JsonSchemaWriter;
+import io.structbridge.processor.write.mojo.MojoWriter;
+import io.structbridge.processor.write.python.PythonWriter;
 import io.structbridge.processor.write.validator.ValidatorClassWriter;
 import java.nio.file.Path;
 import java.util.Map;
@@ -38,7 +40,8 @@ import javax.tools.Diagnostic;
  * claims {@code @Struct}, never throws, and loads no user class.
  *
  * <p>Options: {@code -Astructbridge.headerDir=<folder>} also writes every C header there;
- * {@code -Astructbridge.schemaDir=<folder>} every JSON Schema;
+ * {@code -Astructbridge.schemaDir=<folder>} every JSON Schema; {@code -Astructbridge.pythonDir=<folder>}
+ * every Python module and Mojo file;
  * {@code -Astructbridge.paddingNotes=false} silences the notes on wasted padding.
  */
 public final class StructProcessor extends AbstractProcessor {
@@ -46,6 +49,7 @@ public final class StructProcessor extends AbstractProcessor {
     static final String OPTION_HEADER_DIR = "structbridge.headerDir";
     static final String OPTION_PADDING_NOTES = "structbridge.paddingNotes";
     static final String OPTION_SCHEMA_DIR = "structbridge.schemaDir";
+    static final String OPTION_PYTHON_DIR = "structbridge.pythonDir";
     /** Present when structbridge-jackson is on the class path: then each record also gets {@code RJson}. */
     static final String JSON_READING = "io.structbridge.jackson.JsonReading";
 
@@ -58,7 +62,7 @@ public final class StructProcessor extends AbstractProcessor {
 
     @Override
     public Set<String> getSupportedOptions() {
-        return Set.of(OPTION_HEADER_DIR, OPTION_PADDING_NOTES, OPTION_SCHEMA_DIR);
+        return Set.of(OPTION_HEADER_DIR, OPTION_PADDING_NOTES, OPTION_SCHEMA_DIR, OPTION_PYTHON_DIR);
     }
 
     @Override
@@ -113,12 +117,16 @@ public final class StructProcessor extends AbstractProcessor {
         if (report.hasErrors() || plan == null) {
             return;
         }
-        GeneratedFiles files = new GeneratedFiles(processingEnv.getFiler(), dir(OPTION_HEADER_DIR), dir(OPTION_SCHEMA_DIR));
+        GeneratedFiles files = new GeneratedFiles(processingEnv.getFiler(), dir(OPTION_HEADER_DIR), dir(OPTION_SCHEMA_DIR), dir(OPTION_PYTHON_DIR));
         CHeaderWriter header = new CHeaderWriter(plan);
         files.java(new StructClassWriter(plan).write(header.declaration(), LayoutDescriber.describe(plan)), type);
         files.java(new ViewClassWriter(plan).write(), type);
         files.java(new ArrayClassWriter(plan).write(), type);
         files.resource(model.get().record().packageName(), header.fileName(), header.write(), type);
+        PythonWriter python = new PythonWriter(plan);
+        files.resource(model.get().record().packageName(), python.fileName(), python.write(), type);
+        MojoWriter mojo = new MojoWriter(plan);
+        files.resource(model.get().record().packageName(), mojo.fileName(), mojo.write(), type);
         JsonSchemaWriter schema = new JsonSchemaWriter(model.get());
         files.resource(model.get().record().packageName(), schema.fileName(), schema.write(), type);
         files.java(new ValidatorClassWriter(model.get()).write(), type);

@@ -20,13 +20,16 @@ public final class GeneratedFiles {
     private final Filer filer;
     private final Path headerDir;
     private final Path schemaDir;
+    private final Path pythonDir;
 
     /**
      * @param filer the processing environment's filer
      * @param headerDir a folder that also receives every C header, or null
      * @param schemaDir a folder that also receives every JSON Schema, or null
+     * @param pythonDir a folder that also receives every Python module and Mojo file, or null
      */
-    public GeneratedFiles(Filer filer, Path headerDir, Path schemaDir) {
+    public GeneratedFiles(Filer filer, Path headerDir, Path schemaDir, Path pythonDir) {
+        this.pythonDir = pythonDir;
         this.filer = filer;
         this.headerDir = headerDir;
         this.schemaDir = schemaDir;
@@ -44,7 +47,8 @@ public final class GeneratedFiles {
         try (Writer w = f.openWriter()) {
             w.write(content);
         }
-        Path copy = name.endsWith(".h") ? headerDir : name.endsWith(".schema.json") ? schemaDir : null;
+        Path copy = name.endsWith(".h") ? headerDir : name.endsWith(".schema.json") ? schemaDir
+                : name.endsWith(".py") || name.endsWith(".mojo") ? pythonDir : null;
         if (copy != null) {
             Files.createDirectories(copy);
             Files.writeString(copy.resolve(name), content, StandardCharsets.UTF_8);

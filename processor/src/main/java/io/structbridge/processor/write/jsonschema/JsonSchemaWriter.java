@@ -73,7 +73,8 @@ public final class JsonSchemaWriter {
         return o;
     }
 
-    private Map<String, Object> field(FieldModel f) {
+    /** {@return the schema of one component (nested structs become {@code $ref}s into this writer's {@code $defs})} */
+    public Map<String, Object> field(FieldModel f) {
         return switch (f.type()) {
             case FieldType.Scalar s -> scalar(s, f.constraints());
             case FieldType.EnumCode e -> enumSchema(e);

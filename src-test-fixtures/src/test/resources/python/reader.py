@@ -1,0 +1,102 @@
+"""Reads structs through a structbridge-generated Python module, as the tests' oracle.
+
+usage: reader.py MODULE_DIR MODULE FILE numpy   -> every member of every struct in FILE, read with the
+                                                  generated NumPy dtype, in the C reader's format
+       reader.py MODULE_DIR MODULE - layout     -> sizeof/offsetof of every member as ctypes and cffi see them
+"""
+import ctypes
+import struct
+import sys
+
+sys.path.insert(0, sys.argv[1])
+mod = __import__(sys.argv[2])
+name, path, mode = sys.argv[2], sys.argv[3], sys.argv[4]
+out = []
+TEXT = {n[:-5]: getattr(mod, n) for n in dir(mod) if n.endswith("_TEXT")}
+ENUMS = {n[:-6]: getattr(mod, n) for n in dir(mod) if n.endswith("_ENUMS")}
+
+
+def text(raw, encoding):
+    b = bytes(raw)
+    s = b.decode(encoding)
+    return "".join(f"\\x{ord(c):02x}" if ord(c) < 0x20 or ord(c) == 0x7F or c == "\\" else c for c in s)
+
+
+def floating(v):
+    # The raw bits straight from the array (a float32 NaN converted to a Python float would be quieted).
+    import numpy as np
+    bits = int(np.asarray(v).view(v.dtype.str.replace("f", "u")))
+    width = v.dtype.itemsize * 2
+    v = float(v)
+    if v != v:
+        t = "nan"
+    elif v in (float("inf"), float("-inf")):
+        t = "inf" if v > 0 else "-inf"
+    else:
+        t = float(v).hex()
+    return f"{t} bits={bits:0{width}x}"
+
+
+def leaf(key, v):
+    kind = v.dtype.kind if hasattr(v, "dtype") else None
+    if kind == "b":
+        out.append(f"{key}={'true' if bool(v) else 'false'}")
+    elif kind == "f":
+        out.append(f"{key}={floating(v)}")
+    else:
+        out.append(f"{key}={int(v)}")
+
+
+def record(prefix, rec):
+    struct_name = next(n for n in TEXT if getattr(mod, n + "_dtype") == rec.dtype)
+    for member in rec.dtype.names:
+        v = rec[member]
+        key = f"{prefix}.{member}"
+        if member in TEXT[struct_name]:
+            out.append(f"{key}={text(v, TEXT[struct_name][member][0])}")
+        elif member in ENUMS[struct_name]:
+            out.append(f"{key}={ENUMS[struct_name][member][int(v)]}")
+        else:
+            values(key, v)
+
+
+def values(key, v):
+    if v.dtype.names:
+        if v.shape:
+            for i in range(v.shape[0]):
+                record(f"{key}[{i}]", v[i])
+        else:
+            record(key, v)
+    elif v.shape:
+        for i in range(v.shape[0]):
+            leaf(f"{key}[{i}]", v[i])
+    else:
+        leaf(key, v)
+
+
+if mode == "numpy":
+    import numpy as np
+    data = open(path, "rb").read()
+    count = len(data) // mod.SIZE
+    out.append(f"count={count}")
+    arr = np.frombuffer(data, dtype=getattr(mod, name + "_dtype"), count=count)
+    for i in range(count):
+        record(f"{name}[{i}]", arr[i])
+elif mode == "layout":
+    import cffi
+    ffi = cffi.FFI()
+    ffi.cdef(mod.CDEF, packed=True)
+    for struct_name in TEXT:
+        dt = getattr(mod, struct_name + "_dtype")
+        out.append(f"numpy.{struct_name}.sizeof={dt.itemsize}")
+        out.append(f"cffi.{struct_name}.sizeof={ffi.sizeof(struct_name)}")
+        cls = getattr(mod, struct_name)
+        ctypes_ok = hasattr(cls, "_fields_")
+        if ctypes_ok:
+            out.append(f"ctypes.{struct_name}.sizeof={ctypes.sizeof(cls)}")
+        for member in dt.names:
+            out.append(f"numpy.{struct_name}.{member}={dt.fields[member][1]}")
+            out.append(f"cffi.{struct_name}.{member}={ffi.offsetof(struct_name, member)}")
+            if ctypes_ok:
+                out.append(f"ctypes.{struct_name}.{member}={getattr(cls, member).offset}")
+print("\n".join(out))
