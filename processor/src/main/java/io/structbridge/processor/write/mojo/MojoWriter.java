@@ -49,8 +49,24 @@ public final class MojoWriter {
         }
     }
 
+    private static boolean expressible(StructLayoutPlan p) {
+        return p.members().stream().allMatch(m -> m.offset() % m.naturalAlignment() == 0
+                && (m.nested() == null || expressible(m.nested())));
+    }
+
     private static void struct(StructLayoutPlan p, StringBuilder b) {
         b.append("@register_passable(\"trivial\")\nstruct ").append(p.model().cName()).append(":\n");
+        if (!expressible(p)) {
+            // Mojo places every member at its natural alignment; a packed member below it cannot be declared.
+            b.append("    \"\"\"C layout: size ").append(p.size()).append(" bytes, alignment ").append(p.alignment())
+                    .append(" bytes, packed: members sit below their natural alignment, which Mojo cannot declare,\n")
+                    .append("    so the struct is raw bytes. Members: ");
+            b.append(String.join(", ", p.members().stream().map(m -> m.field().name() + " " + type(m) + " at "
+                    + m.offset()).toList()));
+            b.append(".\"\"\"\n    var bytes: InlineArray[UInt8, ").append(p.size()).append("]\n");
+            b.append("\n    alias SIZE = ").append(p.size()).append("\n    alias ALIGNMENT = ").append(p.alignment()).append("\n\n\n");
+            return;
+        }
         b.append("    \"\"\"C layout: size ").append(p.size()).append(" bytes, alignment ").append(p.alignment())
                 .append(" bytes; padding is explicit.\"\"\"\n");
         int pad = 0;
@@ -58,7 +74,7 @@ public final class MojoWriter {
             if (m.paddingBefore() > 0) {
                 b.append("    var _pad").append(pad++).append(": InlineArray[UInt8, ").append(m.paddingBefore()).append("]\n");
             }
-            b.append("    var ").append(m.field().name()).append(": ").append(type(m)).append("  # offset ").append(m.offset())
+            b.append("    var ").append(identifier(m.field().name())).append(": ").append(type(m)).append("  # offset ").append(m.offset())
                     .append(", size ").append(m.size()).append(note(m)).append('\n');
         }
         if (p.tailPadding() > 0) {
@@ -66,6 +82,17 @@ public final class MojoWriter {
         }
         b.append("\n    alias SIZE = ").append(p.size()).append("\n    alias ALIGNMENT = ").append(p.alignment()).append("\n\n\n");
     }
+
+    /** Mojo keywords are escaped with backticks. */
+    private static String identifier(String name) {
+        return KEYWORDS.contains(name) ? "`" + name + "`" : name;
+    }
+
+    private static final java.util.Set<String> KEYWORDS = java.util.Set.of("False", "None", "True", "and", "as", "assert",
+            "async", "await", "break", "class", "continue", "def", "del", "elif", "else", "except", "finally", "for", "from",
+            "global", "if", "import", "in", "is", "lambda", "nonlocal", "not", "or", "pass", "raise", "return", "try", "while",
+            "with", "yield", "fn", "struct", "var", "alias", "trait", "inout", "owned", "borrowed", "ref", "out", "mut", "read",
+            "let", "comptime");
 
     private static String scalar(CType t) {
         return switch (t) {
