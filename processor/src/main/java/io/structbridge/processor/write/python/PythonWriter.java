@@ -254,7 +254,8 @@ public final class PythonWriter {
         b.append("        \"\"\"The JSON of ").append(model.record().simpleName())
                 .append(" as Jackson writes it, with the constraints of its JSON Schema.\"\"\"\n");
         b.append("        model_config = ConfigDict(extra=\"")
-                .append(model.ignoreUnknown() ? "ignore" : "forbid").append("\", strict=True, populate_by_name=True)\n");
+                .append(model.ignoreUnknown() ? "ignore" : "forbid")
+                .append("\", strict=True, populate_by_name=True, val_json_bytes=\"base64\", ser_json_bytes=\"base64\")\n");
         for (FieldModel f : model.fields()) {
             Map<String, Object> s = schema.field(f);
             b.append("        ").append(pythonName(f)).append(": ").append(annotation(f, s)).append('\n');
@@ -302,6 +303,15 @@ public final class PythonWriter {
         return args.isEmpty() ? type : "Annotated[" + type + ", Field(" + String.join(", ", args) + ")]";
     }
 
+    /** {@code Annotated[int, Field(ge=.., le=..)]} from an array schema's {@code items}. */
+    @SuppressWarnings("unchecked")
+    private static String elementAnnotation(Map<String, Object> arraySchema) {
+        Map<String, Object> items = (Map<String, Object>) arraySchema.get("items");
+        Object lo = items.get("minimum");
+        Object hi = items.get("maximum");
+        return lo == null || hi == null ? "int" : "Annotated[int, Field(ge=" + lo + ", le=" + hi + ")]";
+    }
+
     @SuppressWarnings("unchecked")
     private static Map<String, Object> firstNumber(Map<String, Object> s) {
         return (Map<String, Object>) ((List<Object>) s.get("anyOf")).getFirst();
@@ -333,7 +343,7 @@ public final class PythonWriter {
                 case CHAR -> "str";
                 case BOOLEAN -> "list[bool]";
                 case FLOAT, DOUBLE -> "list[float]";
-                default -> "list[int]";
+                default -> "list[" + elementAnnotation(s) + "]";
             };
             case FieldType.Nested n -> n.struct().cName() + "Model";
             case FieldType.NestedArray a -> "list[" + a.struct().cName() + "Model]";
