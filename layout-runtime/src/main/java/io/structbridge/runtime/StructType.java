@@ -59,4 +59,15 @@ public interface StructType<R extends Record> {
 
     /** {@return a pahole-like description of the layout: offsets, sizes, holes, tail padding} */
     String describe();
+
+    /**
+     * {@return the layout fingerprint: 32 hex digits, the first 128 bits of SHA-256 over the
+     * canonical layout} The generated C header, Python module and Mojo file carry the same value.
+     */
+    String fingerprint();
+
+    /** {@return the C name of the struct ({@code Outer_R} for a nested record)} */
+    default String name() {
+        return layout().name().orElse(recordClass().getSimpleName());
+    }
 }

@@ -46,6 +46,9 @@ public final class CHeaderWriter {
                 enumCodes(b, e);
             }
         }
+        b.append("/* Layout fingerprint, as in the Java, Python and Mojo declarations and in struct files. */\n");
+        b.append("#define STRUCTBRIDGE_FINGERPRINT_").append(guardName(name)).append(" \"")
+                .append(io.structbridge.processor.write.Fingerprint.of(plan)).append("\"\n\n");
         b.append(declaration()).append('\n');
         b.append("SB_STATIC_ASSERT(sizeof(").append(name).append(") == ").append(plan.size())
                 .append(", \"sizeof(").append(name).append(") differs from the Java layout\");\n");

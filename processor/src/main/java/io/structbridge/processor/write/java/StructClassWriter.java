@@ -74,6 +74,10 @@ public final class StructClassWriter {
         }
         t.addField(FieldSpec.builder(Runtime.structType(model.record()), "TYPE", Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
                 .addJavadoc("This struct type as an object.\n").initializer("new Type()").build());
+        t.addField(FieldSpec.builder(String.class, "FINGERPRINT", Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
+                .addJavadoc("Layout fingerprint (SHA-256 of the canonical layout, 128 bits in hex), as in the C header,\n"
+                        + "the Python module and struct files.\n")
+                .initializer("$S", io.structbridge.processor.write.Fingerprint.of(plan)).build());
         t.addField(FieldSpec.builder(String.class, "JSON_SCHEMA_RESOURCE", Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
                 .addJavadoc("The JSON Schema (draft 2020-12) of the record's Jackson JSON: a resource beside this class.\n")
                 .initializer("$S", model.cName() + ".schema.json").build());
@@ -235,6 +239,7 @@ public final class StructClassWriter {
                 .addMethod(override("check", TypeName.VOID).addParameter(record, "value")
                         .addStatement("$T.check(value)", self).build())
                 .addMethod(override("describe", ClassName.get(String.class)).addStatement("return DESCRIPTION").build())
+                .addMethod(override("fingerprint", ClassName.get(String.class)).addStatement("return FINGERPRINT").build())
                 .addMethod(override("toString", ClassName.get(String.class))
                         .addStatement("return $S", "StructType[" + model.record().canonicalName() + ", size "
                                 + plan.size() + ", alignment " + plan.alignment() + "]").build())
