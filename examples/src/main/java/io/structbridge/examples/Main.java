@@ -1,5 +1,6 @@
 package io.structbridge.examples;
 
+import io.structbridge.examples.cities.CitiesPipeline;
 import io.structbridge.examples.elf.ElfFile;
 import io.structbridge.examples.elf.ElfPrinter;
 import io.structbridge.examples.tzif.TzifFile;
@@ -25,6 +26,7 @@ import java.util.List;
  * Main elf PATH [elf PATH ...]  readelf -h -S -l -W style summary of each ELF-64 file
  * Main tzif ZONE-OR-PATH ...    every transition of a TZif file, zdump -v style
  * Main validate ZONE-OR-PATH    the TZif local time types validated in place, then a corrupted copy
+ * Main cities LAT,LNG,K         the GeoNames pipeline: JSON -> structs -> struct file -> C kernel -> JSON
  * </pre>
  *
  * Commands can be mixed. On an error: one line on stderr, exit status 1.
@@ -33,7 +35,7 @@ public final class Main {
     /** Changes shown for the default zone when no argument is given. */
     static final int DEFAULT_TZIF_LIMIT = 12;
     static final String DEFAULT_ZONE = "Europe/Berlin";
-    static final String USAGE = "usage: Main [elf PATH | tzif ZONE-OR-PATH | validate ZONE-OR-PATH]...";
+    static final String USAGE = "usage: Main [elf PATH | tzif ZONE-OR-PATH | validate ZONE-OR-PATH | cities LAT,LNG,K]...";
 
     private Main() {
     }
@@ -97,6 +99,7 @@ public final class Main {
             commands.add(new Command("elf", defaultElf().toString(), -1));
             commands.add(new Command("tzif", DEFAULT_ZONE, DEFAULT_TZIF_LIMIT));
             commands.add(new Command("validate", DEFAULT_ZONE, -1));
+            commands.add(new Command("cities", "52.52,13.405,5", -1));
             return commands;
         }
         if (args.length == 1 && (args[0].equals("-h") || args[0].equals("--help"))) {
@@ -104,7 +107,7 @@ public final class Main {
         }
         for (int i = 0; i < args.length; i++) {
             String kind = args[i];
-            if (!kind.equals("elf") && !kind.equals("tzif") && !kind.equals("validate")) {
+            if (!kind.equals("elf") && !kind.equals("tzif") && !kind.equals("validate") && !kind.equals("cities")) {
                 throw new IllegalArgumentException("unknown command '" + kind + "'");
             }
             if (i + 1 >= args.length) {
@@ -115,6 +118,22 @@ public final class Main {
         return commands;
     }
 
+    /** {@return the GeoNames file: -Dstructbridge.cities=PATH, else data/geonames-cities/cities.json.gz above the working folder} */
+    static Path citiesFile() throws IOException {
+        String property = System.getProperty("structbridge.cities");
+        if (property != null) {
+            return Path.of(property);
+        }
+        for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
+            Path candidate = dir.resolve("data/geonames-cities/cities.json.gz");
+            if (java.nio.file.Files.isRegularFile(candidate)) {
+                return candidate;
+            }
+        }
+        throw new java.nio.file.NoSuchFileException("data/geonames-cities/cities.json.gz", null,
+                "not found in the working folder or above; pass -Dstructbridge.cities=PATH");
+    }
+
     /** {@return the running JDK's libjvm.so} */
     static Path defaultElf() {
         return Path.of(System.getProperty("java.home"), "lib", "server", "libjvm.so");
@@ -123,6 +142,14 @@ public final class Main {
     static String execute(Command c) throws IOException {
         if (c.kind().equals("elf")) {
             return ElfPrinter.format(ElfFile.read(Path.of(c.argument())));
+        }
+        if (c.kind().equals("cities")) {
+            String[] q = c.argument().split(",");
+            if (q.length != 3) {
+                throw new IllegalArgumentException("cities needs LAT,LNG,K, e.g. 52.52,13.405,5");
+            }
+            return CitiesPipeline.report(citiesFile(), Path.of("target", "cities.sb"), Path.of("target", "native", "libcities.so"),
+                    Double.parseDouble(q[0]), Double.parseDouble(q[1]), Integer.parseInt(q[2]));
         }
         Path file = Zoneinfo.resolve(c.argument());
         if (c.kind().equals("validate")) {

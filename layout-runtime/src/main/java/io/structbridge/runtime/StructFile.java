@@ -241,6 +241,40 @@ public final class StructFile<R extends Record> implements AutoCloseable {
         mapping.set(U64, 40, count + values.size());
     }
 
+    /**
+     * Appends structs already laid out in memory (for example a generated array's segment), copying
+     * their bytes. Each struct is decoded first ({@link StructType#read}): invalid bytes are an error
+     * and nothing is appended.
+     *
+     * @param structs whole structs, {@code n * stride} bytes
+     * @throws IllegalArgumentException if the size is not a multiple of the stride
+     * @throws StructValueException if a struct holds invalid bytes
+     * @throws IOException if the file cannot grow
+     */
+    public void appendStructs(MemorySegment structs) throws IOException {
+        if (!writable) {
+            throw new UnsupportedOperationException(path + " was opened read-only");
+        }
+        long stride = type.size();
+        if (structs.byteSize() % stride != 0) {
+            throw new IllegalArgumentException(structs.byteSize() + " bytes are not a whole number of " + stride + "-byte structs");
+        }
+        long n = structs.byteSize() / stride;
+        for (long i = 0; i < n; i++) {
+            try {
+                type.read(structs, i * stride);
+            } catch (StructValueException e) {
+                throw e.inElement(count() + i);
+            }
+        }
+        long count = count();
+        if (count + n > capacity) {
+            remap(Math.max(capacity * 2, count + n));
+        }
+        MemorySegment.copy(structs, 0, mapping, dataOffset() + count * stride, n * stride);
+        mapping.set(U64, 40, count + n);
+    }
+
     /** Flushes the mapping to the file. */
     public void force() {
         if (writable) {
