@@ -37,6 +37,19 @@ public final class JsonReading {
         }
     }
 
+    /** {@return a parse error (malformed JSON, a duplicate key, a limit) as a {@link StructJsonException} with path and position} */
+    public static StructJsonException malformed(JsonParser p, String struct, tools.jackson.core.exc.StreamReadException e) {
+        tools.jackson.core.TokenStreamLocation at = e.getLocation() != null ? e.getLocation() : p.currentLocation();
+        return new StructJsonException(p, path(p), struct, "malformed JSON: " + e.getOriginalMessage(), e, -1, at);
+    }
+
+    /** Fails if anything follows the end of a JSON array of records. */
+    public static void endOfInput(JsonParser p) {
+        if (p.nextToken() != null) {
+            throw error(p, "(document)", "unexpected content after the array of records");
+        }
+    }
+
     /** {@return an error at the current token} */
     public static StructJsonException error(JsonParser p, String field, String rule) {
         return new StructJsonException(p, path(p), field, rule, null);
@@ -92,7 +105,12 @@ public final class JsonReading {
     public static double readDouble(JsonParser p, String field) {
         JsonToken t = p.currentToken();
         if (t == JsonToken.VALUE_NUMBER_INT || t == JsonToken.VALUE_NUMBER_FLOAT) {
-            return p.getDoubleValue();
+            double v = p.getDoubleValue();
+            if (Double.isInfinite(v)) {
+                // databind would store Infinity; a finite number that overflows is refused instead.
+                throw error(p, field, "the number " + abbreviate(p.getString()) + " is outside the double range (write \"Infinity\" for infinity)");
+            }
+            return v;
         }
         if (t == JsonToken.VALUE_STRING) {
             switch (p.getString()) {
@@ -109,7 +127,11 @@ public final class JsonReading {
     public static float readFloat(JsonParser p, String field) {
         JsonToken t = p.currentToken();
         if (t == JsonToken.VALUE_NUMBER_INT || t == JsonToken.VALUE_NUMBER_FLOAT) {
-            return p.getFloatValue();
+            float v = p.getFloatValue();
+            if (Float.isInfinite(v)) {
+                throw error(p, field, "the number " + abbreviate(p.getString()) + " is outside the float range (write \"Infinity\" for infinity)");
+            }
+            return v;
         }
         return (float) readDouble(p, field);
     }

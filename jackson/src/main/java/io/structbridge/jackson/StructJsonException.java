@@ -30,20 +30,20 @@ public final class StructJsonException extends StreamReadException {
      * @param cause the underlying error, or null
      */
     public StructJsonException(JsonParser parser, String jsonPath, String field, String rule, Throwable cause) {
-        this(parser, jsonPath, field, rule, cause, -1);
+        this(parser, jsonPath, field, rule, cause, -1, parser.currentTokenLocation());
     }
 
-    private StructJsonException(JsonParser parser, String jsonPath, String field, String rule, Throwable cause, long accepted) {
-        super(parser, jsonPath + " " + where(parser) + ": " + field + ": " + rule
+    StructJsonException(JsonParser parser, String jsonPath, String field, String rule, Throwable cause, long accepted,
+                        TokenStreamLocation at) {
+        super(parser, jsonPath + " (line " + at.getLineNr() + ", column " + at.getColumnNr() + "): " + field + ": " + rule
                 + (accepted >= 0 ? " (" + accepted + " records accepted before it)" : ""), cause);
         this.jsonPath = jsonPath;
         this.field = field;
         this.rule = rule;
         this.accepted = accepted;
         this.parser = parser;
-        TokenStreamLocation l = parser.currentTokenLocation();
-        this.line = l.getLineNr();
-        this.column = l.getColumnNr();
+        this.line = at.getLineNr();
+        this.column = at.getColumnNr();
     }
 
     /**
@@ -52,7 +52,8 @@ public final class StructJsonException extends StreamReadException {
      * @param count the records accepted before the failing one
      */
     public StructJsonException afterAccepted(long count) {
-        StructJsonException e = new StructJsonException(parser, jsonPath, field, rule, getCause(), count);
+        StructJsonException e = new StructJsonException(parser, jsonPath, field, rule, getCause(), count,
+                new TokenStreamLocation(null, -1, -1, line, column));
         e.setStackTrace(getStackTrace());
         return e;
     }
@@ -62,10 +63,6 @@ public final class StructJsonException extends StreamReadException {
         return accepted;
     }
 
-    private static String where(JsonParser p) {
-        TokenStreamLocation l = p.currentTokenLocation();
-        return "(line " + l.getLineNr() + ", column " + l.getColumnNr() + ")";
-    }
 
     /** {@return the JSON path of the offending value, e.g. {@code $.items[17].name}} */
     public String jsonPath() {

@@ -283,4 +283,36 @@ class JsonCodecTest {
         assertEquals(InPlaceValidationTest.VALID.toString().replaceAll("\\[I@\\w+", ""),
                 OrderStruct.read(target, 0).toString().replaceAll("\\[I@\\w+", ""));
     }
+
+    @Test
+    void emptyArraysTrailingContentOverflowAndMalformedInputAreHandledAsTheContractSays() {
+        try (Arena arena = Arena.ofConfined()) {
+            // An empty array reads as no records (writeArray of an empty array writes exactly this).
+            try (JsonParser p = STRICT.createParser("[]")) {
+                assertEquals(0, J6QtyJson.readAll(p, arena).count());
+            }
+            StructJsonException trailing = assertThrows(StructJsonException.class, () -> {
+                try (JsonParser p = STRICT.createParser("[{\"qty\":1}] {\"qty\":2}")) {
+                    J6QtyJson.readAll(p, arena);
+                }
+            });
+            assertTrue(trailing.getMessage().contains("unexpected content after the array of records"), trailing.getMessage());
+        }
+        // A finite number that a double cannot hold is refused (databind would store Infinity).
+        StructJsonException overflow = assertThrows(StructJsonException.class, () -> {
+            try (JsonParser p = STRICT.createParser("{\"x\":1e400}")) {
+                io.structbridge.jackson.fixtures.J2MeasureJson.read(p, patterned(8), 0);
+            }
+        });
+        assertTrue(overflow.getMessage().contains("outside the double range"), overflow.getMessage());
+        // Malformed JSON and duplicate keys come out as StructJsonException with path, line and column.
+        StructJsonException malformed = assertThrows(StructJsonException.class, () -> {
+            try (JsonParser p = STRICT.createParser("{\"qty\":1,\n \"qty\":2}")) {
+                J6QtyJson.read(p, patterned(4), 0);
+            }
+        });
+        assertEquals(2, malformed.line());
+        assertTrue(malformed.getMessage().startsWith("$.qty (line 2, column"), malformed.getMessage());
+        assertTrue(malformed.rule().startsWith("malformed JSON: Duplicate Object property \"qty\""), malformed.rule());
+    }
 }

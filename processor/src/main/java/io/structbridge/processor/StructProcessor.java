@@ -97,6 +97,9 @@ public final class StructProcessor extends AbstractProcessor {
             }
             try {
                 handle(type, parser);
+            } catch (GeneratedFiles.CopyFailed e) {
+                processingEnv.getMessager().printMessage(Diagnostic.Kind.ERROR,
+                        Message.OUTPUT_FAILED.format(e.target(), type.getSimpleName(), e.getMessage()), type);
             } catch (Exception | LinkageError | AssertionError e) {
                 processingEnv.getMessager().printMessage(Diagnostic.Kind.ERROR,
                         Message.INTERNAL_ERROR.format(type.getQualifiedName(), e), type);
@@ -110,8 +113,12 @@ public final class StructProcessor extends AbstractProcessor {
         Optional<StructModel> model = parser.parse(type, report);
         StructLayoutPlan plan = null;
         if (model.isPresent()) {
-            plan = LayoutEngine.plan(model.get());
-            new LayoutChecks(new Mirrors(processingEnv.getElementUtils()), paddingNotes()).check(plan, type, report);
+            try {
+                plan = LayoutEngine.plan(model.get());
+                new LayoutChecks(new Mirrors(processingEnv.getElementUtils()), paddingNotes()).check(plan, type, report);
+            } catch (ArithmeticException e) {
+                report.error(type, Message.STRUCT_TOO_LARGE, type.getSimpleName(), "more than " + Long.MAX_VALUE + " bytes");
+            }
         }
         report.printTo(processingEnv.getMessager());
         if (report.hasErrors() || plan == null) {
@@ -130,8 +137,14 @@ public final class StructProcessor extends AbstractProcessor {
         JsonSchemaWriter schema = new JsonSchemaWriter(model.get());
         files.resource(model.get().record().packageName(), schema.fileName(), schema.write(), type);
         files.java(new ValidatorClassWriter(model.get()).write(), type);
-        if (processingEnv.getElementUtils().getTypeElement(JSON_READING) != null && JsonCodecWriter.supported(model.get())) {
-            files.java(new JsonCodecWriter(model.get()).write(), type);
+        if (processingEnv.getElementUtils().getTypeElement(JSON_READING) != null) {
+            String why = JsonCodecWriter.unsupportedReason(model.get());
+            if (why == null) {
+                files.java(new JsonCodecWriter(model.get()).write(), type);
+            } else {
+                processingEnv.getMessager().printMessage(Diagnostic.Kind.NOTE,
+                        Message.JSON_CODEC_SKIPPED.format(model.get().record().flatName(), type.getSimpleName(), why), type);
+            }
         }
     }
 

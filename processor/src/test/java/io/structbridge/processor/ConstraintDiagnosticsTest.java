@@ -105,4 +105,93 @@ class ConstraintDiagnosticsTest {
         assertThat(c).succeeded();
         assertThat(c).hadWarningContaining(id(Message.ENUM_JSON_VALUE) + " enum Color has a @JsonValue method").inFile(f).onLineContaining("Color color");
     }
+
+    @Test
+    void badDecimalsDigitsAndContradictoryBoundsAreErrors() {
+        JavaFileObject f = record("R", "@DecimalMax(\"abc\") double a", "@Digits(integer = -1, fraction = 0) int b",
+                "@Min(10) @Max(5) int c");
+        Compilation c = Compilations.compile(f);
+        assertThat(c).hadErrorContaining(id(Message.BAD_DECIMAL) + " @DecimalMax(\"abc\") on 'a' is not a decimal number")
+                .inFile(f).onLineContaining("double a");
+        assertThat(c).hadErrorContaining(id(Message.BAD_DIGITS) + " @Digits(integer = -1, fraction = 0) on 'b'")
+                .inFile(f).onLineContaining("int b");
+        assertThat(c).hadErrorContaining(id(Message.CONSTRAINTS_CONTRADICT) + " @Min and @Max on 'c' leave no value")
+                .inFile(f).onLineContaining("int c");
+    }
+
+    @Test
+    void alignmentsBeyondWhatGccAcceptsAreErrors() {
+        JavaFileObject f = Compilations.source("p.R", "package p;", "import io.structbridge.annotations.*;",
+                "@Struct(align = 1073741824)", "public record R(int a, @Align(536870912) int b) {}");
+        Compilation c = Compilations.compile(f);
+        assertThat(c).hadErrorContaining(id(Message.ALIGN_TOO_LARGE) + " alignment 1073741824 on @Struct(align) of R exceeds 268435456")
+                .inFile(f).onLineContaining("@Struct(align");
+        assertThat(c).hadErrorContaining("alignment 536870912 on @Align of 'b' exceeds").inFile(f).onLineContaining("int b");
+    }
+
+    @Test
+    void twoComponentsWithOneJsonNameAreAnError() {
+        JavaFileObject f = Compilations.source("p.C", "package p;", "import io.structbridge.annotations.*;",
+                "@Struct public record C(", "@com.fasterxml.jackson.annotation.JsonProperty(\"x\") int a,", "int x) {}");
+        Compilation c = Compilations.compile(f);
+        assertThat(c).hadErrorContaining(id(Message.JSON_NAME_CLASH) + " components 'a' and 'x' both have the JSON name \"x\"")
+                .inFile(f).onLineContaining("int x)");
+    }
+
+    @Test
+    void twoNestedStructsWithOneCNameAreAnError() {
+        JavaFileObject p = Compilations.source("p.Point", "package p;", "@io.structbridge.annotations.Struct public record Point(int x) {}");
+        JavaFileObject q = Compilations.source("q.Point", "package q;", "@io.structbridge.annotations.Struct public record Point(long y) {}");
+        JavaFileObject both = Compilations.source("p.Both", "package p;",
+                "@io.structbridge.annotations.Struct public record Both(Point a, q.Point b) {}");
+        Compilation c = Compilations.compile(p, q, both);
+        assertThat(c).hadErrorContaining(id(Message.C_NAME_CLASH) + " Both nests two different structs with the C name Point")
+                .inFile(both).onLineContaining("public record Both");
+    }
+
+    @Test
+    void aStructLargerThanALongIsAnErrorNotAWrappedSize() {
+        JavaFileObject n = Compilations.source("p.N", "package p;", "import io.structbridge.annotations.*;",
+                "@Struct public record N(@Length(2000000000) long[] a) {}");
+        JavaFileObject m = Compilations.source("p.M", "package p;", "import io.structbridge.annotations.*;",
+                "@Struct public record M(@Length(2000000000) N[] n) {}");
+        Compilation c = Compilations.compile(n, m);
+        assertThat(c).hadErrorContaining(id(Message.STRUCT_TOO_LARGE) + " M is larger than a byte count can hold")
+                .inFile(m).onLineContaining("public record M");
+    }
+
+    @Test
+    void anUnwritableOutputFolderIsADiagnosticNotACrash(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        java.nio.file.Path file = java.nio.file.Files.writeString(dir.resolve("not-a-folder"), "x");
+        JavaFileObject f = record("R", "int a");
+        Compilation c = Compilations.compiler().withOptions(
+                java.util.stream.Stream.concat(Compilations.OPTIONS.stream(),
+                        java.util.stream.Stream.of("-Astructbridge.headerDir=" + file)).toList()).compile(f);
+        assertThat(c).hadErrorContaining(id(Message.OUTPUT_FAILED) + " structbridge could not write " + file.resolve("R.h"))
+                .inFile(f).onLineContaining("public record R");
+    }
+
+    @Test
+    void aRecordTooWideForTheJsonReaderGetsANote() {
+        StringBuilder components = new StringBuilder();
+        for (int i = 0; i < 65; i++) {
+            components.append(i == 0 ? "" : ", ").append("int f").append(i);
+        }
+        JavaFileObject f = Compilations.source("p.Wide", "package p;", "@io.structbridge.annotations.Struct",
+                "public record Wide(" + components + ") {}");
+        JavaFileObject marker = Compilations.source("io.structbridge.jackson.JsonReading", "package io.structbridge.jackson;",
+                "public final class JsonReading {}");
+        Compilation c = Compilations.compile(f, marker);
+        assertThat(c).hadNoteContaining(id(Message.JSON_CODEC_SKIPPED) + " no streaming JSON codec (WideJson) for Wide: it has 65 components")
+                .inFile(f).onLineContaining("public record Wide");
+    }
+
+    @Test
+    void emailIsValidatedByHibernateValidatorSoTheGeneratedValidatorSaysSo() {
+        JavaFileObject f = record("Contact", "@Capacity(32) @Email String email");
+        Compilation c = Compilations.compile(f);
+        assertThat(c).succeeded();
+        assertThat(c).generatedSourceFile("p.ContactValidator").contentsAsUtf8String()
+                .contains("ValidationFallback.validate(value, prefix)");
+    }
 }

@@ -43,8 +43,6 @@ class KnownBugsTest {
     }
 
     @Test
-    @Disabled("layout: LayoutEngine multiplies and adds sizes without overflow checks (length * nested size, "
-            + "cursor + size), so a struct above Long.MAX_VALUE bytes wraps to a wrong size instead of an error")
     void sizeOverflowIsAnError() {
         Compilation c = Compilations.compiler().compile(
                 src("p.Big", "package p;", "@io.structbridge.annotations.Struct",

@@ -21,8 +21,45 @@ public final class ConstraintChecks {
     public void check(Element c, FieldType type, ConstraintReader.Read read, Report report) {
         String name = c.getSimpleName().toString();
         List<Constraint> cs = read.constraints();
+        java.math.BigDecimal lower = null;
+        java.math.BigDecimal upper = null;
+        String lowerName = null;
+        String upperName = null;
         for (int i = 0; i < cs.size(); i++) {
-            check(c, name, type, cs.get(i), read.mirrors().get(i), report);
+            Constraint k = cs.get(i);
+            AnnotationMirror a = read.mirrors().get(i);
+            java.math.BigDecimal lo = null;
+            java.math.BigDecimal hi = null;
+            try {
+                switch (k) {
+                    case Constraint.DecimalMin d -> lo = new java.math.BigDecimal(d.value());
+                    case Constraint.DecimalMax d -> hi = new java.math.BigDecimal(d.value());
+                    case Constraint.Min m -> lo = java.math.BigDecimal.valueOf(m.value());
+                    case Constraint.Max m -> hi = java.math.BigDecimal.valueOf(m.value());
+                    default -> { }
+                }
+            } catch (NumberFormatException e) {
+                String value = k instanceof Constraint.DecimalMin d ? d.value() : ((Constraint.DecimalMax) k).value();
+                report.error(c, a, null, Message.BAD_DECIMAL, k.annotation(), value, name);
+                continue;
+            }
+            if (k instanceof Constraint.Digits d && (d.integer() < 0 || d.fraction() < 0)) {
+                report.error(c, a, null, Message.BAD_DIGITS, d.integer(), d.fraction(), name);
+                continue;
+            }
+            if (lo != null && (lower == null || lo.compareTo(lower) > 0)) {
+                lower = lo;
+                lowerName = k.annotation();
+            }
+            if (hi != null && (upper == null || hi.compareTo(upper) < 0)) {
+                upper = hi;
+                upperName = k.annotation();
+            }
+            check(c, name, type, k, a, report);
+        }
+        if (lower != null && upper != null && lower.compareTo(upper) > 0) {
+            report.error(c, Message.CONSTRAINTS_CONTRADICT, lowerName, upperName, name,
+                    "at least " + lower.toPlainString() + " and at most " + upper.toPlainString());
         }
     }
 

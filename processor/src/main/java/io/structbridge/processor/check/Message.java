@@ -48,6 +48,15 @@ public enum Message {
     CONSTRAINT_NEVER_HOLDS("@%s on '%s' can never hold: the native type %s only stores %s. %s"),
     CONSTRAINT_REDUNDANT("@%s on '%s' has no effect: %s"),
     PATTERN_NOT_ECMA("@Pattern on '%s' uses %s, which ECMA-262 (the regex dialect of JSON Schema) lacks or reads differently; the exported schema cannot express the same rule. %s"),
+    ALIGN_TOO_LARGE("alignment %d on %s exceeds 268435456 (2^28), the largest gcc accepts. Use a smaller power of two."),
+    JSON_NAME_CLASH("components '%s' and '%s' both have the JSON name \"%s\"; Jackson would write one property twice. Rename one, or change @JsonProperty."),
+    C_NAME_CLASH("%s nests two different structs with the C name %s (%s and %s); the C header would declare one type twice. Rename one record."),
+    STRUCT_TOO_LARGE("%s is larger than a byte count can hold (%s); native memory cannot hold it. Reduce @Length or @Capacity."),
+    BAD_DECIMAL("@%s(\"%s\") on '%s' is not a decimal number (java.math.BigDecimal syntax, e.g. \"0.5\"); Hibernate Validator would fail at run time."),
+    BAD_DIGITS("@Digits(integer = %d, fraction = %d) on '%s': both must be at least 0."),
+    CONSTRAINTS_CONTRADICT("@%s and @%s on '%s' leave no value that satisfies both (%s). Fix one bound."),
+    OUTPUT_FAILED("structbridge could not write %s for %s: %s. Check the -Astructbridge.*Dir options and file permissions."),
+    JSON_CODEC_SKIPPED("no streaming JSON codec (%sJson) for %s: %s. Jackson databind still reads and writes the record."),
     PADDING_HOLES("%s wastes %d bytes of padding (size %d). This order needs %d bytes: %s"),
     INTERNAL_ERROR("structbridge failed on %s: %s. Please report this with the record's source.");
 

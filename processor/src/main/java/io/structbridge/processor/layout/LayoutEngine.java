@@ -17,7 +17,11 @@ import java.util.List;
 public final class LayoutEngine {
     private LayoutEngine() {}
 
-    /** {@return the layout of {@code model}; pure and deterministic} */
+    /**
+     * {@return the layout of {@code model}; pure and deterministic}
+     *
+     * @throws ArithmeticException if a size or offset exceeds {@code Long.MAX_VALUE} bytes
+     */
     public static StructLayoutPlan plan(StructModel model) {
         return place(model, model.fields());
     }
@@ -49,15 +53,15 @@ public final class LayoutEngine {
             if (model.pack() > 0) {
                 align = Math.min(align, model.pack());
             }
-            long offset = alignUp(cursor, align);
+            long offset = Math.addExact(cursor, align - 1) & -align;
             members.add(new Member(f, offset, size, align, natural, offset - cursor, nested));
-            cursor = offset + size;
+            cursor = Math.addExact(offset, size);
             structAlign = Math.max(structAlign, align);
         }
         if (model.align() > 0) {
             structAlign = Math.max(structAlign, model.align());
         }
-        long size = alignUp(cursor, structAlign);
+        long size = Math.addExact(cursor, structAlign - 1) & -structAlign;
         return new StructLayoutPlan(model, members, size, structAlign, size - cursor);
     }
 
@@ -73,9 +77,9 @@ public final class LayoutEngine {
         return switch (t) {
             case FieldType.Scalar s -> s.ctype().size();
             case FieldType.Text s -> s.capacity();
-            case FieldType.PrimitiveArray a -> (long) a.length() * a.element().ctype().size();
+            case FieldType.PrimitiveArray a -> Math.multiplyExact((long) a.length(), a.element().ctype().size());
             case FieldType.Nested n -> nested.size();
-            case FieldType.NestedArray a -> a.length() * nested.size();
+            case FieldType.NestedArray a -> Math.multiplyExact(a.length(), nested.size());
             case FieldType.EnumCode e -> e.ctype().size();
         };
     }

@@ -135,7 +135,10 @@ public final class RecordParser {
             report.error(type, struct, mirrors.explicitValue(struct, "pack"), Message.BAD_PACK, pack, type.getSimpleName());
         }
         int align = mirrors.intValue(struct, "align");
-        if (align < 0 || Integer.bitCount(align) > 1) {
+        if (align > 1 << 28) {
+            report.error(type, struct, mirrors.explicitValue(struct, "align"), Message.ALIGN_TOO_LARGE, align,
+                    "@Struct(align) of " + type.getSimpleName());
+        } else if (align < 0 || Integer.bitCount(align) > 1) {
             report.error(type, struct, mirrors.explicitValue(struct, "align"), Message.ALIGN_NOT_POWER_OF_TWO,
                     align, "@Struct(align) of " + type.getSimpleName(), Integer.highestOneBit(Math.max(align, 1)));
         }
@@ -156,6 +159,23 @@ public final class RecordParser {
         }
         stack.pop();
         clashes(type, fields, report);
+        if (report.hasErrors()) {
+            return Optional.empty();
+        }
+        java.util.Map<String, String> jsonNames = new java.util.HashMap<>();
+        for (FieldModel f : fields) {
+            String previous = jsonNames.putIfAbsent(f.jsonName(), f.name());
+            if (previous != null) {
+                RecordComponentElement c = type.getRecordComponents().stream()
+                        .filter(x -> x.getSimpleName().contentEquals(f.name())).findFirst().orElseThrow();
+                report.error(c, Message.JSON_NAME_CLASH, previous, f.name(), f.jsonName());
+            }
+        }
+        java.util.Map<String, String> cNames = new java.util.HashMap<>();
+        cNames.put(classRef(type).flatName(), classRef(type).canonicalName());
+        for (FieldModel f : fields) {
+            cNameClash(type, f.type(), cNames, report);
+        }
         if (report.hasErrors()) {
             return Optional.empty();
         }
@@ -200,7 +220,9 @@ public final class RecordParser {
         Optional<AnnotationMirror> alignAnn = mirrors.find(c, "Align");
         if (alignAnn.isPresent()) {
             explicitAlign = mirrors.intValue(alignAnn.get(), "value");
-            if (explicitAlign <= 0 || Integer.bitCount(explicitAlign) != 1) {
+            if (explicitAlign > 1 << 28) {
+                report.error(c, alignAnn.get(), null, Message.ALIGN_TOO_LARGE, explicitAlign, "@Align of '" + name + "'");
+            } else if (explicitAlign <= 0 || Integer.bitCount(explicitAlign) != 1) {
                 report.error(c, alignAnn.get(), null, Message.ALIGN_NOT_POWER_OF_TWO, explicitAlign,
                         "@Align of '" + name + "'", Integer.highestOneBit(Math.max(explicitAlign, 1)));
             } else if (pack != 0) {
@@ -309,6 +331,25 @@ public final class RecordParser {
         }
         report.error(c, Message.UNSUPPORTED_TYPE, name, typeName, Unsupported.why(t, types));
         return null;
+    }
+
+    private void cNameClash(TypeElement root, FieldType t, java.util.Map<String, String> seen, Report report) {
+        StructModel nested = switch (t) {
+            case FieldType.Nested n -> n.struct();
+            case FieldType.NestedArray n -> n.struct();
+            default -> null;
+        };
+        if (nested == null) {
+            return;
+        }
+        String previous = seen.putIfAbsent(nested.cName(), nested.record().canonicalName());
+        if (previous != null && !previous.equals(nested.record().canonicalName())) {
+            report.error(root, Message.C_NAME_CLASH, root.getSimpleName(), nested.cName(), previous, nested.record().canonicalName());
+            return;
+        }
+        for (FieldModel f : nested.fields()) {
+            cNameClash(root, f.type(), seen, report);
+        }
     }
 
     private FieldType.Scalar scalar(RecordComponentElement c, JavaPrim java, Optional<AnnotationMirror> nativeType,

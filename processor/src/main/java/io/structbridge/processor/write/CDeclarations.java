@@ -34,6 +34,11 @@ public final class CDeclarations {
 
     /** {@return what the C type alone does not say: byte order, encoding, Java type, enum} */
     public static String remark(Member m) {
+        String r = rawRemark(m);
+        return r.endsWith("; ") ? r.substring(0, r.length() - 2) : r;
+    }
+
+    private static String rawRemark(Member m) {
         return switch (m.field().type()) {
             case FieldType.Scalar s -> order(s.order(), s.ctype().size()) + (s.narrowed() ? "Java " + s.java().keyword() + ", range enforced" : "");
             case FieldType.EnumCode e -> order(e.order(), e.ctype().size()) + "enum " + e.type().simpleName();

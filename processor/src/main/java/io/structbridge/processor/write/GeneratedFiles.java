@@ -35,6 +35,22 @@ public final class GeneratedFiles {
         this.schemaDir = schemaDir;
     }
 
+    /** A copy into one of the optional output folders failed (reported as a diagnostic, not a crash). */
+    public static final class CopyFailed extends IOException {
+        private static final long serialVersionUID = 1L;
+        private final String target;
+
+        CopyFailed(String target, IOException cause) {
+            super(cause.getClass().getSimpleName() + (cause.getMessage() == null ? "" : ": " + cause.getMessage()), cause);
+            this.target = target;
+        }
+
+        /** {@return the file that could not be written} */
+        public String target() {
+            return target;
+        }
+    }
+
     /** Writes a Java source file generated from {@code origin}. */
     public void java(JavaFile file, Element origin) throws IOException {
         JavaFile.builder(file.packageName(), file.typeSpec().toBuilder().addOriginatingElement(origin).build())
@@ -50,8 +66,12 @@ public final class GeneratedFiles {
         Path copy = name.endsWith(".h") ? headerDir : name.endsWith(".schema.json") ? schemaDir
                 : name.endsWith(".py") || name.endsWith(".mojo") ? pythonDir : null;
         if (copy != null) {
-            Files.createDirectories(copy);
-            Files.writeString(copy.resolve(name), content, StandardCharsets.UTF_8);
+            try {
+                Files.createDirectories(copy);
+                Files.writeString(copy.resolve(name), content, StandardCharsets.UTF_8);
+            } catch (IOException e) {
+                throw new CopyFailed(copy.resolve(name).toString(), e);
+            }
         }
     }
 }

@@ -76,7 +76,9 @@ public final class CHeaderWriter {
         }
         b.append(name).append(" {\n");
         for (Member m : plan.members()) {
-            String decl = "    " + (m.field().explicitAlign() > 0 ? "SB_ALIGNAS(" + m.field().explicitAlign() + ") " : "")
+            // C11 6.7.5: _Alignas may not lower the alignment (gcc refuses _Alignas(1) on a long), so it is
+            // written only when it raises it.
+            String decl = "    " + (m.field().explicitAlign() > m.naturalAlignment() ? "SB_ALIGNAS(" + m.field().explicitAlign() + ") " : "")
                     + CDeclarations.baseType(m) + " " + CDeclarations.declarator(m) + ";";
             String remark = CDeclarations.remark(m);
             b.append(String.format(Locale.ROOT, "%-40s /* offset %d, size %d%s */\n", decl, m.offset(), m.size(),

@@ -42,6 +42,10 @@ final class JsonBatchMethods {
                 .addStatement("$T token = parser.currentToken() == null ? parser.nextToken() : parser.currentToken()", TOKEN)
                 .beginControlFlow("if (token == $T.START_ARRAY)", TOKEN)
                 .addStatement("token = parser.nextToken()")
+                .beginControlFlow("if (token == $T.END_ARRAY)", TOKEN)
+                .addStatement("$T.endOfInput(parser)", READING)
+                .addStatement("return null")
+                .endControlFlow()
                 .endControlFlow()
                 .addStatement("return token").build();
     }
@@ -50,7 +54,11 @@ final class JsonBatchMethods {
         return MethodSpec.methodBuilder("nextRecord").addModifiers(Modifier.PRIVATE, Modifier.STATIC).returns(TOKEN)
                 .addParameter(PARSER, "parser")
                 .addStatement("$T token = parser.nextToken()", TOKEN)
-                .addStatement("return token == $T.END_ARRAY ? null : token", TOKEN).build();
+                .beginControlFlow("if (token == $T.END_ARRAY)", TOKEN)
+                .addStatement("$T.endOfInput(parser)", READING)
+                .addStatement("return null")
+                .endControlFlow()
+                .addStatement("return token").build();
     }
 
     private MethodSpec readAll() {

@@ -52,6 +52,14 @@ public final class JsonCodecWriter {
         return ClassName.get(ref.packageName(), ref.flatName() + "Json");
     }
 
+    /** {@return why no codec is generated for {@code model}, or null if one is} */
+    public static String unsupportedReason(StructModel model) {
+        if (model.fields().size() > 64) {
+            return "it has " + model.fields().size() + " components and the generated reader tracks at most 64";
+        }
+        return supported(model) ? null : "an enum in it has a @JsonValue method, whose values are only known at run time";
+    }
+
     /** {@return whether every component can be read and written without run-time knowledge} */
     public static boolean supported(StructModel model) {
         for (FieldModel f : model.fields()) {
@@ -101,6 +109,7 @@ public final class JsonCodecWriter {
         t.addMethod(readValidated());
         t.addMethod(checkConstraints());
         t.addMethod(readInto());
+        t.addMethod(readFields());
         t.addMethod(writeMethod());
         t.addMethod(writeArray());
         new JsonBatchMethods(struct, array, self).addTo(t);
@@ -205,10 +214,23 @@ public final class JsonCodecWriter {
     }
 
     private MethodSpec readInto() {
-        MethodSpec.Builder m = MethodSpec.methodBuilder("readInto").addModifiers(Modifier.PUBLIC, Modifier.STATIC)
+        return MethodSpec.methodBuilder("readInto").addModifiers(Modifier.PUBLIC, Modifier.STATIC)
                 .addJavadoc("Decodes the JSON object at the parser's current token straight into {@code segment}; on error\n"
                         + "the struct may be partly written (use {@link #read} for all-or-nothing).\n\n")
                 .addJavadoc("@param parser the parser, on {@code START_OBJECT}\n@param segment the segment\n@param offset the byte offset\n")
+                .addParameter(PARSER, "parser").addParameter(SEGMENT, "segment").addParameter(TypeName.LONG, "offset")
+                .beginControlFlow("try")
+                .addStatement("readFields(parser, segment, offset)")
+                .nextControlFlow("catch ($T e)", JSON_EXCEPTION)
+                .addStatement("throw e")
+                .nextControlFlow("catch ($T e)", ClassName.get("tools.jackson.core.exc", "StreamReadException"))
+                .addStatement("throw $T.malformed(parser, STRUCT, e)", READING)
+                .endControlFlow()
+                .build();
+    }
+
+    private MethodSpec readFields() {
+        MethodSpec.Builder m = MethodSpec.methodBuilder("readFields").addModifiers(Modifier.PRIVATE, Modifier.STATIC)
                 .addParameter(PARSER, "parser").addParameter(SEGMENT, "segment").addParameter(TypeName.LONG, "offset")
                 .addStatement("$T.startObject(parser, STRUCT)", READING)
                 .addStatement("long seen = 0L")

@@ -200,7 +200,8 @@ public final class JsonSchemaWriter {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("type", "string");
         int usable = t.nulTerminated() ? t.capacity() - 1 : t.capacity();
-        int maxLength = usable;
+        // A truncating field accepts overlong text (it is cut at a character boundary), so only @Size limits it.
+        int maxLength = t.truncate() ? Integer.MAX_VALUE : usable;
         int minLength = 0;
         List<String> patterns = new ArrayList<>();
         patterns.add(switch (t.encoding()) {
@@ -228,7 +229,9 @@ public final class JsonSchemaWriter {
         if (minLength > 0) {
             m.put("minLength", minLength);
         }
-        m.put("maxLength", maxLength);
+        if (maxLength != Integer.MAX_VALUE) {
+            m.put("maxLength", maxLength);
+        }
         if (format != null) {
             m.put("format", format);
         }
