@@ -135,8 +135,15 @@ final class AccessorWriter {
                         s.nulTerminated() ? " or hold no NUL" : "")
                 .addStatement("return $T.load(segment, $L, $L, $L, $L, STRUCT, $L)", Runtime.FIXED_STRINGS,
                         MemberCode.at(m), encoding, s.capacity(), s.nulTerminated(), MemberCode.path(m)).build());
-        t.addMethod(composedSetter(" (" + s.capacity() + " bytes " + s.encoding()
-                + (s.nulTerminated() ? ", NUL-terminated" : ", fixed width") + ")", true));
+        // The setter checks and measures the text once, then stores that many bytes.
+        t.addMethod(setter(" (" + s.capacity() + " bytes " + s.encoding()
+                        + (s.nulTerminated() ? ", NUL-terminated" : ", fixed width") + ")")
+                .addStatement("$T.nonNull(value, STRUCT, $L)", Runtime.VALUES, MemberCode.path(m))
+                .addStatement("int n = $T.storedLength(value, $L, $L, $L, $L, STRUCT, $L)", Runtime.FIXED_STRINGS,
+                        encoding, s.capacity(), s.nulTerminated(), s.truncate(), MemberCode.path(m))
+                .addStatement("$T.check(segment, offset, SIZE, 1, STRUCT)", Runtime.BOUNDS)
+                .addStatement("$T.store(segment, $L, value, n, $L, $L)", Runtime.FIXED_STRINGS, MemberCode.at(m),
+                        encoding, s.capacity()).build());
         t.addMethod(check()
                 .addStatement("$T.nonNull(value, STRUCT, $L)", Runtime.VALUES, MemberCode.path(m))
                 .addStatement("$T.storedLength(value, $L, $L, $L, $L, STRUCT, $L)", Runtime.FIXED_STRINGS,

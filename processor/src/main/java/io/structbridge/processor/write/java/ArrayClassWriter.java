@@ -105,8 +105,10 @@ public final class ArrayClassWriter {
                 .beginControlFlow("if (whole.isReadOnly())")
                 .addStatement("throw new UnsupportedOperationException($S)", name + ": the segment is read-only")
                 .endControlFlow()
-                .addStatement("int i = 0")
-                .beginControlFlow("for ($T value : values)", record)
+                .addStatement("$T<$T> list = values instanceof $T ? values : new $T<>(values)", Runtime.LIST, record,
+                        java.util.RandomAccess.class, java.util.ArrayList.class)
+                .beginControlFlow("for (int i = 0; i < n; i++)")
+                .addStatement("$T value = list.get(i)", record)
                 .beginControlFlow("if (value == null)")
                 .addStatement("throw new $T($S + (at + i) + $S, $S, $S, null, -1)", Runtime.VALUE_EXCEPTION,
                         name + "[", "]", "(element)", "must not be null")
@@ -116,11 +118,10 @@ public final class ArrayClassWriter {
                 .nextControlFlow("catch ($T e)", Runtime.VALUE_EXCEPTION)
                 .addStatement("throw e.inElement(at + i)")
                 .endControlFlow()
-                .addStatement("i++")
                 .endControlFlow()
                 .addStatement("long offset = base + at * $T.SIZE", struct)
-                .beginControlFlow("for ($T value : values)", record)
-                .addStatement("$T.writeUnchecked(whole, offset, value)", struct)
+                .beginControlFlow("for (int i = 0; i < n; i++)")
+                .addStatement("$T.writeUnchecked(whole, offset, list.get(i))", struct)
                 .addStatement("offset += $T.SIZE", struct)
                 .endControlFlow().build());
         t.addMethod(MethodSpec.methodBuilder("view").addModifiers(Modifier.PUBLIC).returns(view)

@@ -29,6 +29,7 @@ public final class ViewClassWriter {
                 .addAnnotation(StructClassWriter.generated(plan.model().record()))
                 .addJavadoc("A zero-copy view of one {@link $T} struct ($L bytes) at an offset in a segment.\n\n", record, plan.size())
                 .addJavadoc("<p>Getters read memory on every call and setters write it at once; nothing is cached.\n"
+                        + "The bounds check of {@link #at}/{@link #wrap} is {@code Objects.checkIndex}, a JIT intrinsic.\n"
                         + "{@link #wrap} re-points the view without allocating. Not thread-safe.\n")
                 .addField(Runtime.MEMORY_SEGMENT, "segment", Modifier.PRIVATE)
                 .addField(TypeName.LONG, "offset", Modifier.PRIVATE)
@@ -40,13 +41,13 @@ public final class ViewClassWriter {
                         .addJavadoc("@param segment the segment\n@param offset the byte offset of the struct\n")
                         .addJavadoc("@throws IndexOutOfBoundsException if the struct does not fit the segment\n")
                         .addParameter(Runtime.MEMORY_SEGMENT, "segment").addParameter(TypeName.LONG, "offset")
-                        .addStatement("$T.checkFromIndexSize(offset, $T.SIZE, segment.byteSize())", Runtime.OBJECTS, struct)
+                        .addStatement("$T.checkIndex(offset, segment.byteSize() - $T.SIZE + 1)", Runtime.OBJECTS, struct)
                         .addStatement("return new $T(segment, offset)", self).build())
                 .addMethod(MethodSpec.methodBuilder("wrap").addModifiers(Modifier.PUBLIC).returns(self)
                         .addJavadoc("Re-points this view.\n\n@param segment the segment\n@param offset the byte offset of the struct\n")
                         .addJavadoc("@return this view\n@throws IndexOutOfBoundsException if the struct does not fit the segment\n")
                         .addParameter(Runtime.MEMORY_SEGMENT, "segment").addParameter(TypeName.LONG, "offset")
-                        .addStatement("$T.checkFromIndexSize(offset, $T.SIZE, segment.byteSize())", Runtime.OBJECTS, struct)
+                        .addStatement("$T.checkIndex(offset, segment.byteSize() - $T.SIZE + 1)", Runtime.OBJECTS, struct)
                         .addStatement("this.segment = segment").addStatement("this.offset = offset")
                         .addStatement("return this").build())
                 .addMethod(MethodSpec.methodBuilder("segment").addModifiers(Modifier.PUBLIC).returns(Runtime.MEMORY_SEGMENT)
