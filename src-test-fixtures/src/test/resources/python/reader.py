@@ -18,6 +18,8 @@ ENUMS = {n[:-6]: getattr(mod, n) for n in dir(mod) if n.endswith("_ENUMS")}
 
 def text(raw, encoding):
     b = bytes(raw)
+    if b"\0" in b:
+        b = b[: b.index(b"\0")]
     s = b.decode(encoding)
     return "".join(f"\\x{ord(c):02x}" if ord(c) < 0x20 or ord(c) == 0x7F or c == "\\" else c for c in s)
 
@@ -82,6 +84,67 @@ if mode == "numpy":
     arr = np.frombuffer(data, dtype=getattr(mod, name + "_dtype"), count=count)
     for i in range(count):
         record(f"{name}[{i}]", arr[i])
+elif mode in ("ctypes", "cffi"):
+    data = open(path, "rb").read()
+    count = len(data) // mod.SIZE
+    out.append(f"count={count}")
+    import numpy as np
+    if mode == "cffi":
+        import cffi
+        ffi = cffi.FFI()
+        ffi.cdef(mod.CDEF, packed=True)
+        buf = ffi.from_buffer(data)
+        items = ffi.cast(name + " *", buf)
+
+    def scalar_kind(struct_name, member):
+        # the NumPy dtype says which C type each member has (float width, bool): the oracle reads the
+        # value itself through ctypes/cffi, the dtype only tells how to print it
+        return getattr(mod, struct_name + "_dtype").fields[member][0]
+
+    def show(key, value, dt):
+        if dt.subdtype is not None:
+            base, shape = dt.subdtype
+            for i in range(shape[0]):
+                show(f"{key}[{i}]", value[i], base)
+        elif dt.names:
+            walk(key, value, next(n for n in TEXT if getattr(mod, n + "_dtype") == dt))
+        elif dt.kind == "b":
+            out.append(f"{key}={'true' if bool(value) else 'false'}")
+        elif dt.kind == "f":
+            raw = np.array(value, dtype=dt)  # the bits ctypes/cffi returned, rounded to the member's width
+            out.append(f"{key}={floating(raw[()])}")
+        else:
+            out.append(f"{key}={int(value)}")
+
+    def member_value(obj, struct_name, member):
+        if mode == "ctypes":
+            if member in TEXT[struct_name]:
+                field = getattr(type(obj), member)
+                return bytes(memoryview(obj).cast("B")[field.offset:field.offset + field.size])
+            return getattr(obj, member)
+        v = getattr(obj, member)
+        if member in TEXT[struct_name]:
+            return bytes(ffi.buffer(v))
+        return v
+
+    def walk(prefix, obj, struct_name):
+        dt = getattr(mod, struct_name + "_dtype")
+        for member in dt.names:
+            v = member_value(obj, struct_name, member)
+            key = f"{prefix}.{member}"
+            if member in TEXT[struct_name]:
+                b = v.split(b"\0")[0] if TEXT[struct_name][member][1] or b"\0" in v else v
+                out.append(f"{key}={text(b, TEXT[struct_name][member][0])}")
+            elif member in ENUMS[struct_name]:
+                out.append(f"{key}={ENUMS[struct_name][member][int(v)]}")
+            else:
+                show(key, v, dt.fields[member][0])
+
+    for i in range(count):
+        if mode == "ctypes":
+            walk(f"{name}[{i}]", getattr(mod, name).from_buffer_copy(data, i * mod.SIZE), name)
+        else:
+            walk(f"{name}[{i}]", items[i], name)
 elif mode == "layout":
     import cffi
     ffi = cffi.FFI()

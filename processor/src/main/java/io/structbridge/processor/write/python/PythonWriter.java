@@ -180,8 +180,10 @@ public final class PythonWriter {
             if (m.paddingBefore() > 0) {
                 b.append("    uint8_t _pad").append(pad++).append('[').append(m.paddingBefore()).append("];\n");
             }
+            String remark = io.structbridge.processor.write.CDeclarations.remark(m);
             b.append("    ").append(io.structbridge.processor.write.CDeclarations.baseType(m)).append(' ')
-                    .append(io.structbridge.processor.write.CDeclarations.declarator(m)).append(";\n");
+                    .append(io.structbridge.processor.write.CDeclarations.declarator(m)).append(';')
+                    .append(remark.contains("big-endian") ? " /* big-endian: cffi reads it in host order */" : "").append('\n');
         }
         if (p.tailPadding() > 0) {
             b.append("    uint8_t _pad").append(pad).append('[').append(p.tailPadding()).append("];\n");
