@@ -315,4 +315,21 @@ class JsonCodecTest {
         assertTrue(malformed.getMessage().startsWith("$.qty (line 2, column"), malformed.getMessage());
         assertTrue(malformed.rule().startsWith("malformed JSON: Duplicate Object property \"qty\""), malformed.rule());
     }
+
+    @Test
+    void aBatchIsParsedCheckedAndPlacedInOneSweep() {
+        String lines = VALID + "\n" + VALID.replace("\"qty\":3", "\"qty\":101") + "\n" + VALID + "\n";
+        try (Arena arena = Arena.ofConfined(); JsonParser p = STRICT.createParser(lines)) {
+            OrderArray target = OrderArray.allocate(arena, 5);
+            BatchResult r = OrderJson.readSkipping(p, target, 0, true);
+            assertEquals(2, r.accepted());
+            assertEquals(1, r.rejected().size());
+            assertEquals(2, r.rejected().getFirst().line());
+            assertEquals("constraint violation: qty must be less than or equal to 100", r.rejected().getFirst().error().rule());
+        }
+        try (Arena arena = Arena.ofConfined(); JsonParser p = STRICT.createParser(lines)) {
+            StructJsonException e = assertThrows(StructJsonException.class, () -> OrderJson.readAll(p, arena, true));
+            assertEquals(1, e.accepted());
+        }
+    }
 }

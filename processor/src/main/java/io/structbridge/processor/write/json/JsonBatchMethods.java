@@ -33,6 +33,21 @@ final class JsonBatchMethods {
         t.addMethod(readAll());
         t.addMethod(readIntoArray());
         t.addMethod(readSkipping());
+        t.addMethod(MethodSpec.methodBuilder("readAll").addModifiers(Modifier.PUBLIC, Modifier.STATIC).returns(array)
+                .addJavadoc("{@link #readAll(JsonParser, $T, boolean)} without constraint checks.\n\n"
+                        + "@param parser the parser\n@param arena the arena\n@return the structs\n", ARENA)
+                .addParameter(PARSER, "parser").addParameter(ARENA, "arena")
+                .addStatement("return readAll(parser, arena, false)").build());
+        t.addMethod(MethodSpec.methodBuilder("readInto").addModifiers(Modifier.PUBLIC, Modifier.STATIC).returns(TypeName.LONG)
+                .addJavadoc("{@link #readInto(JsonParser, $T, long, boolean)} without constraint checks.\n\n"
+                        + "@param parser the parser\n@param target the array\n@param from the first slot\n@return the records placed\n", array)
+                .addParameter(PARSER, "parser").addParameter(array, "target").addParameter(TypeName.LONG, "from")
+                .addStatement("return readInto(parser, target, from, false)").build());
+        t.addMethod(MethodSpec.methodBuilder("readSkipping").addModifiers(Modifier.PUBLIC, Modifier.STATIC).returns(BATCH)
+                .addJavadoc("{@link #readSkipping(JsonParser, $T, long, boolean)} without constraint checks.\n\n"
+                        + "@param parser the parser\n@param target the array\n@param from the first slot\n@return the outcome\n", array)
+                .addParameter(PARSER, "parser").addParameter(array, "target").addParameter(TypeName.LONG, "from")
+                .addStatement("return readSkipping(parser, target, from, false)").build());
     }
 
     /** Positions on the first record: inside a JSON array, or at the first root object of NDJSON. */
@@ -68,7 +83,8 @@ final class JsonBatchMethods {
                         + "receives one allocation, only after the last record was valid.\n\n")
                 .addJavadoc("@param parser the parser\n@param arena the arena for the result\n@return the structs\n")
                 .addJavadoc("@throws $T for the first invalid record (it says how many were accepted before it)\n", JSON_EXCEPTION)
-                .addParameter(PARSER, "parser").addParameter(ARENA, "arena")
+                .addJavadoc("@param validate whether to check the record's Bean Validation constraints in the same pass\n")
+                .addParameter(PARSER, "parser").addParameter(ARENA, "arena").addParameter(TypeName.BOOLEAN, "validate")
                 .addStatement("long[] buffer = new long[(int) (($T.SIZE * 64 + 7) / 8)]", struct)
                 .addStatement("$T heap = $T.ofArray(buffer)", SEGMENT, SEGMENT)
                 .addStatement("long count = 0")
@@ -84,6 +100,9 @@ final class JsonBatchMethods {
                 .endControlFlow()
                 .beginControlFlow("try")
                 .addStatement("readInto(parser, heap, count * $T.SIZE)", struct)
+                .beginControlFlow("if (validate)")
+                .addStatement("checkConstraints(parser, heap, count * $T.SIZE)", struct)
+                .endControlFlow()
                 .nextControlFlow("catch ($T e)", JSON_EXCEPTION)
                 .addStatement("throw e.afterAccepted(count)")
                 .endControlFlow()
@@ -103,7 +122,9 @@ final class JsonBatchMethods {
                 .addJavadoc("@param parser the parser\n@param target the array\n@param from the first slot to fill\n")
                 .addJavadoc("@return the number of records placed\n")
                 .addJavadoc("@throws $T for the first invalid record, or when the input has more records than slots\n", JSON_EXCEPTION)
+                .addJavadoc("@param validate whether to check the record's Bean Validation constraints in the same pass\n")
                 .addParameter(PARSER, "parser").addParameter(array, "target").addParameter(TypeName.LONG, "from")
+                .addParameter(TypeName.BOOLEAN, "validate")
                 .addStatement("$T.checkIndex(from, target.count() + 1)", java.util.Objects.class)
                 .addStatement("$T scratch = $T.ofArray(new long[(int) (($T.SIZE + 7) / 8)])", SEGMENT, SEGMENT, struct)
                 .addStatement("$T slots = target.segment()", SEGMENT)
@@ -116,6 +137,9 @@ final class JsonBatchMethods {
                 .addStatement("scratch.fill((byte) 0)")
                 .beginControlFlow("try")
                 .addStatement("readInto(parser, scratch, 0)")
+                .beginControlFlow("if (validate)")
+                .addStatement("checkConstraints(parser, scratch, 0)")
+                .endControlFlow()
                 .nextControlFlow("catch ($T e)", JSON_EXCEPTION)
                 .addStatement("throw e.afterAccepted(count)")
                 .endControlFlow()
@@ -127,12 +151,14 @@ final class JsonBatchMethods {
 
     private MethodSpec readSkipping() {
         return MethodSpec.methodBuilder("readSkipping").addModifiers(Modifier.PUBLIC, Modifier.STATIC).returns(BATCH)
-                .addJavadoc("Ingestion mode: like {@link #readInto(JsonParser, $T, long)}, but an invalid record is skipped and\n"
+                .addJavadoc("Ingestion mode: like {@link #readInto(JsonParser, $T, long, boolean)}, but an invalid record is skipped and\n"
                         + "reported (index, line, column, error) while the valid ones are placed in order. Malformed JSON,\n"
                         + "which cannot be resynchronised, still throws.\n\n", array)
                 .addJavadoc("@param parser the parser\n@param target the array\n@param from the first slot to fill\n")
                 .addJavadoc("@return how many records were placed, and the skipped ones\n")
+                .addJavadoc("@param validate whether to check the record's Bean Validation constraints in the same pass\n")
                 .addParameter(PARSER, "parser").addParameter(array, "target").addParameter(TypeName.LONG, "from")
+                .addParameter(TypeName.BOOLEAN, "validate")
                 .addStatement("$T.checkIndex(from, target.count() + 1)", java.util.Objects.class)
                 .addStatement("$T scratch = $T.ofArray(new long[(int) (($T.SIZE + 7) / 8)])", SEGMENT, SEGMENT, struct)
                 .addStatement("$T slots = target.segment()", SEGMENT)
@@ -149,6 +175,9 @@ final class JsonBatchMethods {
                 .addStatement("scratch.fill((byte) 0)")
                 .beginControlFlow("try")
                 .addStatement("readInto(parser, scratch, 0)")
+                .beginControlFlow("if (validate)")
+                .addStatement("checkConstraints(parser, scratch, 0)")
+                .endControlFlow()
                 .nextControlFlow("catch ($T e)", JSON_EXCEPTION)
                 .addStatement("rejected.add(new $T(index, e.line(), e.column(), e))", REJECTED)
                 .beginControlFlow("if (parser.currentToken() == $T.START_OBJECT || parser.currentToken() == $T.START_ARRAY)", TOKEN, TOKEN)

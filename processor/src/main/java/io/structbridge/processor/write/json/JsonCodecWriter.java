@@ -147,7 +147,7 @@ public final class JsonCodecWriter {
                         .addStatement("$T.writeArray(($T) array, generator)", self, array).build())
                 .addMethod(override("readAll", arrayOfRecord).addParameter(PARSER, "parser")
                         .addParameter(ClassName.get("java.lang.foreign", "Arena"), "arena")
-                        .addStatement("return $T.readAll(parser, arena)", self).build())
+                        .addStatement("return $T.readAll(parser, arena, false)", self).build())
                 .build();
     }
 
