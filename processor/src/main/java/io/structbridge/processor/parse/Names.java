@@ -58,19 +58,8 @@ final class Names {
         return HEADER_TYPE.matcher(name).matches();
     }
 
-    /**
-     * {@return {@code eType} as {@code E_TYPE}: the prefix of the constants generated per component} This
-     * must stay the conversion the Java writers use for {@code <NAME>_OFFSET}.
-     */
+    /** {@return the generated constant prefix of a component: see {@link io.structbridge.processor.model.Identifiers}} */
     static String upperSnake(String name) {
-        StringBuilder b = new StringBuilder();
-        for (int i = 0; i < name.length(); i++) {
-            char c = name.charAt(i);
-            if (Character.isUpperCase(c) && i > 0 && !Character.isUpperCase(name.charAt(i - 1))) {
-                b.append('_');
-            }
-            b.append(Character.toUpperCase(c));
-        }
-        return b.toString();
+        return io.structbridge.processor.model.Identifiers.upperSnake(name);
     }
 }

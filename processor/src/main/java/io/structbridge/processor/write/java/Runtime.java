@@ -44,6 +44,11 @@ public final class Runtime {
         return className(ref);
     }
 
+    /** {@return the Java type of a record component} */
+    public static com.palantir.javapoet.TypeName componentType(io.structbridge.processor.model.FieldType t) {
+        return MemberCode.javaType(t);
+    }
+
     /** {@return the generated {@code RStruct} class of a record} */
     public static ClassName structClassOf(ClassRef ref) {
         return structClass(ref);
@@ -67,15 +72,7 @@ public final class Runtime {
 
     /** {@return {@code eType} as {@code E_TYPE}} */
     static String upperSnake(String name) {
-        StringBuilder b = new StringBuilder();
-        for (int i = 0; i < name.length(); i++) {
-            char c = name.charAt(i);
-            if (Character.isUpperCase(c) && i > 0 && !Character.isUpperCase(name.charAt(i - 1))) {
-                b.append('_');
-            }
-            b.append(Character.toUpperCase(c));
-        }
-        return b.toString();
+        return io.structbridge.processor.model.Identifiers.upperSnake(name);
     }
 
     /** {@return the name of the offset constant of a component, e.g. {@code E_TYPE_OFFSET}} */

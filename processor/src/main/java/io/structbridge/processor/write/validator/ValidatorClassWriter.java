@@ -252,27 +252,7 @@ public final class ValidatorClassWriter {
     }
 
     private static TypeName javaType(FieldType t) {
-        return switch (t) {
-            case FieldType.Scalar s -> prim(s.java());
-            case FieldType.Text s -> ClassName.get(String.class);
-            case FieldType.PrimitiveArray a -> com.palantir.javapoet.ArrayTypeName.of(prim(a.element().java()));
-            case FieldType.Nested n -> className(n.struct().record());
-            case FieldType.NestedArray a -> com.palantir.javapoet.ArrayTypeName.of(className(a.struct().record()));
-            case FieldType.EnumCode e -> className(e.type());
-        };
-    }
-
-    private static TypeName prim(JavaPrim p) {
-        return switch (p) {
-            case BOOLEAN -> TypeName.BOOLEAN;
-            case BYTE -> TypeName.BYTE;
-            case SHORT -> TypeName.SHORT;
-            case CHAR -> TypeName.CHAR;
-            case INT -> TypeName.INT;
-            case LONG -> TypeName.LONG;
-            case FLOAT -> TypeName.FLOAT;
-            case DOUBLE -> TypeName.DOUBLE;
-        };
+        return io.structbridge.processor.write.java.Runtime.componentType(t);
     }
 
 }
