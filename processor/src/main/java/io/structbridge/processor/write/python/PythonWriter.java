@@ -292,6 +292,12 @@ public final class PythonWriter {
         keys.put("maxItems", "max_length");
         keys.put("multipleOf", "multiple_of");
         Map<String, Object> constraints = s.containsKey("anyOf") ? firstNumber(s) : s;
+        if (f.type() instanceof FieldType.PrimitiveArray a && a.element().java() == io.structbridge.processor.model.JavaPrim.BYTE) {
+            // Pydantic measures the decoded bytes; the schema's lengths are those of the Base64 text.
+            args.add("min_length=" + a.length());
+            args.add("max_length=" + a.length());
+            return "Annotated[" + type + ", Field(" + String.join(", ", args) + ")]";
+        }
         for (Map.Entry<String, String> k : keys.entrySet()) {
             Object v = constraints.get(k.getKey());
             if (v != null) {
