@@ -36,10 +36,14 @@ final class ConstraintCode {
                     ? CodeBlock.of("$T.isNaN($L) || $L > $LL", Double.class, v, v, m.value())
                     : CodeBlock.of("$L > $LL", v, m.value());
             case Constraint.DecimalMin m -> floating
-                    ? CodeBlock.of("$T.decimalBelow($L, new $T($S), $L)", ValidatorClassWriter.CHECKS, v, BigDecimal.class, m.value(), m.inclusive())
+                    ? (exactDouble(m.value())
+                        ? CodeBlock.of("$T.isNaN($L) || $L $L $L", Double.class, v, v, m.inclusive() ? "<" : "<=", doubleLiteral(m.value()))
+                        : CodeBlock.of("$T.decimalBelow($L, new $T($S), $L)", ValidatorClassWriter.CHECKS, v, BigDecimal.class, m.value(), m.inclusive()))
                     : integralBelow(new BigDecimal(m.value()), m.inclusive(), v);
             case Constraint.DecimalMax m -> floating
-                    ? CodeBlock.of("$T.decimalAbove($L, new $T($S), $L)", ValidatorClassWriter.CHECKS, v, BigDecimal.class, m.value(), m.inclusive())
+                    ? (exactDouble(m.value())
+                        ? CodeBlock.of("$T.isNaN($L) || $L $L $L", Double.class, v, v, m.inclusive() ? ">" : ">=", doubleLiteral(m.value()))
+                        : CodeBlock.of("$T.decimalAbove($L, new $T($S), $L)", ValidatorClassWriter.CHECKS, v, BigDecimal.class, m.value(), m.inclusive()))
                     : integralAbove(new BigDecimal(m.value()), m.inclusive(), v);
             case Constraint.Sign g -> floating
                     ? CodeBlock.of("$T.isNaN($L) || $L $L 0", Double.class, v, v, signOp(g))
@@ -48,6 +52,25 @@ final class ConstraintCode {
                     ? CodeBlock.of("!$T.digits($L, $L, $L)", ValidatorClassWriter.CHECKS, v, d.integer(), d.fraction())
                     : digits(d, v, (FieldType.Scalar) type);
         };
+    }
+
+    /**
+     * {@return whether the bound is the shortest decimal of its nearest double} Hibernate Validator
+     * compares {@code BigDecimal.valueOf(v)} (the shortest decimal of v) with the bound; when the
+     * bound is itself the shortest decimal of a double d, that comparison equals comparing v with d,
+     * so the generated check compares doubles and allocates nothing.
+     */
+    static boolean exactDouble(String bound) {
+        try {
+            double d = Double.parseDouble(bound);
+            return Double.isFinite(d) && new BigDecimal(Double.toString(d)).compareTo(new BigDecimal(bound)) == 0;
+        } catch (NumberFormatException e) {
+            return false;
+        }
+    }
+
+    private static String doubleLiteral(String bound) {
+        return Double.toString(Double.parseDouble(bound)) + "d";
     }
 
     private static String signOp(Constraint.Sign g) {

@@ -166,7 +166,8 @@ public final class ValidatorClassWriter {
                     .addStatement("out.add(new $T(prefix + $S, $T.NATIVE, $S, null))", VIOLATION, name, VIOLATION,
                             "must not be null (native structs have no null)")
                     .nextControlFlow("else")
-                    .addStatement("$T.validate(v, prefix + $S, out)", validatorClass(nested.struct().record()), name + ".")
+                    .addStatement("$T.validate(v, prefix.isEmpty() ? $S : prefix + $S, out)", validatorClass(nested.struct().record()),
+                            name + ".", name + ".")
                     .endControlFlow();
             case FieldType.NestedArray a -> m.beginControlFlow("if (v == null || v.length != $L)", a.length())
                     .addStatement("out.add(new $T(prefix + $S, $T.NATIVE, v == null ? $S : $S + v.length, v))", VIOLATION, name,
