@@ -112,7 +112,44 @@ public final class FixedStrings {
                 segment.set(ValueLayout.JAVA_BYTE, p++, (byte) (0x80 | (c & 0x3f)));
             }
         }
-        segment.asSlice(end, offset + capacity - end).fill((byte) 0);
+        // Pad without asSlice: a slice is an allocation the JIT does not always remove (measured in the JSON reader).
+        for (long z = offset + capacity; p < z; p++) {
+            segment.set(ValueLayout.JAVA_BYTE, p, (byte) 0);
+        }
+    }
+
+    /**
+     * Copies the text bytes of a member into {@code buffer} (at least {@code capacity} long) and
+     * returns their count, or -1 if any byte is not US-ASCII (the caller then uses {@link #load}).
+     * Checks the NUL terminator like {@link #load}. Allocates nothing.
+     *
+     * @param segment the segment
+     * @param offset the byte offset of the member
+     * @param capacity the member size in bytes
+     * @param nulTerminated whether a NUL must appear within the capacity
+     * @param buffer the destination
+     * @param struct the record's simple name
+     * @param path the component path
+     * @return the number of ASCII bytes copied, or -1
+     * @throws StructValueException if a required NUL is missing
+     */
+    public static int asciiInto(MemorySegment segment, long offset, int capacity, boolean nulTerminated, byte[] buffer,
+                                String struct, String path) {
+        int n = 0;
+        boolean ascii = true;
+        while (n < capacity) {
+            byte b = segment.get(ValueLayout.JAVA_BYTE, offset + n);
+            if (b == 0) {
+                break;
+            }
+            ascii &= b >= 0;
+            buffer[n++] = b;
+        }
+        if (n == capacity && nulTerminated) {
+            throw new StructValueException(struct, path,
+                    "no NUL terminator within the capacity of " + capacity + " bytes", null, offset);
+        }
+        return ascii ? n : -1;
     }
 
     /**

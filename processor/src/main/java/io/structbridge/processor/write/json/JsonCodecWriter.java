@@ -369,7 +369,9 @@ public final class JsonCodecWriter {
         CodeBlock get = CodeBlock.of("$T.$L(segment, offset)", struct, n);
         return switch (f.type()) {
             case FieldType.Scalar s -> writeScalar(s.java(), get);
-            case FieldType.Text x -> CodeBlock.of("generator.writeString($L);\n", get);
+            case FieldType.Text x -> CodeBlock.of("$T.writeText(generator, segment, offset + $T.$L, $T.$L, $L, $L, STRUCT, $S);\n",
+                    ClassName.get(PKG, "JsonWriting"), struct, Runtime.offsetConstant(n),
+                    ClassName.get("io.structbridge.runtime", "TextEncoding"), x.encoding().name(), x.capacity(), x.nulTerminated(), n);
             case FieldType.EnumCode e -> CodeBlock.of("generator.writeString(switch ($L) {\n$>$L\n$<});\n", get,
                     e.constants().stream().map(c -> CodeBlock.of("case $L -> $S;", c.name(), c.json())).collect(CodeBlock.joining("\n")));
             case FieldType.PrimitiveArray a -> switch (a.element().java()) {
