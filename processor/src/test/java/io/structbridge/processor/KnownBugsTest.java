@@ -126,8 +126,6 @@ class KnownBugsTest {
     }
 
     @Test
-    @Disabled("write/java: StructClassWriter.jsonSchema() emits 'new String(...)' with a simple name, so a @Struct "
-            + "record named String (legal Java) shadows java.lang.String in its package and RStruct does not compile")
     void recordNamedString() {
         Compilation c = Compilations.compile(src("p.String", "package p;",
                 "@io.structbridge.annotations.Struct public record String(int a) {}"));

@@ -96,7 +96,7 @@ public final class StructClassWriter {
                 .beginControlFlow("if (in == null)")
                 .addStatement("throw new $T(new $T(JSON_SCHEMA_RESOURCE))", java.io.UncheckedIOException.class, java.io.FileNotFoundException.class)
                 .endControlFlow()
-                .addStatement("return new String(in.readAllBytes(), $T.UTF_8)", java.nio.charset.StandardCharsets.class)
+                .addStatement("return new $T(in.readAllBytes(), $T.UTF_8)", String.class, java.nio.charset.StandardCharsets.class)
                 .nextControlFlow("catch ($T e)", java.io.IOException.class)
                 .addStatement("throw new $T(e)", java.io.UncheckedIOException.class)
                 .endControlFlow().build());

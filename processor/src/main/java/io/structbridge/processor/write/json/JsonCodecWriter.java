@@ -400,7 +400,7 @@ public final class JsonCodecWriter {
     private static CodeBlock writeScalar(JavaPrim p, CodeBlock get) {
         return switch (p) {
             case BOOLEAN -> CodeBlock.of("generator.writeBoolean($L);\n", get);
-            case CHAR -> CodeBlock.of("generator.writeString(String.valueOf($L));\n", get);
+            case CHAR -> CodeBlock.of("generator.writeString($T.valueOf($L));\n", String.class, get);
             case BYTE -> CodeBlock.of("generator.writeNumber((int) $L);\n", get);
             default -> CodeBlock.of("generator.writeNumber($L);\n", get);
         };
