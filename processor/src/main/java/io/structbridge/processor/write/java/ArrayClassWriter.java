@@ -107,18 +107,7 @@ public final class ArrayClassWriter {
                 .endControlFlow()
                 .addStatement("$T<$T> list = values instanceof $T ? values : new $T<>(values)", Runtime.LIST, record,
                         java.util.RandomAccess.class, java.util.ArrayList.class)
-                .beginControlFlow("for (int i = 0; i < n; i++)")
-                .addStatement("$T value = list.get(i)", record)
-                .beginControlFlow("if (value == null)")
-                .addStatement("throw new $T($S + (at + i) + $S, $S, $S, null, -1)", Runtime.VALUE_EXCEPTION,
-                        name + "[", "]", "(element)", "must not be null")
-                .endControlFlow()
-                .beginControlFlow("try")
-                .addStatement("$T.check(value)", struct)
-                .nextControlFlow("catch ($T e)", Runtime.VALUE_EXCEPTION)
-                .addStatement("throw e.inElement(at + i)")
-                .endControlFlow()
-                .endControlFlow()
+                .addCode(checkPass(record, struct, name))
                 .addStatement("long offset = base + at * $T.SIZE", struct)
                 .beginControlFlow("for (int i = 0; i < n; i++)")
                 .addStatement("$T.writeUnchecked(whole, offset, list.get(i))", struct)
@@ -143,6 +132,35 @@ public final class ArrayClassWriter {
         t.addMethod(override("toString", ClassName.get(String.class))
                 .addStatement("return $S + count + $S", self.simpleName() + "[count ", ", stride " + plan.size() + "]").build());
         return JavaFile.builder(self.packageName(), t.build()).skipJavaLangImports(true).indent("    ").build();
+    }
+
+    /**
+     * The all-or-nothing pass before any store. When no member has a value check (every member a
+     * plain scalar), only nulls can fail, and {@code List.indexOf(null)} finds them without touching
+     * the records.
+     */
+    private com.palantir.javapoet.CodeBlock checkPass(ClassName record, ClassName struct, String name) {
+        if (plan.members().stream().noneMatch(AccessorWriter::hasCheck)) {
+            return com.palantir.javapoet.CodeBlock.builder()
+                    .addStatement("int firstNull = list.indexOf(null)")
+                    .beginControlFlow("if (firstNull >= 0)")
+                    .addStatement("throw new $T($S + (at + firstNull) + $S, $S, $S, null, -1)", Runtime.VALUE_EXCEPTION,
+                            name + "[", "]", "(element)", "must not be null")
+                    .endControlFlow().build();
+        }
+        return com.palantir.javapoet.CodeBlock.builder()
+                .beginControlFlow("for (int i = 0; i < n; i++)")
+                .addStatement("$T value = list.get(i)", record)
+                .beginControlFlow("if (value == null)")
+                .addStatement("throw new $T($S + (at + i) + $S, $S, $S, null, -1)", Runtime.VALUE_EXCEPTION,
+                        name + "[", "]", "(element)", "must not be null")
+                .endControlFlow()
+                .beginControlFlow("try")
+                .addStatement("$T.check(value)", struct)
+                .nextControlFlow("catch ($T e)", Runtime.VALUE_EXCEPTION)
+                .addStatement("throw e.inElement(at + i)")
+                .endControlFlow()
+                .endControlFlow().build();
     }
 
     private static MethodSpec.Builder override(String name, TypeName returns) {
