@@ -136,16 +136,18 @@ public final class ArrayClassWriter {
 
     /**
      * The all-or-nothing pass before any store. When no member has a value check (every member a
-     * plain scalar), only nulls can fail, and {@code List.indexOf(null)} finds them without touching
+     * plain scalar), only nulls can fail, and a scan of the references finds them without touching
      * the records.
      */
     private com.palantir.javapoet.CodeBlock checkPass(ClassName record, ClassName struct, String name) {
         if (plan.members().stream().noneMatch(AccessorWriter::hasCheck)) {
+            // (Not List.indexOf(null): immutable lists throw NullPointerException for it.)
             return com.palantir.javapoet.CodeBlock.builder()
-                    .addStatement("int firstNull = list.indexOf(null)")
-                    .beginControlFlow("if (firstNull >= 0)")
-                    .addStatement("throw new $T($S + (at + firstNull) + $S, $S, $S, null, -1)", Runtime.VALUE_EXCEPTION,
+                    .beginControlFlow("for (int i = 0; i < n; i++)")
+                    .beginControlFlow("if (list.get(i) == null)")
+                    .addStatement("throw new $T($S + (at + i) + $S, $S, $S, null, -1)", Runtime.VALUE_EXCEPTION,
                             name + "[", "]", "(element)", "must not be null")
+                    .endControlFlow()
                     .endControlFlow().build();
         }
         return com.palantir.javapoet.CodeBlock.builder()
