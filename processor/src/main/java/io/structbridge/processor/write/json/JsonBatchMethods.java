@@ -33,6 +33,21 @@ final class JsonBatchMethods {
         t.addMethod(readAll());
         t.addMethod(readIntoArray());
         t.addMethod(readSkipping());
+        t.addMethod(MethodSpec.methodBuilder("checkRoom").addModifiers(Modifier.PRIVATE, Modifier.STATIC)
+                .addParameter(PARSER, "parser").addParameter(array, "target").addParameter(TypeName.LONG, "from")
+                .addParameter(TypeName.LONG, "count")
+                .beginControlFlow("if (from + count >= target.count())")
+                .addStatement("throw $T.error(parser, $S, $S + (target.count() - from) + $S).afterAccepted(count)",
+                        READING, "(batch)", "the target array has room for ", " records")
+                .endControlFlow().build());
+        t.addMethod(MethodSpec.methodBuilder("decodeRecord").addModifiers(Modifier.PRIVATE, Modifier.STATIC)
+                .addJavadoc("Decodes one record into the zeroed scratch struct, checking constraints if asked.\n")
+                .addParameter(PARSER, "parser").addParameter(SEGMENT, "scratch").addParameter(TypeName.BOOLEAN, "validate")
+                .addStatement("scratch.fill((byte) 0)")
+                .addStatement("readInto(parser, scratch, 0)")
+                .beginControlFlow("if (validate)")
+                .addStatement("checkConstraints(parser, scratch, 0)")
+                .endControlFlow().build());
         t.addMethod(MethodSpec.methodBuilder("readAll").addModifiers(Modifier.PUBLIC, Modifier.STATIC).returns(array)
                 .addJavadoc("{@link #readAll(JsonParser, $T, boolean)} without constraint checks.\n\n"
                         + "@param parser the parser\n@param arena the arena\n@return the structs\n", ARENA)
@@ -130,16 +145,9 @@ final class JsonBatchMethods {
                 .addStatement("$T slots = target.segment()", SEGMENT)
                 .addStatement("long count = 0")
                 .beginControlFlow("for ($T token = firstRecord(parser); token != null; token = nextRecord(parser))", TOKEN)
-                .beginControlFlow("if (from + count >= target.count())")
-                .addStatement("throw $T.error(parser, $S, $S + (target.count() - from) + $S).afterAccepted(count)",
-                        READING, "(batch)", "the target array has room for ", " records")
-                .endControlFlow()
-                .addStatement("scratch.fill((byte) 0)")
+                .addStatement("checkRoom(parser, target, from, count)")
                 .beginControlFlow("try")
-                .addStatement("readInto(parser, scratch, 0)")
-                .beginControlFlow("if (validate)")
-                .addStatement("checkConstraints(parser, scratch, 0)")
-                .endControlFlow()
+                .addStatement("decodeRecord(parser, scratch, validate)")
                 .nextControlFlow("catch ($T e)", JSON_EXCEPTION)
                 .addStatement("throw e.afterAccepted(count)")
                 .endControlFlow()
@@ -168,16 +176,9 @@ final class JsonBatchMethods {
                 .beginControlFlow("for ($T token = firstRecord(parser); token != null; token = nextRecord(parser), index++)", TOKEN)
                 .addStatement("$T parent = token == $T.START_OBJECT ? parser.streamReadContext().getParent() : parser.streamReadContext()",
                         CONTEXT, TOKEN)
-                .beginControlFlow("if (from + count >= target.count())")
-                .addStatement("throw $T.error(parser, $S, $S + (target.count() - from) + $S).afterAccepted(count)",
-                        READING, "(batch)", "the target array has room for ", " records")
-                .endControlFlow()
-                .addStatement("scratch.fill((byte) 0)")
+                .addStatement("checkRoom(parser, target, from, count)")
                 .beginControlFlow("try")
-                .addStatement("readInto(parser, scratch, 0)")
-                .beginControlFlow("if (validate)")
-                .addStatement("checkConstraints(parser, scratch, 0)")
-                .endControlFlow()
+                .addStatement("decodeRecord(parser, scratch, validate)")
                 .nextControlFlow("catch ($T e)", JSON_EXCEPTION)
                 .addStatement("rejected.add(new $T(index, e.line(), e.column(), e))", REJECTED)
                 .beginControlFlow("if (parser.currentToken() == $T.START_OBJECT || parser.currentToken() == $T.START_ARRAY)", TOKEN, TOKEN)
