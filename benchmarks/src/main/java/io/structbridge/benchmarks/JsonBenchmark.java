@@ -4,6 +4,7 @@ import io.structbridge.jackson.BatchResult;
 import io.structbridge.jackson.StrictJson;
 import io.structbridge.runtime.StructValueException;
 import java.io.ByteArrayOutputStream;
+import java.lang.foreign.MemorySegment;
 import java.io.IOException;
 import java.io.InputStream;
 import java.lang.foreign.Arena;
@@ -251,5 +252,161 @@ public class JsonBenchmark {
     @Benchmark
     public byte[] cityDatabindWrite() {
         return mapper.writeValueAsBytes(cityList);
+    }
+
+    private static final tools.jackson.core.io.SerializedString[] CITY_KEYS = {
+        new tools.jackson.core.io.SerializedString("name"), new tools.jackson.core.io.SerializedString("lat"),
+        new tools.jackson.core.io.SerializedString("lng"), new tools.jackson.core.io.SerializedString("country"),
+        new tools.jackson.core.io.SerializedString("admin1"), new tools.jackson.core.io.SerializedString("admin2")};
+    private static final byte[] EIGHT = "abcdefgh".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+
+    /** The generator alone: the same names and one 8-byte ASCII value per member, no struct read (the floor of any generator-based writer). */
+    @Benchmark
+    public byte[] diagCityWriteGeneratorOnly() {
+        out.reset();
+        try (JsonGenerator g = mapper.createGenerator(out)) {
+            g.writeStartArray();
+            for (int i = 0, n = cityList.size(); i < n; i++) {
+                g.writeStartObject();
+                for (tools.jackson.core.io.SerializedString k : CITY_KEYS) {
+                    g.writeName(k);
+                    g.writeUTF8String(EIGHT, 0, 8);
+                }
+                g.writeEndObject();
+            }
+            g.writeEndArray();
+        }
+        return out.toByteArray();
+    }
+
+    /** Databind into the same reused stream as {@code cityWriteArray} (no {@code writeValueAsBytes} buffer). */
+    @Benchmark
+    public byte[] diagCityDatabindWriteStream() {
+        out.reset();
+        mapper.writeValue(out, cityList);
+        return out.toByteArray();
+    }
+
+    private static final long[] CITY_OFFSETS = {CityStruct.NAME_OFFSET, CityStruct.LAT_OFFSET, CityStruct.LNG_OFFSET,
+        CityStruct.COUNTRY_OFFSET, CityStruct.ADMIN1_OFFSET, CityStruct.ADMIN2_OFFSET};
+    private static final int[] CITY_CAPACITIES = {64, 12, 12, 3, 10, 32};
+    private final byte[] diagBuffer = new byte[64];
+
+    /** Copy of the generated writer with the member bytes read by one bulk copy, then handed on (no classify, no ThreadLocal). */
+    @Benchmark
+    public byte[] diagCityWriteBulkCopyOnly() {
+        out.reset();
+        MemorySegment seg = cities.segment();
+        byte[] b = diagBuffer;
+        try (JsonGenerator g = mapper.createGenerator(out)) {
+            g.writeStartArray();
+            for (int i = 0, n = cityList.size(); i < n; i++) {
+                g.writeStartObject();
+                long base = (long) i * CityStruct.SIZE;
+                for (int k = 0; k < 6; k++) {
+                    g.writeName(CITY_KEYS[k]);
+                    int cap = CITY_CAPACITIES[k];
+                    MemorySegment.copy(seg, java.lang.foreign.ValueLayout.JAVA_BYTE, base + CITY_OFFSETS[k], b, 0, cap);
+                    int len = 0;
+                    while (len < cap && b[len] != 0) {
+                        len++;
+                    }
+                    g.writeUTF8String(b, 0, len);
+                }
+                g.writeEndObject();
+            }
+            g.writeEndArray();
+        }
+        return out.toByteArray();
+    }
+
+    /** As {@code diagCityWriteBulkCopyOnly}, reading the member byte by byte instead of one bulk copy. */
+    @Benchmark
+    public byte[] diagCityWriteByteLoop() {
+        out.reset();
+        MemorySegment seg = cities.segment();
+        byte[] b = diagBuffer;
+        try (JsonGenerator g = mapper.createGenerator(out)) {
+            g.writeStartArray();
+            for (int i = 0, n = cityList.size(); i < n; i++) {
+                g.writeStartObject();
+                long base = (long) i * CityStruct.SIZE;
+                for (int k = 0; k < 6; k++) {
+                    g.writeName(CITY_KEYS[k]);
+                    int cap = CITY_CAPACITIES[k];
+                    long at = base + CITY_OFFSETS[k];
+                    int len = 0;
+                    byte x;
+                    while (len < cap && (x = seg.get(java.lang.foreign.ValueLayout.JAVA_BYTE, at + len)) != 0) {
+                        b[len++] = x;
+                    }
+                    g.writeUTF8String(b, 0, len);
+                }
+                g.writeEndObject();
+            }
+            g.writeEndArray();
+        }
+        return out.toByteArray();
+    }
+
+    private final byte[] diagRecord = new byte[(int) CityStruct.SIZE];
+
+    /** One bulk copy of the whole struct into a byte[] per record, then each member scanned and handed on from there. */
+    @Benchmark
+    public byte[] diagCityWriteRecordCopy() {
+        out.reset();
+        MemorySegment seg = cities.segment();
+        byte[] b = diagRecord;
+        try (JsonGenerator g = mapper.createGenerator(out)) {
+            g.writeStartArray();
+            for (int i = 0, n = cityList.size(); i < n; i++) {
+                g.writeStartObject();
+                MemorySegment.copy(seg, java.lang.foreign.ValueLayout.JAVA_BYTE, (long) i * CityStruct.SIZE, b, 0, b.length);
+                for (int k = 0; k < 6; k++) {
+                    g.writeName(CITY_KEYS[k]);
+                    int from = (int) CITY_OFFSETS[k];
+                    int end = from + CITY_CAPACITIES[k];
+                    int to = from;
+                    int bits = 0;
+                    while (to < end && b[to] != 0) {
+                        bits |= b[to++];
+                    }
+                    if (bits < 0 && io.structbridge.runtime.Utf8.classify(b, from, to) < 0) {
+                        throw new IllegalStateException();
+                    }
+                    g.writeUTF8String(b, from, to - from);
+                }
+                g.writeEndObject();
+            }
+            g.writeEndArray();
+        }
+        return out.toByteArray();
+    }
+
+    /** Hand-written streaming from the records (no databind, no native memory): the generator with the real strings. */
+    @Benchmark
+    public byte[] diagCityWriteHandStreaming() {
+        out.reset();
+        try (JsonGenerator g = mapper.createGenerator(out)) {
+            g.writeStartArray();
+            for (City c : cityList) {
+                g.writeStartObject();
+                g.writeName(CITY_KEYS[0]);
+                g.writeString(c.name());
+                g.writeName(CITY_KEYS[1]);
+                g.writeString(c.lat());
+                g.writeName(CITY_KEYS[2]);
+                g.writeString(c.lng());
+                g.writeName(CITY_KEYS[3]);
+                g.writeString(c.country());
+                g.writeName(CITY_KEYS[4]);
+                g.writeString(c.admin1());
+                g.writeName(CITY_KEYS[5]);
+                g.writeString(c.admin2());
+                g.writeEndObject();
+            }
+            g.writeEndArray();
+        }
+        return out.toByteArray();
     }
 }

@@ -1,6 +1,9 @@
 package io.structbridge.jackson;
 
+import io.structbridge.runtime.FixedStrings;
 import io.structbridge.runtime.StructValueException;
+import io.structbridge.runtime.TextEncoding;
+import java.lang.foreign.MemorySegment;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
 import tools.jackson.core.TokenStreamContext;
@@ -163,6 +166,41 @@ public final class JsonReading {
             throw wrongToken(p, field, "a string");
         }
         return p.getString();
+    }
+
+    /**
+     * Stores the string at the current token into a fixed text member, exactly as the generated
+     * {@code RStruct} setter would store the equal {@code String}: same checks, same bytes, same
+     * {@link StructValueException} on failure. Text whose characters all take one byte (US-ASCII,
+     * or ISO-8859-1 for a Latin-1 member) is copied from the parser's own character buffer without
+     * building a {@code String}; other text takes the setter's path.
+     *
+     * @param p the parser, on the value
+     * @param segment the segment; the caller has checked that the struct lies inside it
+     * @param offset the byte offset of the member
+     * @param encoding the member's encoding
+     * @param capacity the member size in bytes
+     * @param nulTerminated whether a NUL byte must follow the text inside the capacity
+     * @param truncate whether the member was declared to cut overlong text
+     * @param struct the record's simple name, for errors
+     * @param component the component name, for errors
+     * @param field {@code Record.component}, for the wrong-token error
+     * @throws StructJsonException if the token is not a string
+     * @throws StructValueException if the text does not fit the member; the member is then unchanged
+     */
+    public static void readText(JsonParser p, MemorySegment segment, long offset, TextEncoding encoding, int capacity,
+                                boolean nulTerminated, boolean truncate, String struct, String component, String field) {
+        if (p.currentToken() != JsonToken.VALUE_STRING) {
+            throw wrongToken(p, field, "a string");
+        }
+        char[] chars = p.getStringCharacters();
+        int start = p.getStringOffset();
+        int length = p.getStringLength();
+        if (!FixedStrings.storeSingleByte(segment, offset, chars, start, length, encoding, capacity, nulTerminated)) {
+            String text = new String(chars, start, length);
+            int n = FixedStrings.storedLength(text, encoding, capacity, nulTerminated, truncate, struct, component);
+            FixedStrings.store(segment, offset, text, n, encoding, capacity);
+        }
     }
 
     /** {@return the Base64 bytes at the current token, exactly {@code length} of them} */

@@ -2,21 +2,31 @@ package io.structbridge.jackson;
 
 import io.structbridge.runtime.FixedStrings;
 import io.structbridge.runtime.TextEncoding;
+import io.structbridge.runtime.Utf8;
 import java.lang.foreign.MemorySegment;
 import tools.jackson.core.JsonGenerator;
+import tools.jackson.core.json.UTF8JsonGenerator;
 
 /** Writers that generated {@code RJson} codecs call for text members. */
 public final class JsonWriting {
     private JsonWriting() {}
 
-    private static final ThreadLocal<byte[]> BUFFER = ThreadLocal.withInitial(() -> new byte[256]);
     private static final ThreadLocal<char[]> CHARS = ThreadLocal.withInitial(() -> new char[256]);
 
     /**
-     * Writes a text member as a JSON string. ASCII text goes to the generator from a reused
-     * {@code char[]} without building a {@code String}; other text is decoded (and validated) first.
+     * Writes a text member as a JSON string, giving the bytes {@code generator.writeString(String)}
+     * gives for the decoded text. The member's text is copied into {@code buffer} ({@link FixedStrings#copyInto}) and
+     * classified ({@link Utf8#classify}). To a byte-based generator ({@link UTF8JsonGenerator}) without
+     * custom {@code CharacterEscapes}, US-ASCII text, and well-formed UTF-8 text of the BMP when the
+     * generator escapes no non-ASCII character ({@code ESCAPE_NON_ASCII} off), go as bytes through
+     * {@link JsonGenerator#writeUTF8String}, which applies the same escapes to them as {@code writeString}
+     * (JsonWritingTest compares the two under each of these settings). Text with characters above
+     * U+FFFF is decoded and written as a {@code String}, because {@code writeString} escapes surrogate
+     * pairs when {@code COMBINE_UNICODE_SURROGATES_IN_UTF8} is off and the generator does not say whether
+     * it is; ASCII text to other generators goes as {@code char}s from a reused {@code char[]}.
      *
      * @param generator the generator
+     * @param buffer scratch memory of at least {@code capacity + 8} bytes (the generated {@code TEXT_SCRATCH})
      * @param segment the segment
      * @param offset the byte offset of the member
      * @param encoding the member's encoding
@@ -24,16 +34,20 @@ public final class JsonWriting {
      * @param nulTerminated whether a NUL must appear within the capacity
      * @param struct the record's simple name, for errors
      * @param path the component, for errors
+     * @throws io.structbridge.runtime.StructValueException if a required NUL is missing or the bytes are
+     *     not valid in the encoding
      */
-    public static void writeText(JsonGenerator generator, MemorySegment segment, long offset, TextEncoding encoding,
-                                 int capacity, boolean nulTerminated, String struct, String path) {
-        byte[] buffer = BUFFER.get();
-        if (buffer.length < capacity) {
-            buffer = new byte[capacity];
-            BUFFER.set(buffer);
-        }
-        int n = FixedStrings.asciiInto(segment, offset, capacity, nulTerminated, buffer, struct, path);
-        if (n >= 0) {
+    public static void writeText(JsonGenerator generator, byte[] buffer, MemorySegment segment, long offset,
+                                 TextEncoding encoding, int capacity, boolean nulTerminated, String struct, String path) {
+        int n = FixedStrings.copyInto(segment, offset, capacity, nulTerminated, buffer, struct, path);
+        int kind = Utf8.classify(buffer, 0, n);
+        boolean bytesAsIs = generator instanceof UTF8JsonGenerator && generator.getCharacterEscapes() == null;
+        int highest = generator.getHighestNonEscapedChar();
+        if (kind == Utf8.ASCII && bytesAsIs && (highest == 0 || highest >= 0x7f)) {
+            generator.writeUTF8String(buffer, 0, n);
+        } else if (kind == Utf8.BMP && encoding == TextEncoding.UTF_8 && bytesAsIs && highest == 0) {
+            generator.writeUTF8String(buffer, 0, n);
+        } else if (kind == Utf8.ASCII) {
             char[] chars = CHARS.get();
             if (chars.length < n) {
                 chars = new char[capacity];
@@ -44,7 +58,7 @@ public final class JsonWriting {
             }
             generator.writeString(chars, 0, n);
         } else {
-            generator.writeString(FixedStrings.load(segment, offset, encoding, capacity, nulTerminated, struct, path));
+            generator.writeString(FixedStrings.decode(buffer, n, encoding, offset, struct, path));
         }
     }
 }

@@ -182,21 +182,27 @@ class JsonCodecTest {
 
     @Test
     void streamReadConstraintsAreHonoured() {
-        JsonFactory limited = JsonFactory.builder()
-                .streamReadConstraints(StreamReadConstraints.builder().maxStringLength(10).maxNestingDepth(3).maxNumberLength(5).build())
-                .build();
-        JsonMapper mapper = StrictJson.configure(JsonMapper.builder(limited)).build();
         MemorySegment target = patterned(OrderStruct.SIZE);
         byte[] before = target.toArray(ValueLayout.JAVA_BYTE);
-        for (String json : new String[] {
-            VALID.replace("\"tag\":\"tag\"", "\"tag\":\"" + "x".repeat(11) + "\""),
-            VALID.replace("\"order_id\":7", "\"order_id\":123456"),
-            "{\"a\":{\"b\":{\"c\":{\"d\":1}}}}"}) {
-            assertThrows(JacksonException.class, () -> {
+        Map<String, StreamReadConstraints> cases = Map.of(
+                // "tag" holds 7 bytes of text, so 11 characters break the string limit (10) before the capacity
+                VALID.replace("\"tag\":\"tag\"", "\"tag\":\"" + "x".repeat(11) + "\""),
+                StreamReadConstraints.builder().maxStringLength(10).build(),
+                VALID.replace("\"order_id\":7", "\"order_id\":123456"),
+                StreamReadConstraints.builder().maxNumberLength(5).build(),
+                VALID, // "dims" is an array inside the object: depth 2
+                StreamReadConstraints.builder().maxNestingDepth(1).build());
+        for (Map.Entry<String, StreamReadConstraints> c : cases.entrySet()) {
+            String json = c.getKey();
+            JsonMapper mapper = StrictJson.configure(JsonMapper.builder(
+                    JsonFactory.builder().streamReadConstraints(c.getValue()).build())).build();
+            JacksonException e = assertThrows(JacksonException.class, () -> {
                 try (JsonParser p = mapper.createParser(json)) {
                     OrderJson.read(p, target, 0);
                 }
             }, json);
+            // Jackson's own limit fired (not, say, the member's capacity): its message says so
+            assertTrue(e.getMessage().contains("exceeds the maximum allowed"), e.getMessage());
             assertArrayEquals(before, target.toArray(ValueLayout.JAVA_BYTE));
         }
     }

@@ -17,6 +17,13 @@ import java.nio.charset.StandardCharsets;
 public final class FixedStrings {
     private FixedStrings() {}
 
+    /** Eight bytes in memory order: the first byte is the least significant one, whatever the platform. */
+    private static final ValueLayout.OfLong LITTLE_ENDIAN_WORD =
+            ValueLayout.JAVA_LONG_UNALIGNED.withOrder(java.nio.ByteOrder.LITTLE_ENDIAN);
+    /** The same 8 bytes stored into a {@code byte[]} at any index. */
+    private static final java.lang.invoke.VarHandle BYTES_AS_WORD =
+            java.lang.invoke.MethodHandles.byteArrayViewVarHandle(long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
+
     /**
      * Checks that {@code s} can be stored and returns how many bytes of it will be.
      *
@@ -112,44 +119,106 @@ public final class FixedStrings {
                 segment.set(ValueLayout.JAVA_BYTE, p++, (byte) (0x80 | (c & 0x3f)));
             }
         }
-        // Pad without asSlice: a slice is an allocation the JIT does not always remove (measured in the JSON reader).
-        for (long z = offset + capacity; p < z; p++) {
+        pad(segment, p, offset + capacity);
+    }
+
+    /**
+     * Stores text given as {@code chars[start, start + length)} when every character takes one byte in
+     * {@code encoding} (US-ASCII text, or ISO-8859-1 text for a Latin-1 member) and it fits, then fills
+     * the rest of the capacity with NUL bytes; otherwise touches nothing and returns {@code false}, and
+     * the caller takes the general path ({@link #storedLength} then {@link #store}), which also produces
+     * the error message. Eight characters are packed into one 8-byte store. Allocates nothing: this is
+     * the path for text a JSON parser holds in its own {@code char[]} buffer.
+     *
+     * @param segment the target segment
+     * @param offset the byte offset of the member
+     * @param chars the characters
+     * @param start the index of the first character
+     * @param length the number of characters
+     * @param encoding the member's encoding
+     * @param capacity the member size in bytes
+     * @param nulTerminated whether a NUL byte must follow the text inside the capacity
+     * @return whether the text was stored
+     */
+    public static boolean storeSingleByte(MemorySegment segment, long offset, char[] chars, int start, int length,
+                                          TextEncoding encoding, int capacity, boolean nulTerminated) {
+        if (length > (nulTerminated ? capacity - 1 : capacity)) {
+            return false;
+        }
+        int highest = encoding == TextEncoding.LATIN_1 ? 0xff : 0x7f;
+        boolean single = true;
+        for (int i = start, end = start + length; i < end; i++) {
+            single &= (char) (chars[i] - 1) < highest; // U+0000 wraps to U+FFFF and fails too
+        }
+        if (!single) {
+            return false;
+        }
+        long p = offset;
+        int i = start;
+        for (int end8 = start + (length & ~7); i < end8; i += 8, p += 8) {
+            long word = (chars[i] & 0xffL) | (chars[i + 1] & 0xffL) << 8 | (chars[i + 2] & 0xffL) << 16
+                    | (chars[i + 3] & 0xffL) << 24 | (chars[i + 4] & 0xffL) << 32 | (chars[i + 5] & 0xffL) << 40
+                    | (chars[i + 6] & 0xffL) << 48 | (chars[i + 7] & 0xffL) << 56;
+            segment.set(LITTLE_ENDIAN_WORD, p, word);
+        }
+        for (int end = start + length; i < end; i++) {
+            segment.set(ValueLayout.JAVA_BYTE, p++, (byte) chars[i]);
+        }
+        pad(segment, p, offset + capacity);
+        return true;
+    }
+
+    /** Fills {@code [from, to)} with NUL bytes, 8 at a time, without a slice (an allocation the JIT does not always remove). */
+    private static void pad(MemorySegment segment, long from, long to) {
+        long p = from;
+        for (; p + 8 <= to; p += 8) {
+            segment.set(LITTLE_ENDIAN_WORD, p, 0L);
+        }
+        for (; p < to; p++) {
             segment.set(ValueLayout.JAVA_BYTE, p, (byte) 0);
         }
     }
 
     /**
-     * Copies the text bytes of a member into {@code buffer} (at least {@code capacity} long) and
-     * returns their count, or -1 if any byte is not US-ASCII (the caller then uses {@link #load}).
-     * Checks the NUL terminator like {@link #load}. Allocates nothing.
+     * Copies the text of a member into {@code buffer} and returns its length: the bytes before the
+     * first NUL, or all {@code capacity} bytes for a fixed-width member without one. Reads 8 bytes
+     * at a time and finds the NUL in each word with the "has a zero byte" bit trick, so it may write
+     * up to 7 bytes past the text into {@code buffer} (which must be at least {@code capacity + 8}
+     * bytes long). Does not check the encoding (see {@link Utf8#classify}). Allocates nothing.
      *
      * @param segment the segment
      * @param offset the byte offset of the member
      * @param capacity the member size in bytes
      * @param nulTerminated whether a NUL must appear within the capacity
-     * @param buffer the destination
+     * @param buffer the destination, at least {@code capacity + 8} bytes long
      * @param struct the record's simple name
      * @param path the component path
-     * @return the number of ASCII bytes copied, or -1
+     * @return the number of text bytes at the start of {@code buffer}
      * @throws StructValueException if a required NUL is missing
      */
-    public static int asciiInto(MemorySegment segment, long offset, int capacity, boolean nulTerminated, byte[] buffer,
-                                String struct, String path) {
+    public static int copyInto(MemorySegment segment, long offset, int capacity, boolean nulTerminated, byte[] buffer,
+                               String struct, String path) {
         int n = 0;
-        boolean ascii = true;
-        while (n < capacity) {
+        for (; n + 8 <= capacity; n += 8) {
+            long word = segment.get(LITTLE_ENDIAN_WORD, offset + n);
+            BYTES_AS_WORD.set(buffer, n, word);
+            long zeros = (word - 0x0101010101010101L) & ~word & 0x8080808080808080L;
+            if (zeros != 0) { // the lowest flagged byte is the first NUL (higher flags may be false)
+                return n + (Long.numberOfTrailingZeros(zeros) >>> 3);
+            }
+        }
+        for (; n < capacity; n++) {
             byte b = segment.get(ValueLayout.JAVA_BYTE, offset + n);
             if (b == 0) {
-                break;
+                return n;
             }
-            ascii &= b >= 0;
-            buffer[n++] = b;
+            buffer[n] = b;
         }
-        if (n == capacity && nulTerminated) {
+        if (nulTerminated) {
             throw new StructValueException(struct, path,
                     "no NUL terminator within the capacity of " + capacity + " bytes", null, offset);
         }
-        return ascii ? n : -1;
+        return n;
     }
 
     /**
@@ -168,24 +237,27 @@ public final class FixedStrings {
      */
     public static String load(MemorySegment segment, long offset, TextEncoding encoding, int capacity,
                               boolean nulTerminated, String struct, String path) {
-        int n = 0;
-        boolean ascii = true;
-        while (n < capacity) {
-            byte b = segment.get(ValueLayout.JAVA_BYTE, offset + n);
-            if (b == 0) {
-                break;
-            }
-            ascii &= b >= 0;
-            n++;
-        }
-        if (n == capacity && nulTerminated) {
-            throw new StructValueException(struct, path,
-                    "no NUL terminator within the capacity of " + capacity + " bytes", null, offset);
-        }
-        byte[] bytes = new byte[n];
-        MemorySegment.copy(segment, ValueLayout.JAVA_BYTE, offset, bytes, 0, n);
-        if (ascii || encoding == TextEncoding.LATIN_1) {
-            return new String(bytes, StandardCharsets.ISO_8859_1);
+        byte[] bytes = new byte[capacity + 8];
+        int n = copyInto(segment, offset, capacity, nulTerminated, bytes, struct, path);
+        return decode(bytes, n, encoding, offset, struct, path);
+    }
+
+    /**
+     * Decodes {@code bytes[0, n)} read from the member at {@code offset}.
+     *
+     * @param bytes the member's bytes (as {@link #copyInto} leaves them)
+     * @param n the text length in bytes
+     * @param encoding the encoding
+     * @param offset the byte offset of the member, for errors
+     * @param struct the record's simple name
+     * @param path the component path
+     * @return the text
+     * @throws StructValueException if the bytes are not valid in the encoding
+     */
+    public static String decode(byte[] bytes, int n, TextEncoding encoding, long offset, String struct, String path) {
+        int kind = Utf8.classify(bytes, 0, n);
+        if (kind == Utf8.ASCII || encoding == TextEncoding.LATIN_1) {
+            return new String(bytes, 0, n, StandardCharsets.ISO_8859_1);
         }
         if (encoding == TextEncoding.ASCII) {
             for (int i = 0; i < n; i++) {
@@ -195,14 +267,17 @@ public final class FixedStrings {
                 }
             }
         }
-        try {
+        if (kind != Utf8.MALFORMED) {
+            return new String(bytes, 0, n, StandardCharsets.UTF_8);
+        }
+        try { // the JDK's decoder names the error (Utf8Test checks that the two agree on what is malformed)
             return StandardCharsets.UTF_8.newDecoder()
                     .onMalformedInput(CodingErrorAction.REPORT)
                     .onUnmappableCharacter(CodingErrorAction.REPORT)
-                    .decode(ByteBuffer.wrap(bytes)).toString();
+                    .decode(ByteBuffer.wrap(bytes, 0, n)).toString();
         } catch (CharacterCodingException e) {
             throw new StructValueException(struct, path, "invalid UTF-8 (" + e.getMessage() + ")",
-                    hex(bytes), offset);
+                    hex(bytes, n), offset);
         }
     }
 
@@ -223,11 +298,11 @@ public final class FixedStrings {
         return '"' + (s.length() > 80 ? s.substring(0, 80) + "..." : s) + '"';
     }
 
-    private static String hex(byte[] bytes) {
+    private static String hex(byte[] bytes, int n) {
         StringBuilder b = new StringBuilder();
-        for (int i = 0; i < bytes.length && i < 32; i++) {
+        for (int i = 0; i < n && i < 32; i++) {
             b.append(i == 0 ? "" : " ").append(String.format("%02x", bytes[i] & 0xff));
         }
-        return b.append(bytes.length > 32 ? " ..." : "").toString();
+        return b.append(n > 32 ? " ..." : "").toString();
     }
 }

@@ -35,6 +35,8 @@ public final class JsonCodecWriter {
     private static final ClassName BOUNDS = ClassName.get("io.structbridge.runtime", "Bounds");
     private static final ClassName GENERATED = ClassName.get("io.structbridge.runtime", "Generated");
     private static final ClassName SEGMENT = ClassName.get("java.lang.foreign", "MemorySegment");
+    private static final ClassName TEXT_ENCODING = ClassName.get("io.structbridge.runtime", "TextEncoding");
+    private static final ClassName SERIALIZED = ClassName.get("tools.jackson.core.io", "SerializedString");
 
     private final StructModel model;
     private final ClassName struct;
@@ -104,13 +106,20 @@ public final class JsonCodecWriter {
                 .addField(FieldSpec.builder(ArrayTypeName.of(String.class), "NAMES", Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
                         .initializer("{$L}", model.fields().stream().map(f -> CodeBlock.of("$S", f.jsonName())).collect(CodeBlock.joining(", ")))
                         .build())
+                .addField(FieldSpec.builder(ArrayTypeName.of(SERIALIZED), "KEYS", Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
+                        .addJavadoc("The property names with their quoted UTF-8 form computed once, as databind's property writers hold them.\n")
+                        .initializer("{$L}", model.fields().stream().map(f -> CodeBlock.of("new $T($S)", SERIALIZED, f.jsonName()))
+                                .collect(CodeBlock.joining(", ")))
+                        .build())
                 .addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build());
         t.addMethod(readOne());
         t.addMethod(readValidated());
         t.addMethod(checkConstraints());
         t.addMethod(readInto());
         t.addMethod(readFields());
+        t.addField(textScratchConstant());
         t.addMethod(writeMethod());
+        t.addMethod(writeWithScratch());
         t.addMethod(writeArray());
         new JsonBatchMethods(struct, array, self).addTo(t);
         t.addField(FieldSpec.builder(com.palantir.javapoet.ParameterizedTypeName.get(CODEC, record()), "CODEC",
@@ -218,7 +227,10 @@ public final class JsonCodecWriter {
                 .addJavadoc("Decodes the JSON object at the parser's current token straight into {@code segment}; on error\n"
                         + "the struct may be partly written (use {@link #read} for all-or-nothing).\n\n")
                 .addJavadoc("@param parser the parser, on {@code START_OBJECT}\n@param segment the segment\n@param offset the byte offset\n")
+                .addJavadoc("@throws IndexOutOfBoundsException if the struct does not lie inside {@code segment}\n")
+                .addJavadoc("@throws UnsupportedOperationException if {@code segment} is read-only\n")
                 .addParameter(PARSER, "parser").addParameter(SEGMENT, "segment").addParameter(TypeName.LONG, "offset")
+                .addStatement("$T.check(segment, offset, $T.SIZE, 1, STRUCT)", BOUNDS, struct)
                 .beginControlFlow("try")
                 .addStatement("readFields(parser, segment, offset)")
                 .nextControlFlow("catch ($T e)", JSON_EXCEPTION)
@@ -272,7 +284,9 @@ public final class JsonCodecWriter {
         String n = f.name();
         return switch (f.type()) {
             case FieldType.Scalar s -> CodeBlock.of("$T.$L(segment, offset, $L);\n", struct, n, readScalar(s, field));
-            case FieldType.Text x -> CodeBlock.of("$T.$L(segment, offset, $T.readString(parser, $S));\n", struct, n, READING, field);
+            case FieldType.Text x -> CodeBlock.of("$T.readText(parser, segment, offset + $T.$L, $T.$L, $L, $L, $L, STRUCT, $S, $S);\n",
+                    READING, struct, Runtime.offsetConstant(n), TEXT_ENCODING, x.encoding().name(), x.capacity(),
+                    x.nulTerminated(), x.truncate(), n, field);
             case FieldType.EnumCode e -> {
                 ClassName enumClass = Runtime.classNameOf(e.type());
                 CodeBlock.Builder b = CodeBlock.builder()
@@ -350,15 +364,63 @@ public final class JsonCodecWriter {
         return v + "L";
     }
 
+    /** {@return the largest text capacity in {@code m} and the structs nested in it, 0 if none has text} */
+    static int maxTextCapacity(StructModel m) {
+        int max = 0;
+        for (FieldModel f : m.fields()) {
+            max = Math.max(max, switch (f.type()) {
+                case FieldType.Text x -> x.capacity();
+                case FieldType.Nested x -> maxTextCapacity(x.struct());
+                case FieldType.NestedArray x -> maxTextCapacity(x.struct());
+                default -> 0;
+            });
+        }
+        return max;
+    }
+
+    private static int textScratch(StructModel m) {
+        int max = maxTextCapacity(m);
+        return max == 0 ? 0 : max + 8;
+    }
+
+    private FieldSpec textScratchConstant() {
+        return FieldSpec.builder(TypeName.INT, "TEXT_SCRATCH", Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
+                .addJavadoc("Bytes of scratch memory {@link #write(MemorySegment, long, JsonGenerator, byte[])} needs for text members:\n"
+                        + "the largest text capacity in this struct and the structs nested in it, plus 8 (text is read 8 bytes\n"
+                        + "at a time); 0 if there is no text.\n")
+                .initializer("$L", textScratch(model)).build();
+    }
+
     private MethodSpec writeMethod() {
-        MethodSpec.Builder m = MethodSpec.methodBuilder("write").addModifiers(Modifier.PUBLIC, Modifier.STATIC)
+        return MethodSpec.methodBuilder("write").addModifiers(Modifier.PUBLIC, Modifier.STATIC)
                 .addJavadoc("Writes the struct at {@code offset} as one JSON object, exactly as databind writes the equal record.\n\n")
                 .addJavadoc("@param segment the segment\n@param offset the byte offset of the struct\n@param generator the generator\n")
                 .addJavadoc("@throws io.structbridge.runtime.StructValueException if the stored bytes are not a valid value\n")
                 .addParameter(SEGMENT, "segment").addParameter(TypeName.LONG, "offset").addParameter(GENERATOR, "generator")
-                .addStatement("generator.writeStartObject()");
-        for (FieldModel f : model.fields()) {
-            m.addStatement("generator.writeName($S)", f.jsonName());
+                .addStatement("write(segment, offset, generator, $L)", textScratch(model) == 0 ? "null" : "new byte[TEXT_SCRATCH]")
+                .build();
+    }
+
+    private MethodSpec writeWithScratch() {
+        MethodSpec.Builder m = MethodSpec.methodBuilder("write").addModifiers(Modifier.PUBLIC, Modifier.STATIC)
+                .addJavadoc("Like {@link #write(MemorySegment, long, JsonGenerator)}, reading text members through {@code scratch}, so a\n"
+                        + "caller writing many structs allocates it once.\n\n")
+                .addJavadoc("@param segment the segment\n@param offset the byte offset of the struct\n@param generator the generator\n")
+                .addJavadoc("@param scratch at least {@link #TEXT_SCRATCH} bytes (may be null when that is 0); its contents are overwritten\n")
+                .addJavadoc("@throws io.structbridge.runtime.StructValueException if the stored bytes are not a valid value\n")
+                .addJavadoc("@throws IllegalArgumentException if {@code scratch} is shorter than {@link #TEXT_SCRATCH}\n")
+                .addParameter(SEGMENT, "segment").addParameter(TypeName.LONG, "offset").addParameter(GENERATOR, "generator")
+                .addParameter(ArrayTypeName.of(TypeName.BYTE), "scratch");
+        if (textScratch(model) > 0) {
+            m.beginControlFlow("if (scratch.length < TEXT_SCRATCH)")
+                    .addStatement("throw new $T($S + TEXT_SCRATCH + $S + scratch.length)", IllegalArgumentException.class,
+                            "scratch must hold ", " bytes, not ")
+                    .endControlFlow();
+        }
+        m.addStatement("generator.writeStartObject()");
+        for (int i = 0; i < model.fields().size(); i++) {
+            FieldModel f = model.fields().get(i);
+            m.addStatement("generator.writeName(KEYS[$L])", i);
             m.addCode(writeField(f));
         }
         return m.addStatement("generator.writeEndObject()").build();
@@ -369,9 +431,9 @@ public final class JsonCodecWriter {
         CodeBlock get = CodeBlock.of("$T.$L(segment, offset)", struct, n);
         return switch (f.type()) {
             case FieldType.Scalar s -> writeScalar(s.java(), get);
-            case FieldType.Text x -> CodeBlock.of("$T.writeText(generator, segment, offset + $T.$L, $T.$L, $L, $L, STRUCT, $S);\n",
+            case FieldType.Text x -> CodeBlock.of("$T.writeText(generator, scratch, segment, offset + $T.$L, $T.$L, $L, $L, STRUCT, $S);\n",
                     ClassName.get(PKG, "JsonWriting"), struct, Runtime.offsetConstant(n),
-                    ClassName.get("io.structbridge.runtime", "TextEncoding"), x.encoding().name(), x.capacity(), x.nulTerminated(), n);
+                    TEXT_ENCODING, x.encoding().name(), x.capacity(), x.nulTerminated(), n);
             case FieldType.EnumCode e -> CodeBlock.of("generator.writeString(switch ($L) {\n$>$L\n$<});\n", get,
                     e.constants().stream().map(c -> CodeBlock.of("case $L -> $S;", c.name(), c.json())).collect(CodeBlock.joining("\n")));
             case FieldType.PrimitiveArray a -> switch (a.element().java()) {
@@ -385,12 +447,12 @@ public final class JsonCodecWriter {
                         .endControlFlow()
                         .addStatement("generator.writeEndArray()").build();
             };
-            case FieldType.Nested x -> CodeBlock.of("$T.write(segment, offset + $T.$L, generator);\n",
+            case FieldType.Nested x -> CodeBlock.of("$T.write(segment, offset + $T.$L, generator, scratch);\n",
                     jsonClass(x.struct().record()), struct, Runtime.offsetConstant(n));
             case FieldType.NestedArray x -> CodeBlock.builder()
                     .addStatement("generator.writeStartArray()")
                     .beginControlFlow("for (int i = 0; i < $L; i++)", x.length())
-                    .addStatement("$T.write(segment, offset + $T.$L + (long) i * $T.SIZE, generator)",
+                    .addStatement("$T.write(segment, offset + $T.$L + (long) i * $T.SIZE, generator, scratch)",
                             jsonClass(x.struct().record()), struct, Runtime.offsetConstant(n), Runtime.structClassOf(x.struct().record()))
                     .endControlFlow()
                     .addStatement("generator.writeEndArray()").build();
@@ -412,9 +474,10 @@ public final class JsonCodecWriter {
                 .addJavadoc("@param array the structs\n@param generator the generator\n")
                 .addParameter(array, "array").addParameter(GENERATOR, "generator")
                 .addStatement("$T segment = array.segment()", SEGMENT)
+                .addStatement("byte[] scratch = $L", textScratch(model) == 0 ? "null" : "new byte[TEXT_SCRATCH]")
                 .addStatement("generator.writeStartArray()")
-                .beginControlFlow("for (long i = 0; i < array.count(); i++)")
-                .addStatement("write(segment, i * $T.SIZE, generator)", struct)
+                .beginControlFlow("for (long i = 0, n = array.count(); i < n; i++)")
+                .addStatement("write(segment, i * $T.SIZE, generator, scratch)", struct)
                 .endControlFlow()
                 .addStatement("generator.writeEndArray()").build();
     }
