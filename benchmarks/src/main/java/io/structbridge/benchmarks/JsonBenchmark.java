@@ -409,4 +409,26 @@ public class JsonBenchmark {
         }
         return out.toByteArray();
     }
+
+    /** The generated reader's token walk (nextName, nextToken, switch on the name, the string's chars) with no checks and no stores. */
+    @Benchmark
+    public long diagCityWalkOnly() {
+        long sum = 0;
+        try (JsonParser p = noDupMapper.createParser(cityJson)) {
+            p.nextToken();
+            while (p.nextToken() == JsonToken.START_OBJECT) {
+                for (String name = p.nextName(); name != null; name = p.nextName()) {
+                    p.nextToken();
+                    switch (name) {
+                        case "name", "lat", "lng", "country", "admin1", "admin2" -> {
+                            char[] c = p.getStringCharacters();
+                            sum += c[p.getStringOffset()] + p.getStringLength();
+                        }
+                        default -> throw new IllegalStateException(name);
+                    }
+                }
+            }
+        }
+        return sum;
+    }
 }

@@ -182,21 +182,24 @@ public final class JsonReading {
      * @param capacity the member size in bytes
      * @param nulTerminated whether a NUL byte must follow the text inside the capacity
      * @param truncate whether the member was declared to cut overlong text
+     * @param zeroed whether the member's bytes are all zero already (fresh scratch memory), so no NUL padding is written
      * @param struct the record's simple name, for errors
      * @param component the component name, for errors
      * @param field {@code Record.component}, for the wrong-token error
      * @throws StructJsonException if the token is not a string
-     * @throws StructValueException if the text does not fit the member; the member is then unchanged
+     * @throws StructValueException if the text does not fit the member (which may then hold part of it: the
+     *     generated readers decode into scratch memory and copy only whole valid structs)
      */
     public static void readText(JsonParser p, MemorySegment segment, long offset, TextEncoding encoding, int capacity,
-                                boolean nulTerminated, boolean truncate, String struct, String component, String field) {
+                                boolean nulTerminated, boolean truncate, boolean zeroed, String struct, String component,
+                                String field) {
         if (p.currentToken() != JsonToken.VALUE_STRING) {
             throw wrongToken(p, field, "a string");
         }
         char[] chars = p.getStringCharacters();
         int start = p.getStringOffset();
         int length = p.getStringLength();
-        if (!FixedStrings.storeSingleByte(segment, offset, chars, start, length, encoding, capacity, nulTerminated)) {
+        if (!FixedStrings.storeSingleByte(segment, offset, chars, start, length, encoding, capacity, nulTerminated, zeroed)) {
             String text = new String(chars, start, length);
             int n = FixedStrings.storedLength(text, encoding, capacity, nulTerminated, truncate, struct, component);
             FixedStrings.store(segment, offset, text, n, encoding, capacity);

@@ -125,10 +125,12 @@ public final class FixedStrings {
     /**
      * Stores text given as {@code chars[start, start + length)} when every character takes one byte in
      * {@code encoding} (US-ASCII text, or ISO-8859-1 text for a Latin-1 member) and it fits, then fills
-     * the rest of the capacity with NUL bytes; otherwise touches nothing and returns {@code false}, and
-     * the caller takes the general path ({@link #storedLength} then {@link #store}), which also produces
-     * the error message. Eight characters are packed into one 8-byte store. Allocates nothing: this is
-     * the path for text a JSON parser holds in its own {@code char[]} buffer.
+     * the rest of the capacity with NUL bytes unless {@code zeroed}; otherwise returns {@code false}
+     * having written at most the text's length in bytes of the member, and the caller takes the
+     * general path ({@link #storedLength} then {@link #store}, which rewrites the whole member or
+     * produces the error message). Checks and stores eight characters at a time, packed into one
+     * 8-byte store. Allocates nothing: this is the path for text a JSON parser holds in its own
+     * {@code char[]} buffer.
      *
      * @param segment the target segment
      * @param offset the byte offset of the member
@@ -138,33 +140,50 @@ public final class FixedStrings {
      * @param encoding the member's encoding
      * @param capacity the member size in bytes
      * @param nulTerminated whether a NUL byte must follow the text inside the capacity
+     * @param zeroed whether the member's bytes are known to be all zero already (no padding needed)
      * @return whether the text was stored
      */
     public static boolean storeSingleByte(MemorySegment segment, long offset, char[] chars, int start, int length,
-                                          TextEncoding encoding, int capacity, boolean nulTerminated) {
+                                          TextEncoding encoding, int capacity, boolean nulTerminated, boolean zeroed) {
         if (length > (nulTerminated ? capacity - 1 : capacity)) {
             return false;
         }
-        int highest = encoding == TextEncoding.LATIN_1 ? 0xff : 0x7f;
-        boolean single = true;
-        for (int i = start, end = start + length; i < end; i++) {
-            single &= (char) (chars[i] - 1) < highest; // U+0000 wraps to U+FFFF and fails too
-        }
-        if (!single) {
-            return false;
-        }
+        // A character fails if it is U+0000 (c - 1 is negative) or has a bit above the encoding's range.
+        int outside = encoding == TextEncoding.LATIN_1 ? ~0xff : ~0x7f;
         long p = offset;
         int i = start;
         for (int end8 = start + (length & ~7); i < end8; i += 8, p += 8) {
-            long word = (chars[i] & 0xffL) | (chars[i + 1] & 0xffL) << 8 | (chars[i + 2] & 0xffL) << 16
-                    | (chars[i + 3] & 0xffL) << 24 | (chars[i + 4] & 0xffL) << 32 | (chars[i + 5] & 0xffL) << 40
-                    | (chars[i + 6] & 0xffL) << 48 | (chars[i + 7] & 0xffL) << 56;
-            segment.set(LITTLE_ENDIAN_WORD, p, word);
+            char c0 = chars[i], c1 = chars[i + 1], c2 = chars[i + 2], c3 = chars[i + 3];
+            char c4 = chars[i + 4], c5 = chars[i + 5], c6 = chars[i + 6], c7 = chars[i + 7];
+            int all = c0 | c1 | c2 | c3 | c4 | c5 | c6 | c7;
+            int nul = (c0 - 1) | (c1 - 1) | (c2 - 1) | (c3 - 1) | (c4 - 1) | (c5 - 1) | (c6 - 1) | (c7 - 1);
+            if ((all & outside) != 0 || nul < 0) {
+                return false;
+            }
+            segment.set(LITTLE_ENDIAN_WORD, p, c0 | (long) c1 << 8 | (long) c2 << 16 | (long) c3 << 24
+                    | (long) c4 << 32 | (long) c5 << 40 | (long) c6 << 48 | (long) c7 << 56);
         }
-        for (int end = start + length; i < end; i++) {
-            segment.set(ValueLayout.JAVA_BYTE, p++, (byte) chars[i]);
+        int rest = start + length - i;
+        long tail = 0;
+        for (int k = 0; k < rest; k++) {
+            char c = chars[i + k];
+            if ((c & outside) != 0 || c == 0) {
+                return false;
+            }
+            tail |= (long) c << (k << 3);
         }
-        pad(segment, p, offset + capacity);
+        long end = offset + capacity;
+        if (rest > 0 && p + 8 <= end) { // the last characters and the first padding bytes in one store
+            segment.set(LITTLE_ENDIAN_WORD, p, tail);
+            p += 8;
+        } else {
+            for (int k = 0; k < rest; k++, tail >>>= 8) {
+                segment.set(ValueLayout.JAVA_BYTE, p++, (byte) tail);
+            }
+        }
+        if (!zeroed) {
+            pad(segment, p, end);
+        }
         return true;
     }
 

@@ -116,6 +116,7 @@ public final class JsonCodecWriter {
         t.addMethod(readValidated());
         t.addMethod(checkConstraints());
         t.addMethod(readInto());
+        t.addMethod(decode());
         t.addMethod(readFields());
         t.addField(textScratchConstant());
         t.addMethod(writeMethod());
@@ -177,7 +178,7 @@ public final class JsonCodecWriter {
                 .beginControlFlow("if (parser.currentToken() == null)")
                 .addStatement("parser.nextToken()")
                 .endControlFlow()
-                .addStatement("readInto(parser, scratch, 0)")
+                .addStatement("decode(parser, scratch, 0, true)")
                 .addStatement("$T.copy(scratch, 0, target, offset, $T.SIZE)", SEGMENT, struct)
                 .build();
     }
@@ -194,7 +195,7 @@ public final class JsonCodecWriter {
                 .beginControlFlow("if (parser.currentToken() == null)")
                 .addStatement("parser.nextToken()")
                 .endControlFlow()
-                .addStatement("readInto(parser, scratch, 0)")
+                .addStatement("decode(parser, scratch, 0, true)")
                 .addStatement("checkConstraints(parser, scratch, 0)")
                 .addStatement("$T.copy(scratch, 0, target, offset, $T.SIZE)", SEGMENT, struct)
                 .build();
@@ -230,9 +231,19 @@ public final class JsonCodecWriter {
                 .addJavadoc("@throws IndexOutOfBoundsException if the struct does not lie inside {@code segment}\n")
                 .addJavadoc("@throws UnsupportedOperationException if {@code segment} is read-only\n")
                 .addParameter(PARSER, "parser").addParameter(SEGMENT, "segment").addParameter(TypeName.LONG, "offset")
+                .addStatement("decode(parser, segment, offset, false)")
+                .build();
+    }
+
+    private MethodSpec decode() {
+        return MethodSpec.methodBuilder("decode").addModifiers(Modifier.PRIVATE, Modifier.STATIC)
+                .addJavadoc("{@link #readInto(JsonParser, MemorySegment, long)}; {@code zeroed} says the struct's bytes are all zero\n"
+                        + "(fresh or cleared scratch), so text members need no NUL padding.\n")
+                .addParameter(PARSER, "parser").addParameter(SEGMENT, "segment").addParameter(TypeName.LONG, "offset")
+                .addParameter(TypeName.BOOLEAN, "zeroed")
                 .addStatement("$T.check(segment, offset, $T.SIZE, 1, STRUCT)", BOUNDS, struct)
                 .beginControlFlow("try")
-                .addStatement("readFields(parser, segment, offset)")
+                .addStatement("readFields(parser, segment, offset, zeroed)")
                 .nextControlFlow("catch ($T e)", JSON_EXCEPTION)
                 .addStatement("throw e")
                 .nextControlFlow("catch ($T e)", ClassName.get("tools.jackson.core.exc", "StreamReadException"))
@@ -244,6 +255,7 @@ public final class JsonCodecWriter {
     private MethodSpec readFields() {
         MethodSpec.Builder m = MethodSpec.methodBuilder("readFields").addModifiers(Modifier.PRIVATE, Modifier.STATIC)
                 .addParameter(PARSER, "parser").addParameter(SEGMENT, "segment").addParameter(TypeName.LONG, "offset")
+                .addParameter(TypeName.BOOLEAN, "zeroed")
                 .addStatement("$T.startObject(parser, STRUCT)", READING)
                 .addStatement("long seen = 0L")
                 .beginControlFlow("for ($T name = parser.nextName(); name != null; name = parser.nextName())", String.class)
@@ -284,7 +296,7 @@ public final class JsonCodecWriter {
         String n = f.name();
         return switch (f.type()) {
             case FieldType.Scalar s -> CodeBlock.of("$T.$L(segment, offset, $L);\n", struct, n, readScalar(s, field));
-            case FieldType.Text x -> CodeBlock.of("$T.readText(parser, segment, offset + $T.$L, $T.$L, $L, $L, $L, STRUCT, $S, $S);\n",
+            case FieldType.Text x -> CodeBlock.of("$T.readText(parser, segment, offset + $T.$L, $T.$L, $L, $L, $L, zeroed, STRUCT, $S, $S);\n",
                     READING, struct, Runtime.offsetConstant(n), TEXT_ENCODING, x.encoding().name(), x.capacity(),
                     x.nulTerminated(), x.truncate(), n, field);
             case FieldType.EnumCode e -> {
