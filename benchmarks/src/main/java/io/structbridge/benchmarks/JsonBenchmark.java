@@ -53,6 +53,12 @@ import tools.jackson.databind.json.JsonMapper;
  * {@code diag*NoDupDetection}: the same readers with a parser from {@code StrictJson} minus
  * {@code STRICT_DUPLICATE_DETECTION} (attribution of the parser's allocation; the generated readers still refuse
  * duplicate names through their own bit mask).
+ * Floors and same-sink peers: {@code diagCityWalkOnly} (the generated reader's token walk with no checks or stores),
+ * {@code diagCityWriteGeneratorOnly} (the generator with constant 8-byte values),
+ * {@code diag*WriteHandStreaming} (hand-written {@code JsonGenerator} calls from the records: what any
+ * generator-based writer costs with the real values), {@code diag*DatabindWriteStream} (databind into the same
+ * reused stream as the generated writer), {@code diagCityWriteBulkCopyOnly}/{@code ByteLoop}/{@code RecordCopy}
+ * (three ways of reading the text out of native memory).
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
@@ -430,5 +436,50 @@ public class JsonBenchmark {
             }
         }
         return sum;
+    }
+
+    private static final tools.jackson.core.io.SerializedString[] SAMPLE_KEYS = java.util.stream.Stream
+            .of("x", "y", "z", "vx", "vy", "vz", "time", "id", "flags")
+            .map(tools.jackson.core.io.SerializedString::new).toArray(tools.jackson.core.io.SerializedString[]::new);
+
+    /** Hand-written streaming from the {@code Sample} records (no databind, no native memory): the generator's number formatting alone. */
+    @Benchmark
+    public byte[] diagSampleWriteHandStreaming() {
+        out.reset();
+        try (JsonGenerator g = mapper.createGenerator(out)) {
+            g.writeStartArray();
+            for (Sample v : sampleList) {
+                g.writeStartObject();
+                g.writeName(SAMPLE_KEYS[0]);
+                g.writeNumber(v.x());
+                g.writeName(SAMPLE_KEYS[1]);
+                g.writeNumber(v.y());
+                g.writeName(SAMPLE_KEYS[2]);
+                g.writeNumber(v.z());
+                g.writeName(SAMPLE_KEYS[3]);
+                g.writeNumber(v.vx());
+                g.writeName(SAMPLE_KEYS[4]);
+                g.writeNumber(v.vy());
+                g.writeName(SAMPLE_KEYS[5]);
+                g.writeNumber(v.vz());
+                g.writeName(SAMPLE_KEYS[6]);
+                g.writeNumber(v.time());
+                g.writeName(SAMPLE_KEYS[7]);
+                g.writeNumber(v.id());
+                g.writeName(SAMPLE_KEYS[8]);
+                g.writeNumber(v.flags());
+                g.writeEndObject();
+            }
+            g.writeEndArray();
+        }
+        return out.toByteArray();
+    }
+
+    /** Databind writing the {@code Sample} list into the same reused stream as {@code sampleWriteArray}. */
+    @Benchmark
+    public byte[] diagSampleDatabindWriteStream() {
+        out.reset();
+        mapper.writeValue(out, sampleList);
+        return out.toByteArray();
     }
 }

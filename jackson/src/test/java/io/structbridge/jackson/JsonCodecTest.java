@@ -37,6 +37,15 @@ import tools.jackson.databind.json.JsonMapper;
 /** JSON straight into native memory and back, held to Jackson databind on the same records. */
 class JsonCodecTest {
     static final JsonMapper STRICT = StrictJson.mapper();
+    static final List<JsonMapper> NUMBER_MAPPERS = List.of(
+            STRICT,
+            StrictJson.configure(JsonMapper.builder(JsonFactory.builder()
+                    .enable(tools.jackson.core.json.JsonWriteFeature.WRITE_NUMBERS_AS_STRINGS).build())).build(),
+            StrictJson.configure(JsonMapper.builder(JsonFactory.builder()
+                    .disable(tools.jackson.core.json.JsonWriteFeature.WRITE_NAN_AS_STRINGS).build())).build(),
+            StrictJson.configure(JsonMapper.builder(JsonFactory.builder()
+                    .enable(tools.jackson.core.StreamWriteFeature.USE_FAST_DOUBLE_WRITER).build())).build(),
+            StrictJson.configure(JsonMapper.builder()).enable(tools.jackson.databind.SerializationFeature.INDENT_OUTPUT).build());
 
     static String writeFromMemory(MemorySegment s, long offset) {
         StringWriter out = new StringWriter();
@@ -66,6 +75,13 @@ class JsonCodecTest {
         OrderStruct.write(s, 0, order);
         String databind = STRICT.writeValueAsString(order);
         assertEquals(databind, writeFromMemory(s, 0));
+        for (JsonMapper mapper : NUMBER_MAPPERS) { // byte output too, and the settings that change how numbers are written
+            java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+            try (JsonGenerator g = mapper.createGenerator(bytes)) {
+                OrderJson.write(s, 0, g);
+            }
+            assertArrayEquals(mapper.writeValueAsBytes(order), bytes.toByteArray(), mapper.writeValueAsString(order));
+        }
         MemorySegment back = Arena.ofAuto().allocate(OrderStruct.LAYOUT);
         try (JsonParser p = STRICT.createParser(databind)) {
             OrderJson.read(p, back, 0);

@@ -54,6 +54,10 @@ public final class StructProcessor extends AbstractProcessor {
     static final String JSON_READING = "io.structbridge.jackson.JsonReading";
 
     private final Set<String> deferred = new TreeSet<>();
+    /** Files copied to the -Astructbridge.*Dir folders, and the record each came from. */
+    private final java.util.Map<java.nio.file.Path, String> copied = new java.util.HashMap<>();
+    /** Generated class names (package + flat name) and the record that claimed them. */
+    private final java.util.Map<String, String> generatedNames = new java.util.HashMap<>();
 
     @Override
     public Set<String> getSupportedAnnotationTypes() {
@@ -124,7 +128,15 @@ public final class StructProcessor extends AbstractProcessor {
         if (report.hasErrors() || plan == null) {
             return;
         }
-        GeneratedFiles files = new GeneratedFiles(processingEnv.getFiler(), dir(OPTION_HEADER_DIR), dir(OPTION_SCHEMA_DIR), dir(OPTION_PYTHON_DIR));
+        String flat = model.get().record().packageName() + "." + model.get().record().flatName();
+        String earlier = generatedNames.putIfAbsent(flat, model.get().record().canonicalName());
+        if (earlier != null && !earlier.equals(model.get().record().canonicalName())) {
+            processingEnv.getMessager().printMessage(Diagnostic.Kind.ERROR, Message.GENERATED_NAME_CLASH.format(
+                    earlier, model.get().record().canonicalName(), flat), type);
+            return;
+        }
+        GeneratedFiles files = new GeneratedFiles(processingEnv.getFiler(), dir(OPTION_HEADER_DIR), dir(OPTION_SCHEMA_DIR),
+                dir(OPTION_PYTHON_DIR), copied);
         CHeaderWriter header = new CHeaderWriter(plan);
         files.java(new StructClassWriter(plan).write(header.declaration(), LayoutDescriber.describe(plan)), type);
         files.java(new ViewClassWriter(plan).write(), type);

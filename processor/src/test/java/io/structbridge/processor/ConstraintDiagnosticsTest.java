@@ -150,6 +150,22 @@ class ConstraintDiagnosticsTest {
     }
 
     @Test
+    void aNestedRecordAndATopLevelRecordWithTheSameFlatNameAreAnError() {
+        // Outer.R generates p.Outer_RStruct, ...; so would a top-level Outer_R. (Was an [SB-INTERNAL-ERROR] FilerException.)
+        JavaFileObject outer = Compilations.source("p.Outer", "package p;", "public final class Outer {",
+                "    @io.structbridge.annotations.Struct public record R(int x) {}", "}");
+        JavaFileObject flat = Compilations.source("p.Outer_R", "package p;",
+                "@io.structbridge.annotations.Struct public record Outer_R(int y) {}");
+        Compilation c = Compilations.compile(outer, flat);
+        assertThat(c).hadErrorCount(1);
+        assertThat(c).hadErrorContaining(id(Message.GENERATED_NAME_CLASH) + " @Struct records ");
+        assertThat(c).hadErrorContaining("both map to the generated names p.Outer_RStruct");
+        for (var d : c.diagnostics()) {
+            org.junit.jupiter.api.Assertions.assertFalse(d.getMessage(null).contains("SB-INTERNAL-ERROR"), d.toString());
+        }
+    }
+
+    @Test
     void aStructLargerThanALongIsAnErrorNotAWrappedSize() {
         JavaFileObject n = Compilations.source("p.N", "package p;", "import io.structbridge.annotations.*;",
                 "@Struct public record N(@Length(2000000000) long[] a) {}");

@@ -55,6 +55,7 @@ public enum Message {
     BAD_DECIMAL("@%s(\"%s\") on '%s' is not a decimal number (java.math.BigDecimal syntax, e.g. \"0.5\"); Hibernate Validator would fail at run time."),
     BAD_DIGITS("@Digits(integer = %d, fraction = %d) on '%s': both must be at least 0."),
     CONSTRAINTS_CONTRADICT("@%s and @%s on '%s' leave no value that satisfies both (%s). Fix one bound."),
+    GENERATED_NAME_CLASH("@Struct records %s and %s both map to the generated names %sStruct, ...View, ...Array, ...Json and the header, schema and Python files of that name (a nested record's name joins its enclosing class names with '_'). Rename one of them."),
     OUTPUT_FAILED("structbridge could not write %s for %s: %s. Check the -Astructbridge.*Dir options and file permissions."),
     JSON_CODEC_SKIPPED("no streaming JSON codec (%sJson) for %s: %s. Jackson databind still reads and writes the record."),
     PADDING_HOLES("%s wastes %d bytes of padding (size %d). This order needs %d bytes: %s"),

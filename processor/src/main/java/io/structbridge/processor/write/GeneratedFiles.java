@@ -6,8 +6,10 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
 import javax.annotation.processing.Filer;
 import javax.lang.model.element.Element;
+import javax.lang.model.element.TypeElement;
 import javax.tools.FileObject;
 import javax.tools.StandardLocation;
 
@@ -21,14 +23,18 @@ public final class GeneratedFiles {
     private final Path headerDir;
     private final Path schemaDir;
     private final Path pythonDir;
+    private final Map<Path, String> copied;
 
     /**
      * @param filer the processing environment's filer
      * @param headerDir a folder that also receives every C header, or null
      * @param schemaDir a folder that also receives every JSON Schema, or null
      * @param pythonDir a folder that also receives every Python module and Mojo file, or null
+     * @param copied the files copied so far in this compilation and the record each came from (shared
+     *     across records, so two records that would write the same file in a flat folder are an error)
      */
-    public GeneratedFiles(Filer filer, Path headerDir, Path schemaDir, Path pythonDir) {
+    public GeneratedFiles(Filer filer, Path headerDir, Path schemaDir, Path pythonDir, Map<Path, String> copied) {
+        this.copied = copied;
         this.pythonDir = pythonDir;
         this.filer = filer;
         this.headerDir = headerDir;
@@ -66,6 +72,14 @@ public final class GeneratedFiles {
         Path copy = name.endsWith(".h") ? headerDir : name.endsWith(".schema.json") ? schemaDir
                 : name.endsWith(".py") || name.endsWith(".mojo") ? pythonDir : null;
         if (copy != null) {
+            Path target = copy.resolve(name).toAbsolutePath().normalize();
+            String record = origin instanceof TypeElement t ? t.getQualifiedName().toString() : String.valueOf(origin);
+            String earlier = copied.putIfAbsent(target, record);
+            if (earlier != null && !earlier.equals(record)) {
+                throw new CopyFailed(target.toString(), new IOException("it was already written for " + earlier
+                        + " (the folder is flat: records of the same name in different packages write the same file)."
+                        + " Rename one record, or take the files from the class output, which keeps package folders"));
+            }
             try {
                 Files.createDirectories(copy);
                 Files.writeString(copy.resolve(name), content, StandardCharsets.UTF_8);
