@@ -52,26 +52,32 @@ class KnownBugsTest {
         assertThat(c).hadErrorContaining("[SB-").inFile(c.sourceFiles().get(1)).onLineContaining("record Huge");
     }
 
+    /** Was: #include "Inner.h" from p/Outer.h, not found in the class output's q/Inner.h. Checked in both layouts. */
     @Test
-    @Disabled("write/cheader: a header includes a nested struct's header by bare name (#include \"Inner.h\"), but "
-            + "headers are class-output resources in their package folder (p/Outer.h, q/Inner.h): for a nested "
-            + "struct from another package the include is not found")
     void nestedStructFromAnotherPackageInTheHeader() {
         Compilation c = Compilations.compile(
                 src("q.Inner", "package q;", "@io.structbridge.annotations.Struct public record Inner(int a) {}"),
-                src("p.Outer", "package p;", "@io.structbridge.annotations.Struct public record Outer(q.Inner in, long b) {}"));
+                src("p.a.Outer", "package p.a;", "@io.structbridge.annotations.Struct public record Outer(q.Inner in, long b) {}"));
         assertThat(c).succeededWithoutWarnings();
-        // The class output as it is packed in the jar, with its root on the include path.
-        Map<String, String> files = new LinkedHashMap<>();
-        files.put("main.c", "#include \"p/Outer.h\"\nint sb_unused;\n");
+        // The class output as it is packed in the jar, with its root on the include path; and the flat headerDir.
+        Map<String, String> packaged = new LinkedHashMap<>();
+        Map<String, String> flat = new LinkedHashMap<>();
+        packaged.put("main.c", "#include \"p/a/Outer.h\"\nint sb_unused = sizeof(Outer) + offsetof(Outer, b);\n");
+        flat.put("main.c", "#include \"Outer.h\"\nint sb_unused = sizeof(Outer) + offsetof(Outer, b);\n");
         for (JavaFileObject f : c.generatedFiles()) {
             String n = f.getName();
             if (n.endsWith(".h")) {
-                files.put(n.substring("/CLASS_OUTPUT/".length()), read(f));
+                String path = n.substring("/CLASS_OUTPUT/".length());
+                packaged.put(path, read(f));
+                flat.put(path.substring(path.lastIndexOf('/') + 1), read(f));
             }
         }
-        Gcc.Result r = Gcc.check(false, files);
-        assertWithMessage(r.output()).that(r.ok()).isTrue();
+        for (boolean cxx : new boolean[] {false, true}) {
+            for (Map<String, String> files : List.of(packaged, flat)) {
+                Gcc.Result r = Gcc.check(cxx, files);
+                assertWithMessage(files.keySet() + (cxx ? " g++" : " gcc") + "\n" + r.output()).that(r.ok()).isTrue();
+            }
+        }
     }
 
     /** Was: q/R.h silently replaced p/R.h in the flat -Astructbridge.headerDir. Now an error naming both records. */

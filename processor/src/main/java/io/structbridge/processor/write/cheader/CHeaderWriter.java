@@ -4,6 +4,7 @@ import io.structbridge.processor.layout.Member;
 import io.structbridge.processor.layout.StructLayoutPlan;
 import io.structbridge.processor.model.CTypes;
 import io.structbridge.processor.model.FieldType;
+import io.structbridge.processor.model.StructModel;
 import io.structbridge.processor.write.CDeclarations;
 import java.util.LinkedHashSet;
 import java.util.Locale;
@@ -36,8 +37,8 @@ public final class CHeaderWriter {
                 .append(plan.model().record().canonicalName()).append(". Do not edit. */\n");
         b.append("#ifndef ").append(guard).append("\n#define ").append(guard).append("\n\n");
         b.append("#include <stddef.h>\n#include <stdint.h>\n#ifndef __cplusplus\n#include <stdbool.h>\n#endif\n");
-        for (String include : includes()) {
-            b.append("#include \"").append(include).append("\"\n");
+        for (StructModel nested : includes()) {
+            include(b, nested);
         }
         b.append('\n').append(COMMON).append('\n');
         Set<String> enums = new java.util.HashSet<>();
@@ -91,16 +92,36 @@ public final class CHeaderWriter {
         return b.toString();
     }
 
-    private Set<String> includes() {
-        Set<String> result = new LinkedHashSet<>();
+    private Set<StructModel> includes() {
+        Set<StructModel> result = new LinkedHashSet<>();
         for (Member m : plan.members()) {
             switch (m.field().type()) {
-                case FieldType.Nested n -> result.add(n.struct().cName() + ".h");
-                case FieldType.NestedArray a -> result.add(a.struct().cName() + ".h");
+                case FieldType.Nested n -> result.add(n.struct());
+                case FieldType.NestedArray a -> result.add(a.struct());
                 default -> { }
             }
         }
         return result;
+    }
+
+    /**
+     * Includes a nested struct's header. Same package: by name, as both the class output (package
+     * folders) and the flat {@code -Astructbridge.headerDir} hold it next to this one. Another
+     * package: relative to this header's package folder in the class output, else (flat folder) by name.
+     */
+    private void include(StringBuilder b, StructModel nested) {
+        String file = nested.cName() + ".h";
+        String from = plan.model().record().packageName();
+        String to = nested.record().packageName();
+        if (from.equals(to)) {
+            b.append("#include \"").append(file).append("\"\n");
+            return;
+        }
+        String up = from.isEmpty() ? "" : "../".repeat(from.split("\\.").length);
+        String path = up + (to.isEmpty() ? "" : to.replace('.', '/') + "/") + file;
+        b.append("#if defined(__has_include)\n#if __has_include(\"").append(path).append("\")\n")
+                .append("#include \"").append(path).append("\"\n#else\n#include \"").append(file).append("\"\n#endif\n")
+                .append("#else\n#include \"").append(file).append("\"\n#endif\n");
     }
 
     private static void enumCodes(StringBuilder b, FieldType.EnumCode e) {
