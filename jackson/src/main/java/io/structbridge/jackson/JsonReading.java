@@ -4,6 +4,7 @@ import io.structbridge.runtime.FixedStrings;
 import io.structbridge.runtime.StructValueException;
 import io.structbridge.runtime.TextEncoding;
 import java.lang.foreign.MemorySegment;
+import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
 import tools.jackson.core.TokenStreamContext;
@@ -19,7 +20,11 @@ public final class JsonReading {
     /** {@return the JSON path of the current token, {@code $.a.b[3]}} */
     public static String path(JsonParser p) {
         StringBuilder b = new StringBuilder("$");
-        append(p.streamReadContext(), b);
+        TokenStreamContext c = p.streamReadContext();
+        if (c != null && (p.currentToken() == JsonToken.START_ARRAY || p.currentToken() == JsonToken.START_OBJECT)) {
+            c = c.getParent(); // the token opens a context of its own; the value sits in the enclosing one
+        }
+        append(c, b);
         return b.toString();
     }
 
@@ -40,15 +45,33 @@ public final class JsonReading {
         }
     }
 
-    /** {@return a parse error (malformed JSON, a duplicate key, a limit) as a {@link StructJsonException} with path and position} */
-    public static StructJsonException malformed(JsonParser p, String struct, tools.jackson.core.exc.StreamReadException e) {
-        tools.jackson.core.TokenStreamLocation at = e.getLocation() != null ? e.getLocation() : p.currentLocation();
-        return new StructJsonException(p, path(p), struct, "malformed JSON: " + e.getOriginalMessage(), e, -1, at);
+    /**
+     * {@return a parser error (malformed JSON, a duplicate key the parser refused, a {@code StreamReadConstraints}
+     * limit) as a {@link StructJsonException} with path and position} Jackson's own text is kept, without
+     * its note that the source is not shown.
+     *
+     * @param p the parser
+     * @param struct the record's simple name
+     * @param e what the parser threw
+     */
+    public static StructJsonException malformed(JsonParser p, String struct, JacksonException e) {
+        tools.jackson.core.TokenStreamLocation at = e.getLocation() != null && e.getLocation().getLineNr() > 0
+                ? e.getLocation() : p.currentLocation();
+        String text = String.valueOf(e.getOriginalMessage())
+                .replace("Source: REDACTED (`StreamReadFeature.INCLUDE_SOURCE_IN_LOCATION` disabled); ", "");
+        String kind = e instanceof tools.jackson.core.exc.StreamConstraintsException ? "JSON over a parser limit: " : "malformed JSON: ";
+        return new StructJsonException(p, path(p), struct, kind + text, e, -1, at);
     }
 
-    /** Fails if anything follows the end of a JSON array of records. */
+    /**
+     * Called at the {@code ]} that closes an array of records: when that array is the whole document,
+     * fails if anything follows it; when it is nested (a property read by {@code StructJsonModule}),
+     * leaves the parser on the {@code ]}, as databind expects of a deserializer.
+     *
+     * @param p the parser, on {@code END_ARRAY}
+     */
     public static void endOfInput(JsonParser p) {
-        if (p.nextToken() != null) {
+        if (p.streamReadContext().inRoot() && p.nextToken() != null) {
             throw error(p, "(document)", "unexpected content after the array of records");
         }
     }
@@ -71,7 +94,10 @@ public final class JsonReading {
             case VALUE_STRING -> "the string \"" + abbreviate(p.getString()) + "\" (no coercion)";
             case START_OBJECT -> "an object";
             case START_ARRAY -> "an array";
-            default -> t.asString() != null ? t.asString() : t.name();
+            case VALUE_NUMBER_INT -> "the integer " + abbreviate(p.getString());
+            case VALUE_TRUE, VALUE_FALSE -> t.asString();
+            case VALUE_EMBEDDED_OBJECT -> "an embedded object";
+            default -> t.asString() != null ? "'" + t.asString() + "'" : t.name();
         };
         return error(p, field, "expected " + expected + ", got " + got);
     }

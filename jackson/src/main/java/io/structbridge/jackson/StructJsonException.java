@@ -47,6 +47,15 @@ public final class StructJsonException extends StreamReadException {
     }
 
     /**
+     * {@return whether the parser itself failed (malformed JSON, a parser limit, a duplicate the parser
+     * refused)} After such an error the parser cannot be resynchronised, so even the skipping batch
+     * reader stops.
+     */
+    public boolean fromParser() {
+        return getCause() instanceof tools.jackson.core.JacksonException;
+    }
+
+    /**
      * {@return this error, for a batch read that had placed {@code count} records before it}
      *
      * @param count the records accepted before the failing one

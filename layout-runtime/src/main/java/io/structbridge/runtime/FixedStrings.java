@@ -3,7 +3,6 @@ package io.structbridge.runtime;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.ByteBuffer;
-import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 
@@ -289,15 +288,22 @@ public final class FixedStrings {
         if (kind != Utf8.MALFORMED) {
             return new String(bytes, 0, n, StandardCharsets.UTF_8);
         }
-        try { // the JDK's decoder names the error (Utf8Test checks that the two agree on what is malformed)
-            return StandardCharsets.UTF_8.newDecoder()
-                    .onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT)
-                    .decode(ByteBuffer.wrap(bytes, 0, n)).toString();
-        } catch (CharacterCodingException e) {
-            throw new StructValueException(struct, path, "invalid UTF-8 (" + e.getMessage() + ")",
-                    hex(bytes, n), offset);
+        // The JDK's decoder finds where (Utf8Test checks that it and Utf8.classify agree on what is malformed).
+        ByteBuffer in = ByteBuffer.wrap(bytes, 0, n);
+        java.nio.CharBuffer out = java.nio.CharBuffer.allocate(n);
+        java.nio.charset.CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
+                .onMalformedInput(CodingErrorAction.REPORT)
+                .onUnmappableCharacter(CodingErrorAction.REPORT);
+        java.nio.charset.CoderResult r = decoder.decode(in, out, true);
+        if (!r.isError()) {
+            r = decoder.flush(out);
         }
+        if (!r.isError()) {
+            return out.flip().toString();
+        }
+        int at = in.position();
+        throw new StructValueException(struct, path, "invalid UTF-8: malformed sequence of " + r.length() + " byte(s) at byte " + at
+                + " of the text", hex(bytes, n), offset + at);
     }
 
     private static StructValueException unencodable(String s, int i, String charset, String struct, String path) {
@@ -313,8 +319,18 @@ public final class FixedStrings {
         };
     }
 
+    /** Quotes text for a message: at most 80 characters, control characters as {@code \\uXXXX} (a raw NUL would cut C logs). */
     private static String quote(String s) {
-        return '"' + (s.length() > 80 ? s.substring(0, 80) + "..." : s) + '"';
+        StringBuilder b = new StringBuilder("\"");
+        for (int i = 0; i < Math.min(s.length(), 80); i++) {
+            char c = s.charAt(i);
+            if (c < 0x20 || c == 0x7f) {
+                b.append(String.format("\\u%04X", (int) c));
+            } else {
+                b.append(c);
+            }
+        }
+        return b.append(s.length() > 80 ? "...\"" : "\"").toString();
     }
 
     private static String hex(byte[] bytes, int n) {

@@ -13,6 +13,7 @@ final class JsonBatchMethods {
     private static final ClassName CONTEXT = ClassName.get("tools.jackson.core", "TokenStreamContext");
     private static final ClassName JSON_EXCEPTION = ClassName.get(JsonCodecWriter.PKG, "StructJsonException");
     private static final ClassName READING = ClassName.get(JsonCodecWriter.PKG, "JsonReading");
+    private static final ClassName JACKSON_EXCEPTION = ClassName.get("tools.jackson.core", "JacksonException");
     private static final ClassName BATCH = ClassName.get(JsonCodecWriter.PKG, "BatchResult");
     private static final ClassName REJECTED = BATCH.nestedClass("Rejected");
     private static final ClassName SEGMENT = ClassName.get("java.lang.foreign", "MemorySegment");
@@ -65,6 +66,20 @@ final class JsonBatchMethods {
                 .addStatement("return readSkipping(parser, target, from, false)").build());
     }
 
+    /**
+     * Closes the {@code try} around a batch loop: every error, from a record or from the parser between
+     * records (malformed JSON, a limit), leaves as a {@code StructJsonException} with the accepted count.
+     */
+    private static com.palantir.javapoet.CodeBlock batchCatch() {
+        return com.palantir.javapoet.CodeBlock.builder()
+                .nextControlFlow("catch ($T e)", JSON_EXCEPTION)
+                .addStatement("throw e.afterAccepted(count)")
+                .nextControlFlow("catch ($T e)", JACKSON_EXCEPTION)
+                .addStatement("throw $T.malformed(parser, STRUCT, e).afterAccepted(count)", READING)
+                .endControlFlow()
+                .build();
+    }
+
     /** Positions on the first record: inside a JSON array, or at the first root object of NDJSON. */
     private MethodSpec first() {
         return MethodSpec.methodBuilder("firstRecord").addModifiers(Modifier.PRIVATE, Modifier.STATIC).returns(TOKEN)
@@ -103,6 +118,7 @@ final class JsonBatchMethods {
                 .addStatement("long[] buffer = new long[(int) (($T.SIZE * 64 + 7) / 8)]", struct)
                 .addStatement("$T heap = $T.ofArray(buffer)", SEGMENT, SEGMENT)
                 .addStatement("long count = 0")
+                .beginControlFlow("try")
                 .beginControlFlow("for ($T token = firstRecord(parser); token != null; token = nextRecord(parser))", TOKEN)
                 .beginControlFlow("if ((count + 1) * $T.SIZE > heap.byteSize())", struct)
                 .addStatement("long[] larger = new long[Math.toIntExact(Math.min((long) Integer.MAX_VALUE - 8, buffer.length * 2L))]")
@@ -113,16 +129,13 @@ final class JsonBatchMethods {
                 .addStatement("buffer = larger")
                 .addStatement("heap = $T.ofArray(buffer)", SEGMENT)
                 .endControlFlow()
-                .beginControlFlow("try")
-                .addStatement("readInto(parser, heap, count * $T.SIZE)", struct)
+                .addStatement("decode(parser, heap, count * $T.SIZE, true)", struct)
                 .beginControlFlow("if (validate)")
                 .addStatement("checkConstraints(parser, heap, count * $T.SIZE)", struct)
                 .endControlFlow()
-                .nextControlFlow("catch ($T e)", JSON_EXCEPTION)
-                .addStatement("throw e.afterAccepted(count)")
-                .endControlFlow()
                 .addStatement("count++")
                 .endControlFlow()
+                .addCode(batchCatch())
                 .addStatement("$T result = $T.allocate(arena, count)", array, array)
                 .addStatement("$T.copy(heap, 0, result.segment(), 0, count * $T.SIZE)", SEGMENT, struct)
                 .addStatement("return result").build();
@@ -144,16 +157,14 @@ final class JsonBatchMethods {
                 .addStatement("$T scratch = $T.ofArray(new long[(int) (($T.SIZE + 7) / 8)])", SEGMENT, SEGMENT, struct)
                 .addStatement("$T slots = target.segment()", SEGMENT)
                 .addStatement("long count = 0")
+                .beginControlFlow("try")
                 .beginControlFlow("for ($T token = firstRecord(parser); token != null; token = nextRecord(parser))", TOKEN)
                 .addStatement("checkRoom(parser, target, from, count)")
-                .beginControlFlow("try")
                 .addStatement("decodeRecord(parser, scratch, validate)")
-                .nextControlFlow("catch ($T e)", JSON_EXCEPTION)
-                .addStatement("throw e.afterAccepted(count)")
-                .endControlFlow()
                 .addStatement("$T.copy(scratch, 0, slots, (from + count) * $T.SIZE, $T.SIZE)", SEGMENT, struct, struct)
                 .addStatement("count++")
                 .endControlFlow()
+                .addCode(batchCatch())
                 .addStatement("return count").build();
     }
 
@@ -173,13 +184,18 @@ final class JsonBatchMethods {
                 .addStatement("$T<$T> rejected = new $T<>()", java.util.List.class, REJECTED, ARRAY_LIST)
                 .addStatement("long count = 0")
                 .addStatement("long index = 0")
+                .beginControlFlow("try")
                 .beginControlFlow("for ($T token = firstRecord(parser); token != null; token = nextRecord(parser), index++)", TOKEN)
-                .addStatement("$T parent = token == $T.START_OBJECT ? parser.streamReadContext().getParent() : parser.streamReadContext()",
-                        CONTEXT, TOKEN)
+                .addComment("a record that opens an object or array has a context of its own; resynchronise to the enclosing one")
+                .addStatement("$T parent = token == $T.START_OBJECT || token == $T.START_ARRAY ? parser.streamReadContext().getParent()"
+                        + " : parser.streamReadContext()", CONTEXT, TOKEN, TOKEN)
                 .addStatement("checkRoom(parser, target, from, count)")
                 .beginControlFlow("try")
                 .addStatement("decodeRecord(parser, scratch, validate)")
                 .nextControlFlow("catch ($T e)", JSON_EXCEPTION)
+                .beginControlFlow("if (e.fromParser())")
+                .addStatement("throw e")
+                .endControlFlow()
                 .addStatement("rejected.add(new $T(index, e.line(), e.column(), e))", REJECTED)
                 .beginControlFlow("if (parser.currentToken() == $T.START_OBJECT || parser.currentToken() == $T.START_ARRAY)", TOKEN, TOKEN)
                 .addStatement("parser.skipChildren()")
@@ -194,6 +210,7 @@ final class JsonBatchMethods {
                 .addStatement("$T.copy(scratch, 0, slots, (from + count) * $T.SIZE, $T.SIZE)", SEGMENT, struct, struct)
                 .addStatement("count++")
                 .endControlFlow()
+                .addCode(batchCatch())
                 .addStatement("return new $T(count, rejected)", BATCH).build();
     }
 }

@@ -117,6 +117,7 @@ public final class JsonCodecWriter {
         t.addMethod(checkConstraints());
         t.addMethod(readInto());
         t.addMethod(decode());
+        t.addMethod(toRecord());
         t.addMethod(readFields());
         t.addField(textScratchConstant());
         t.addMethod(writeMethod());
@@ -167,17 +168,17 @@ public final class JsonCodecWriter {
 
     private MethodSpec readOne() {
         return MethodSpec.methodBuilder("read").addModifiers(Modifier.PUBLIC, Modifier.STATIC)
-                .addJavadoc("Reads one JSON object (at the parser's current token, or the next one) into the struct at\n"
-                        + "{@code offset}. All or nothing: the object is decoded into scratch memory and copied only if\n"
-                        + "every property was valid.\n\n")
+                .addJavadoc("Reads one JSON object into the struct at {@code offset}: the object at the parser's current token,\n"
+                        + "or the next token when the parser is new or on the {@code '}'} that ends a previous record (so\n"
+                        + "consecutive calls read JSON Lines). All or nothing: the object is decoded into scratch memory and\n"
+                        + "copied only if every property was valid. Leaves the parser on the object's {@code '}'}; what\n"
+                        + "follows it is not read.\n\n")
                 .addJavadoc("@param parser the parser\n@param target the segment\n@param offset the byte offset of the struct\n")
                 .addJavadoc("@throws $T if the JSON does not fit the struct; {@code target} is unchanged\n", JSON_EXCEPTION)
                 .addParameter(PARSER, "parser").addParameter(SEGMENT, "target").addParameter(TypeName.LONG, "offset")
                 .addStatement("$T.check(target, offset, $T.SIZE, 1, STRUCT)", BOUNDS, struct)
                 .addStatement("$T scratch = $T.ofArray(new long[(int) (($T.SIZE + 7) / 8)])", SEGMENT, SEGMENT, struct)
-                .beginControlFlow("if (parser.currentToken() == null)")
-                .addStatement("parser.nextToken()")
-                .endControlFlow()
+                .addStatement("toRecord(parser)")
                 .addStatement("decode(parser, scratch, 0, true)")
                 .addStatement("$T.copy(scratch, 0, target, offset, $T.SIZE)", SEGMENT, struct)
                 .build();
@@ -192,9 +193,7 @@ public final class JsonCodecWriter {
                 .addParameter(PARSER, "parser").addParameter(SEGMENT, "target").addParameter(TypeName.LONG, "offset")
                 .addStatement("$T.check(target, offset, $T.SIZE, 1, STRUCT)", BOUNDS, struct)
                 .addStatement("$T scratch = $T.ofArray(new long[(int) (($T.SIZE + 7) / 8)])", SEGMENT, SEGMENT, struct)
-                .beginControlFlow("if (parser.currentToken() == null)")
-                .addStatement("parser.nextToken()")
-                .endControlFlow()
+                .addStatement("toRecord(parser)")
                 .addStatement("decode(parser, scratch, 0, true)")
                 .addStatement("checkConstraints(parser, scratch, 0)")
                 .addStatement("$T.copy(scratch, 0, target, offset, $T.SIZE)", SEGMENT, struct)
@@ -235,6 +234,23 @@ public final class JsonCodecWriter {
                 .build();
     }
 
+    private MethodSpec toRecord() {
+        return MethodSpec.methodBuilder("toRecord").addModifiers(Modifier.PRIVATE, Modifier.STATIC)
+                .addJavadoc("Moves a new parser, or one on the end of a previous record, to the next token.\n")
+                .addParameter(PARSER, "parser")
+                .beginControlFlow("try")
+                .beginControlFlow("if (parser.currentToken() == null || parser.currentToken() == $T.END_OBJECT)",
+                        ClassName.get("tools.jackson.core", "JsonToken"))
+                .addStatement("parser.nextToken()")
+                .endControlFlow()
+                .nextControlFlow("catch ($T e)", JSON_EXCEPTION)
+                .addStatement("throw e")
+                .nextControlFlow("catch ($T e)", ClassName.get("tools.jackson.core", "JacksonException"))
+                .addStatement("throw $T.malformed(parser, STRUCT, e)", READING)
+                .endControlFlow()
+                .build();
+    }
+
     private MethodSpec decode() {
         return MethodSpec.methodBuilder("decode").addModifiers(Modifier.PRIVATE, Modifier.STATIC)
                 .addJavadoc("{@link #readInto(JsonParser, MemorySegment, long)}; {@code zeroed} says the struct's bytes are all zero\n"
@@ -246,7 +262,7 @@ public final class JsonCodecWriter {
                 .addStatement("readFields(parser, segment, offset, zeroed)")
                 .nextControlFlow("catch ($T e)", JSON_EXCEPTION)
                 .addStatement("throw e")
-                .nextControlFlow("catch ($T e)", ClassName.get("tools.jackson.core.exc", "StreamReadException"))
+                .nextControlFlow("catch ($T e)", ClassName.get("tools.jackson.core", "JacksonException"))
                 .addStatement("throw $T.malformed(parser, STRUCT, e)", READING)
                 .endControlFlow()
                 .build();
