@@ -37,6 +37,7 @@ public final class JsonCodecWriter {
     private static final ClassName SEGMENT = ClassName.get("java.lang.foreign", "MemorySegment");
     private static final ClassName TEXT_ENCODING = ClassName.get("io.structbridge.runtime", "TextEncoding");
     private static final ClassName SERIALIZED = ClassName.get("tools.jackson.core.io", "SerializedString");
+    private static final ClassName NAME_MATCHER = ClassName.get("tools.jackson.core.sym", "PropertyNameMatcher");
 
     private final StructModel model;
     private final ClassName struct;
@@ -110,6 +111,12 @@ public final class JsonCodecWriter {
                         .addJavadoc("The property names with their quoted UTF-8 form computed once, as databind's property writers hold them.\n")
                         .initializer("{$L}", model.fields().stream().map(f -> CodeBlock.of("new $T($S)", SERIALIZED, f.jsonName()))
                                 .collect(CodeBlock.joining(", ")))
+                        .build())
+                .addField(FieldSpec.builder(NAME_MATCHER, "MATCHER", Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
+                        .addJavadoc("Matches a property name to its index in {@code NAMES} from the parser's raw bytes (no symbol table\n"
+                                + "lookup, no {@code String}), as databind's bean deserializers do. Immutable, so shared.\n")
+                        .initializer("$T.construct($T.asList(NAMES))", ClassName.get("tools.jackson.core.sym", "BinaryNameMatcher"),
+                                java.util.Arrays.class)
                         .build())
                 .addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build());
         t.addMethod(readOne());
@@ -274,13 +281,14 @@ public final class JsonCodecWriter {
                 .addParameter(TypeName.BOOLEAN, "zeroed")
                 .addStatement("$T.startObject(parser, STRUCT)", READING)
                 .addStatement("long seen = 0L")
-                .beginControlFlow("for ($T name = parser.nextName(); name != null; name = parser.nextName())", String.class)
+                .beginControlFlow("for (int property = parser.nextNameMatch(MATCHER); property != $T.MATCH_END_OBJECT;"
+                        + " property = parser.nextNameMatch(MATCHER))", NAME_MATCHER)
                 .addStatement("parser.nextToken()")
-                .beginControlFlow("switch (name)");
+                .beginControlFlow("switch (property)");
         for (int i = 0; i < model.fields().size(); i++) {
             FieldModel f = model.fields().get(i);
             String field = model.record().simpleName() + "." + f.name();
-            m.addCode("case $S -> {\n$>", f.jsonName())
+            m.addCode("case $L -> { // $S\n$>", i, f.jsonName())
                     .beginControlFlow("if ((seen & $LL) != 0)", 1L << i)
                     .addStatement("throw $T.duplicate(parser, $S)", READING, field)
                     .endControlFlow()
@@ -296,7 +304,7 @@ public final class JsonCodecWriter {
         if (model.ignoreUnknown()) {
             m.addStatement("parser.skipChildren()");
         } else {
-            m.addStatement("throw $T.unknown(parser, STRUCT, name)", READING);
+            m.addStatement("throw $T.unknown(parser, STRUCT, $T.valueOf(parser.currentName()))", READING, String.class);
         }
         m.addCode("$<}\n");
         long all = model.fields().size() == 64 ? -1L : (1L << model.fields().size()) - 1;
