@@ -199,7 +199,8 @@ public final class JsonReading {
      * {@code RStruct} setter would store the equal {@code String}: same checks, same bytes, same
      * {@link StructValueException} on failure. Text whose characters all take one byte (US-ASCII,
      * or ISO-8859-1 for a Latin-1 member) is copied from the parser's own character buffer without
-     * building a {@code String}; other text takes the setter's path.
+     * building a {@code String}, and so is other valid UTF-8 text that fits; overlong or invalid text takes the
+     * setter's path (truncation where declared, else its error).
      *
      * @param p the parser, on the value
      * @param segment the segment; the caller has checked that the struct lies inside it
@@ -225,7 +226,9 @@ public final class JsonReading {
         char[] chars = p.getStringCharacters();
         int start = p.getStringOffset();
         int length = p.getStringLength();
-        if (!FixedStrings.storeSingleByte(segment, offset, chars, start, length, encoding, capacity, nulTerminated, zeroed)) {
+        if (!FixedStrings.storeSingleByte(segment, offset, chars, start, length, encoding, capacity, nulTerminated, zeroed)
+                && (encoding != TextEncoding.UTF_8
+                    || !FixedStrings.storeUtf8(segment, offset, chars, start, length, capacity, nulTerminated, zeroed))) {
             String text = new String(chars, start, length);
             int n = FixedStrings.storedLength(text, encoding, capacity, nulTerminated, truncate, struct, component);
             FixedStrings.store(segment, offset, text, n, encoding, capacity);

@@ -103,19 +103,10 @@ public final class FixedStrings {
             char c = s.charAt(i);
             if (c < 0x80 || encoding != TextEncoding.UTF_8) {
                 segment.set(ValueLayout.JAVA_BYTE, p++, (byte) c);
-            } else if (c < 0x800) {
-                segment.set(ValueLayout.JAVA_BYTE, p++, (byte) (0xc0 | (c >> 6)));
-                segment.set(ValueLayout.JAVA_BYTE, p++, (byte) (0x80 | (c & 0x3f)));
             } else if (Character.isHighSurrogate(c)) {
-                int cp = Character.toCodePoint(c, s.charAt(++i));
-                segment.set(ValueLayout.JAVA_BYTE, p++, (byte) (0xf0 | (cp >> 18)));
-                segment.set(ValueLayout.JAVA_BYTE, p++, (byte) (0x80 | ((cp >> 12) & 0x3f)));
-                segment.set(ValueLayout.JAVA_BYTE, p++, (byte) (0x80 | ((cp >> 6) & 0x3f)));
-                segment.set(ValueLayout.JAVA_BYTE, p++, (byte) (0x80 | (cp & 0x3f)));
+                p = putUtf8(segment, p, Character.toCodePoint(c, s.charAt(++i)));
             } else {
-                segment.set(ValueLayout.JAVA_BYTE, p++, (byte) (0xe0 | (c >> 12)));
-                segment.set(ValueLayout.JAVA_BYTE, p++, (byte) (0x80 | ((c >> 6) & 0x3f)));
-                segment.set(ValueLayout.JAVA_BYTE, p++, (byte) (0x80 | (c & 0x3f)));
+                p = putUtf8(segment, p, c);
             }
         }
         pad(segment, p, offset + capacity);
@@ -184,6 +175,71 @@ public final class FixedStrings {
             pad(segment, p, end);
         }
         return true;
+    }
+
+    /**
+     * Stores text given as {@code chars[start, start + length)} as UTF-8 when it is valid (no U+0000,
+     * no unpaired surrogate) and fits, then fills the rest of the capacity with NUL bytes unless
+     * {@code zeroed}; otherwise returns {@code false} having written part of the member, and the caller
+     * takes the general path ({@link #storedLength} then {@link #store}) for truncation or the error.
+     * The companion of {@link #storeSingleByte} for text with characters above U+007F. Allocates nothing.
+     *
+     * @param segment the target segment
+     * @param offset the byte offset of the member
+     * @param chars the characters
+     * @param start the index of the first character
+     * @param length the number of characters
+     * @param capacity the member size in bytes
+     * @param nulTerminated whether a NUL byte must follow the text inside the capacity
+     * @param zeroed whether the member's bytes are known to be all zero already (no padding needed)
+     * @return whether the text was stored
+     */
+    public static boolean storeUtf8(MemorySegment segment, long offset, char[] chars, int start, int length,
+                                    int capacity, boolean nulTerminated, boolean zeroed) {
+        long p = offset;
+        long end = offset + (nulTerminated ? capacity - 1 : capacity);
+        for (int i = start, last = start + length; i < last; i++) {
+            int c = chars[i];
+            if (Character.isSurrogate((char) c)) {
+                if (!Character.isHighSurrogate((char) c) || i + 1 == last || !Character.isLowSurrogate(chars[i + 1])) {
+                    return false;
+                }
+                c = Character.toCodePoint((char) c, chars[++i]);
+            }
+            int n = c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : 4;
+            if (c == 0 || p + n > end) {
+                return false;
+            }
+            p = putUtf8(segment, p, c);
+        }
+        if (!zeroed) {
+            pad(segment, p, offset + capacity);
+        }
+        return true;
+    }
+
+    /** Stores code point {@code c} (not a surrogate) as 1 to 4 UTF-8 bytes at {@code p}; returns the next position. */
+    private static long putUtf8(MemorySegment segment, long p, int c) {
+        if (c < 0x80) {
+            segment.set(ValueLayout.JAVA_BYTE, p, (byte) c);
+            return p + 1;
+        }
+        if (c < 0x800) {
+            segment.set(ValueLayout.JAVA_BYTE, p, (byte) (0xc0 | (c >> 6)));
+            segment.set(ValueLayout.JAVA_BYTE, p + 1, (byte) (0x80 | (c & 0x3f)));
+            return p + 2;
+        }
+        if (c < 0x10000) {
+            segment.set(ValueLayout.JAVA_BYTE, p, (byte) (0xe0 | (c >> 12)));
+            segment.set(ValueLayout.JAVA_BYTE, p + 1, (byte) (0x80 | ((c >> 6) & 0x3f)));
+            segment.set(ValueLayout.JAVA_BYTE, p + 2, (byte) (0x80 | (c & 0x3f)));
+            return p + 3;
+        }
+        segment.set(ValueLayout.JAVA_BYTE, p, (byte) (0xf0 | (c >> 18)));
+        segment.set(ValueLayout.JAVA_BYTE, p + 1, (byte) (0x80 | ((c >> 12) & 0x3f)));
+        segment.set(ValueLayout.JAVA_BYTE, p + 2, (byte) (0x80 | ((c >> 6) & 0x3f)));
+        segment.set(ValueLayout.JAVA_BYTE, p + 3, (byte) (0x80 | (c & 0x3f)));
+        return p + 4;
     }
 
     /** Fills {@code [from, to)} with NUL bytes, 8 at a time, without a slice (an allocation the JIT does not always remove). */

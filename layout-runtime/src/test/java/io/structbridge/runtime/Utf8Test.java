@@ -145,6 +145,44 @@ class Utf8Test {
         }
     }
 
+    @Property(tries = 1000)
+    void storingUtf8CharactersGivesTheSetterBytesWheneverTheSetterAcceptsTheText(@ForAll @StringLength(max = 12) String s) {
+        String text = s.length() > 3 ? s.substring(0, 2) + "\ud83d\ude00" + s.substring(2) : s + "\u00e9\u6771"; // astral, 2 and 3 bytes
+        for (boolean nul : new boolean[] {true, false}) {
+            for (boolean zeroed : new boolean[] {true, false}) {
+                int capacity = 17;
+                MemorySegment fast = Arena.ofAuto().allocate(32);
+                fast.fill((byte) 0x5a);
+                if (zeroed) {
+                    fast.asSlice(3, capacity).fill((byte) 0);
+                }
+                byte[] before = fast.toArray(ValueLayout.JAVA_BYTE);
+                char[] chars = ("<" + text + ">").toCharArray();
+                boolean stored = FixedStrings.storeUtf8(fast, 3, chars, 1, text.length(), capacity, nul, zeroed);
+                MemorySegment setter = Arena.ofAuto().allocate(32);
+                setter.fill((byte) 0x5a);
+                boolean fits;
+                try {
+                    int n = FixedStrings.storedLength(text, TextEncoding.UTF_8, capacity, nul, false, "T", "f");
+                    FixedStrings.store(setter, 3, text, n, TextEncoding.UTF_8, capacity);
+                    fits = true;
+                } catch (StructValueException e) {
+                    fits = false;
+                }
+                assertEquals(fits, stored, text);
+                byte[] after = fast.toArray(ValueLayout.JAVA_BYTE);
+                if (stored) {
+                    assertArrayEquals(setter.toArray(ValueLayout.JAVA_BYTE), after, text);
+                }
+                for (int i = 0; i < after.length; i++) { // never outside the member
+                    if (i < 3 || i >= 3 + capacity) {
+                        assertEquals(before[i], after[i], "byte " + i + " changed");
+                    }
+                }
+            }
+        }
+    }
+
     @Test
     void loadAndDecodeGiveTheJdkStringForWellFormedBytesAndNameMalformedOnes() {
         byte[] ok = "Zürich 東京 😀".getBytes(StandardCharsets.UTF_8);
