@@ -25,6 +25,9 @@ public final class JsonReading {
             c = c.getParent(); // the token opens a context of its own; the value sits in the enclosing one
         }
         append(c, b);
+        if (b.length() > 200) { // deep nesting (a limit error): keep both ends
+            return b.substring(0, 100) + "..." + b.substring(b.length() - 60);
+        }
         return b.toString();
     }
 
@@ -58,7 +61,8 @@ public final class JsonReading {
         tools.jackson.core.TokenStreamLocation at = e.getLocation() != null && e.getLocation().getLineNr() > 0
                 ? e.getLocation() : p.currentLocation();
         String text = String.valueOf(e.getOriginalMessage())
-                .replace("Source: REDACTED (`StreamReadFeature.INCLUDE_SOURCE_IN_LOCATION` disabled); ", "");
+                .replace("Source: REDACTED (`StreamReadFeature.INCLUDE_SOURCE_IN_LOCATION` disabled); ", "")
+                .replace(" (start marker at [byte offset: #UNKNOWN])", "");
         String kind = e instanceof tools.jackson.core.exc.StreamConstraintsException ? "JSON over a parser limit: " : "malformed JSON: ";
         return new StructJsonException(p, path(p), struct, kind + text, e, -1, at);
     }
@@ -87,10 +91,15 @@ public final class JsonReading {
     }
 
     private static StructJsonException wrongToken(JsonParser p, String field, String expected) {
+        return error(p, field, "expected " + expected + ", got " + describe(p));
+    }
+
+    /** {@return the current token in words, for messages: {@code the integer 5}, {@code an array}, {@code end of input}} */
+    public static String describe(JsonParser p) {
         JsonToken t = p.currentToken();
-        String got = t == null ? "end of input" : switch (t) {
+        return t == null ? "end of input" : switch (t) {
             case VALUE_NULL -> "null (native structs have no null)";
-            case VALUE_NUMBER_FLOAT -> "the non-integral number " + p.getString() + " (no rounding)";
+            case VALUE_NUMBER_FLOAT -> "the non-integral number " + abbreviate(p.getString()) + " (no rounding)";
             case VALUE_STRING -> "the string \"" + abbreviate(p.getString()) + "\" (no coercion)";
             case START_OBJECT -> "an object";
             case START_ARRAY -> "an array";
@@ -99,7 +108,37 @@ public final class JsonReading {
             case VALUE_EMBEDDED_OBJECT -> "an embedded object";
             default -> t.asString() != null ? "'" + t.asString() + "'" : t.name();
         };
-        return error(p, field, "expected " + expected + ", got " + got);
+    }
+
+    /**
+     * After an error inside the record that began in context {@code parent}'s child, moves the parser to
+     * that record's last token, so the next read starts at the next record. Gives up quietly on
+     * malformed JSON (the caller is already throwing the first error).
+     *
+     * @param p the parser, somewhere inside the failed record
+     * @param parent the context that holds the record
+     * @return whether the parser reached the record's end
+     */
+    public static boolean skipRest(JsonParser p, TokenStreamContext parent) {
+        try {
+            if (p.currentToken() == JsonToken.START_OBJECT || p.currentToken() == JsonToken.START_ARRAY) {
+                p.skipChildren();
+            }
+            while (p.streamReadContext() != parent && p.nextToken() != null) {
+                if (p.currentToken() == JsonToken.START_OBJECT || p.currentToken() == JsonToken.START_ARRAY) {
+                    p.skipChildren();
+                }
+            }
+            return p.streamReadContext() == parent;
+        } catch (JacksonException e) {
+            return false;
+        }
+    }
+
+    /** {@return the context holding the record whose first token is current: the parent of the context a '{' or '[' opens} */
+    public static TokenStreamContext recordParent(JsonParser p) {
+        JsonToken t = p.currentToken();
+        return t == JsonToken.START_OBJECT || t == JsonToken.START_ARRAY ? p.streamReadContext().getParent() : p.streamReadContext();
     }
 
     private static String abbreviate(String s) {
@@ -226,6 +265,8 @@ public final class JsonReading {
         char[] chars = p.getStringCharacters();
         int start = p.getStringOffset();
         int length = p.getStringLength();
+        // getString() checks StreamReadConstraints.maxStringLength; reading the buffer does not, so check here
+        p.streamReadConstraints().validateStringLength(length);
         if (!FixedStrings.storeSingleByte(segment, offset, chars, start, length, encoding, capacity, nulTerminated, zeroed)
                 && (encoding != TextEncoding.UTF_8
                     || !FixedStrings.storeUtf8(segment, offset, chars, start, length, capacity, nulTerminated, zeroed))) {
@@ -240,7 +281,12 @@ public final class JsonReading {
         if (p.currentToken() != JsonToken.VALUE_STRING) {
             throw wrongToken(p, field, "a Base64 string of " + length + " bytes");
         }
-        byte[] b = p.getBinaryValue();
+        byte[] b;
+        try {
+            b = p.getBinaryValue();
+        } catch (JacksonException e) { // the parser is still in step: this is a bad value, not bad JSON
+            throw error(p, field, "invalid Base64: " + e.getOriginalMessage());
+        }
         if (b.length != length) {
             throw error(p, field, "expected exactly " + length + " bytes, got " + b.length);
         }

@@ -114,13 +114,13 @@ public final class StructJsonModule extends JacksonModule {
 
         @Override
         public Object deserialize(JsonParser p, DeserializationContext ctxt) {
-            // As a property or element the value must be one JSON array; readAll stops at its ']'.
-            // (JSON Lines is for whole documents: use RJson.readAll on a parser directly.)
-            if (p.currentToken() != tools.jackson.core.JsonToken.START_ARRAY) {
+            // As a property or element the value must be one JSON array (readAll stops at its ']'); the whole
+            // document may also be JSON Lines, one object per line.
+            boolean jsonLines = p.currentToken() == tools.jackson.core.JsonToken.START_OBJECT
+                    && p.streamReadContext().getParent().inRoot();
+            if (p.currentToken() != tools.jackson.core.JsonToken.START_ARRAY && !jsonLines) {
                 throw JsonReading.error(p, codec.recordClass().getSimpleName(),
-                        "expected a JSON array of " + codec.recordClass().getSimpleName() + " records, got "
-                                + (p.currentToken() == null ? "end of input" : p.currentToken().asString() != null
-                                ? "'" + p.currentToken().asString() + "'" : p.currentToken().name()));
+                        "expected a JSON array of " + codec.recordClass().getSimpleName() + " records, got " + JsonReading.describe(p));
             }
             return codec.readAll(p, Arena.ofAuto());
         }

@@ -219,4 +219,87 @@ class BatchRobustnessTest {
             assertFalse(e.getMessage().contains("Input length"), e.getMessage());
         }
     }
+    @Test
+    void afterABadValueReadMovesToTheNextRecordAndBatchReadersContinueWhereReadStopped() {
+        String lines = R1 + "\n{\"x\":1,\"y\":3000}\n{\"x\":[1,[2]],\"y\":1}\n" + R3 + "\n" + R3 + "\n" + R1 + "\n";
+        try (Arena arena = Arena.ofConfined(); JsonParser p = CODEC.createParser(lines)) {
+            PointArray target = PointArray.allocate(arena, 6);
+            PointJson.read(p, target.segment(), 0);
+            // y = 3000 is a constraint violation (readValidated), x = [..] a wrong token (read): both leave the parser at the record's end
+            StructJsonException v = assertThrows(StructJsonException.class, () -> PointJson.readValidated(p, target.segment(), 0));
+            assertTrue(v.getMessage().contains("y"), v.getMessage());
+            StructJsonException w = assertThrows(StructJsonException.class, () -> PointJson.read(p, target.segment(), 0));
+            assertEquals("$.x", w.jsonPath());
+            PointJson.read(p, target.segment(), PointStruct.SIZE);
+            assertEquals(new Point(3, 3), target.get(1));
+            // a batch reader on the same parser goes on with the next record, not the '}' read() stopped at
+            BatchResult r = PointJson.readSkipping(p, target, 2);
+            assertEquals(2, r.accepted());
+            assertEquals(List.of(), r.rejected());
+            assertEquals(List.of(new Point(3, 3), new Point(1, 1)), target.slice(2, 2).toList());
+        }
+        try (Arena arena = Arena.ofConfined(); JsonParser p = CODEC.createParser(R1 + "\n" + R3 + "\n" + R3)) {
+            PointArray target = PointArray.allocate(arena, 1);
+            PointJson.read(p, target.segment(), 0);
+            assertEquals(2, PointJson.readAll(p, arena).count());
+        }
+    }
+
+    @Test
+    void aBadBase64ValueRejectsOnlyItsRecord() {
+        String ok = "{\"data\":\"AQIDBAU=\",\"letters\":\"abc\",\"flags\":[true,false],\"counters\":[1,2],"
+                + "\"corners\":[{\"x\":1,\"y\":2},{\"x\":3,\"y\":4}]}";
+        String bad = ok.replace("AQIDBAU=", "AQ*DBAU=");
+        try (Arena arena = Arena.ofConfined(); JsonParser p = CODEC.createParser(ok + "\n" + bad + "\n" + ok)) {
+            io.structbridge.jackson.fixtures.BlobArray target = io.structbridge.jackson.fixtures.BlobArray.allocate(arena, 3);
+            BatchResult r = io.structbridge.jackson.fixtures.BlobJson.readSkipping(p, target, 0);
+            assertEquals(2, r.accepted());
+            assertEquals(1, r.rejected().get(0).index());
+            assertTrue(r.rejected().get(0).error().getMessage().contains("invalid Base64"), r.rejected().get(0).error().getMessage());
+            assertFalse(r.rejected().get(0).error().fromParser());
+        }
+    }
+
+    @Test
+    void theStringLengthLimitHoldsForTextReadFromTheParsersBuffer() {
+        JsonMapper limited = StrictJson.configure(JsonMapper.builder(tools.jackson.core.json.JsonFactory.builder()
+                .streamReadConstraints(tools.jackson.core.StreamReadConstraints.builder().maxStringLength(5).build())
+                .build())).build();
+        String json = "{\"utf8\":\"abcdef\",\"latin1\":\"\",\"ascii\":\"\",\"cut\":\"\"}";
+        for (boolean bytes : new boolean[] {true, false}) {
+            MemorySegment s = Arena.ofAuto().allocate(LabelStruct.LAYOUT);
+            StructJsonException e = assertThrows(StructJsonException.class, () -> {
+                try (JsonParser p = bytes ? limited.createParser(json.getBytes(java.nio.charset.StandardCharsets.UTF_8))
+                        : limited.createParser(json)) {
+                    LabelJson.read(p, s, 0);
+                }
+            });
+            assertTrue(e.getMessage().contains("JSON over a parser limit") && e.getMessage().contains("String value length (6)"),
+                    e.getMessage());
+            // databind refuses it the same way
+            assertThrows(tools.jackson.core.exc.StreamConstraintsException.class, () -> limited.readValue(json, Label.class));
+        }
+    }
+
+    @Test
+    void theModuleReadsJsonLinesAtTheRootAndNamesTheTokenItRefuses() {
+        JsonMapper mapper = StrictJson.configure(JsonMapper.builder().findAndAddModules()).build();
+        PointArray all = mapper.readValue(R1 + "\n" + R3 + "\n" + R3 + "\n", PointArray.class);
+        assertEquals(3, all.count());
+        StructJsonException e = assertThrows(StructJsonException.class,
+                () -> mapper.readValue("{\"points\":5,\"n\":1,\"more\":[]}", Holder.class));
+        assertTrue(e.getMessage().contains("got the integer 5"), e.getMessage());
+    }
+
+    @Test
+    void aPathThroughDeepNestingIsShortenedInTheMessage() {
+        String deep = "[" + R1 + "," + "[".repeat(700) + "]".repeat(700) + "]";
+        StructJsonException e = assertThrows(StructJsonException.class, () -> {
+            try (Arena arena = Arena.ofConfined(); JsonParser p = CODEC.createParser(deep)) {
+                PointJson.readSkipping(p, PointArray.allocate(arena, 4), 0);
+            }
+        });
+        assertTrue(e.jsonPath().length() < 200 && e.jsonPath().contains("..."), e.jsonPath());
+        assertTrue(e.getMessage().length() < 600, e.getMessage());
+    }
 }

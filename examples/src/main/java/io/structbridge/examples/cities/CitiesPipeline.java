@@ -44,7 +44,8 @@ public final class CitiesPipeline {
      * @param k how many nearest places
      */
     public static Result run(Path input, Path structFile, Path library, double lat, double lng, int k) throws IOException {
-        JsonMapper mapper = StrictJson.mapper();
+        // The codec mapper: RJson refuses duplicate keys per record, so skipping mode can reject just that record.
+        JsonMapper mapper = StrictJson.codecMapper();
         try (Arena arena = Arena.ofConfined()) {
             CityArray cities = CityArray.allocate(arena, CAPACITY);
             BatchResult read;

@@ -37,6 +37,7 @@ public final class JsonCodecWriter {
     private static final ClassName SEGMENT = ClassName.get("java.lang.foreign", "MemorySegment");
     private static final ClassName TEXT_ENCODING = ClassName.get("io.structbridge.runtime", "TextEncoding");
     private static final ClassName SERIALIZED = ClassName.get("tools.jackson.core.io", "SerializedString");
+    private static final ClassName CONTEXT = ClassName.get("tools.jackson.core", "TokenStreamContext");
     private static final ClassName NAME_MATCHER = ClassName.get("tools.jackson.core.sym", "PropertyNameMatcher");
 
     private final StructModel model;
@@ -178,17 +179,32 @@ public final class JsonCodecWriter {
                 .addJavadoc("Reads one JSON object into the struct at {@code offset}: the object at the parser's current token,\n"
                         + "or the next token when the parser is new or on the {@code '}'} that ends a previous record (so\n"
                         + "consecutive calls read JSON Lines). All or nothing: the object is decoded into scratch memory and\n"
-                        + "copied only if every property was valid. Leaves the parser on the object's {@code '}'}; what\n"
-                        + "follows it is not read.\n\n")
+                        + "copied only if every property was valid. Leaves the parser on the object's {@code '}'}, also\n"
+                        + "after an invalid value (so the next call reads the next record), but not after malformed JSON;\n"
+                        + "what follows the object is not read.\n\n")
                 .addJavadoc("@param parser the parser\n@param target the segment\n@param offset the byte offset of the struct\n")
                 .addJavadoc("@throws $T if the JSON does not fit the struct; {@code target} is unchanged\n", JSON_EXCEPTION)
                 .addParameter(PARSER, "parser").addParameter(SEGMENT, "target").addParameter(TypeName.LONG, "offset")
                 .addStatement("$T.check(target, offset, $T.SIZE, 1, STRUCT)", BOUNDS, struct)
                 .addStatement("$T scratch = $T.ofArray(new long[(int) (($T.SIZE + 7) / 8)])", SEGMENT, SEGMENT, struct)
                 .addStatement("toRecord(parser)")
+                .addStatement("$T parent = $T.recordParent(parser)", CONTEXT, READING)
+                .beginControlFlow("try")
                 .addStatement("decode(parser, scratch, 0, true)")
+                .nextControlFlow("catch ($T e)", JSON_EXCEPTION)
+                .addCode(resync())
+                .endControlFlow()
                 .addStatement("$T.copy(scratch, 0, target, offset, $T.SIZE)", SEGMENT, struct)
                 .build();
+    }
+
+    /** After a bad value (not malformed JSON), moves past the record so the next read starts at the next one. */
+    private static CodeBlock resync() {
+        return CodeBlock.builder()
+                .beginControlFlow("if (!e.fromParser())")
+                .addStatement("$T.skipRest(parser, parent)", READING)
+                .endControlFlow()
+                .addStatement("throw e").build();
     }
 
     private MethodSpec readValidated() {
@@ -201,8 +217,13 @@ public final class JsonCodecWriter {
                 .addStatement("$T.check(target, offset, $T.SIZE, 1, STRUCT)", BOUNDS, struct)
                 .addStatement("$T scratch = $T.ofArray(new long[(int) (($T.SIZE + 7) / 8)])", SEGMENT, SEGMENT, struct)
                 .addStatement("toRecord(parser)")
+                .addStatement("$T parent = $T.recordParent(parser)", CONTEXT, READING)
+                .beginControlFlow("try")
                 .addStatement("decode(parser, scratch, 0, true)")
                 .addStatement("checkConstraints(parser, scratch, 0)")
+                .nextControlFlow("catch ($T e)", JSON_EXCEPTION)
+                .addCode(resync())
+                .endControlFlow()
                 .addStatement("$T.copy(scratch, 0, target, offset, $T.SIZE)", SEGMENT, struct)
                 .build();
     }
