@@ -36,6 +36,26 @@ public interface StructJsonCodec<R extends Record> {
     StructArray<R> readAll(JsonParser parser, Arena arena);
 
     /**
+     * Reads one JSON object into the struct a view shows ({@code RJson.read}): all or nothing.
+     *
+     * @param parser the parser
+     * @param view a view of {@link #viewClass()}
+     * @throws StructJsonException if the JSON does not fit the struct; the struct is then unchanged
+     */
+    void readView(JsonParser parser, Object view);
+
+    /**
+     * Reads a JSON array or JSON Lines into {@code target} from element 0 ({@code RJson.readInto}), one
+     * record at a time; elements after the last record are not touched.
+     *
+     * @param parser the parser
+     * @param target the array to fill
+     * @return the number of records placed
+     * @throws StructJsonException at the first invalid record, or when there are more records than elements
+     */
+    long readInto(JsonParser parser, StructArray<R> target);
+
+    /**
      * {@return the codec generated for a record, or for its {@code RArray} or {@code RView} class}
      *
      * @param type the record, array or view class

@@ -24,8 +24,10 @@ import tools.jackson.databind.ser.Serializers;
  * {@code JsonMapper.builder().findAndAddModules()} ({@code META-INF/services}).
  *
  * <p>Arrays read by the mapper live in {@link Arena#ofAuto()} memory (freed by the garbage
- * collector); to choose the arena, call {@code RJson.readAll(parser, arena)} directly. Views cannot
- * be read (they have no memory of their own).
+ * collector); to choose the arena, call {@code RJson.readAll(parser, arena)} directly. A view has no
+ * memory of its own, so it is read with {@code mapper.readerForUpdating(view)}, which fills the struct
+ * the view shows (all or nothing); {@code readerForUpdating(array)} fills an existing array in place
+ * from element 0.
  */
 public final class StructJsonModule extends JacksonModule {
     @Override
@@ -60,7 +62,10 @@ public final class StructJsonModule extends JacksonModule {
             public ValueDeserializer<?> findBeanDeserializer(JavaType type, DeserializationConfig config,
                                                              BeanDescription.Supplier beanDescRef) {
                 Class<?> raw = type.getRawClass();
-                return StructArray.class.isAssignableFrom(raw) ? new ArrayDeserializer(StructJsonCodec.of(raw)) : null;
+                if (StructArray.class.isAssignableFrom(raw)) {
+                    return new ArrayDeserializer(StructJsonCodec.of(raw));
+                }
+                return raw.getName().endsWith("View") && hasCodec(raw) ? new ViewDeserializer(StructJsonCodec.of(raw)) : null;
             }
 
             @Override
@@ -123,6 +128,35 @@ public final class StructJsonModule extends JacksonModule {
                         "expected a JSON array of " + codec.recordClass().getSimpleName() + " records, got " + JsonReading.describe(p));
             }
             return codec.readAll(p, Arena.ofAuto());
+        }
+
+        /** {@code mapper.readerForUpdating(array)}: fills the existing array from element 0, in place. */
+        @Override
+        @SuppressWarnings({"unchecked", "rawtypes"})
+        public Object deserialize(JsonParser p, DeserializationContext ctxt, Object intoValue) {
+            ((StructJsonCodec) codec).readInto(p, (StructArray) intoValue);
+            return intoValue;
+        }
+    }
+
+    private static final class ViewDeserializer extends ValueDeserializer<Object> {
+        private final StructJsonCodec<?> codec;
+
+        ViewDeserializer(StructJsonCodec<?> codec) {
+            this.codec = codec;
+        }
+
+        @Override
+        public Object deserialize(JsonParser p, DeserializationContext ctxt) {
+            throw JsonReading.error(p, codec.recordClass().getSimpleName(), "a " + codec.viewClass().getSimpleName()
+                    + " has no memory of its own to read into: use mapper.readerForUpdating(view).readValue(json)");
+        }
+
+        /** {@code mapper.readerForUpdating(view)}: reads the object into the struct the view shows; all or nothing. */
+        @Override
+        public Object deserialize(JsonParser p, DeserializationContext ctxt, Object intoValue) {
+            codec.readView(p, intoValue);
+            return intoValue;
         }
     }
 }

@@ -51,4 +51,31 @@ class JacksonModuleTest {
         assertEquals(ORDERS.get(1).toString().replaceAll("\\[I@\\w+", ""),
                 MAPPER.readValue(MAPPER.writeValueAsString(ORDERS.get(1)), Order.class).toString().replaceAll("\\[I@\\w+", ""));
     }
+    @Test
+    void readerForUpdatingFillsTheStructAViewShowsAndAnExistingArray() {
+        try (Arena arena = Arena.ofConfined()) {
+            OrderArray array = OrderArray.allocate(arena, 3);
+            array.set(2, ORDERS.get(0));
+            byte[] third = array.slice(2, 1).segment().toArray(java.lang.foreign.ValueLayout.JAVA_BYTE);
+            // a view: the record's JSON lands in the struct it shows; databind reads the same record back
+            MAPPER.readerForUpdating(array.view(1)).readValue(MAPPER.writeValueAsString(ORDERS.get(1)));
+            assertEquals(MAPPER.writeValueAsString(ORDERS.get(1)), MAPPER.writeValueAsString(array.get(1)));
+            // a bad value leaves that struct as it was
+            byte[] before = array.segment().toArray(java.lang.foreign.ValueLayout.JAVA_BYTE);
+            StructJsonException e = assertThrows(StructJsonException.class, () -> MAPPER.readerForUpdating(array.view(1))
+                    .readValue(MAPPER.writeValueAsString(ORDERS.get(0)).replace("\"qty\":3", "\"qty\":300")));
+            assertTrue(e.getMessage().contains("$.qty"), e.getMessage());
+            assertEquals(java.util.Arrays.toString(before),
+                    java.util.Arrays.toString(array.segment().toArray(java.lang.foreign.ValueLayout.JAVA_BYTE)));
+            // an array: filled in place from element 0, later elements untouched
+            MAPPER.readerForUpdating(array).readValue(MAPPER.writeValueAsString(ORDERS));
+            assertEquals(MAPPER.writeValueAsString(ORDERS), MAPPER.writeValueAsString(array.slice(0, 2)));
+            assertEquals(java.util.Arrays.toString(third),
+                    java.util.Arrays.toString(array.slice(2, 1).segment().toArray(java.lang.foreign.ValueLayout.JAVA_BYTE)));
+            // a view cannot be read on its own: it has no memory
+            StructJsonException noMemory = assertThrows(StructJsonException.class,
+                    () -> MAPPER.readValue(MAPPER.writeValueAsString(ORDERS.get(0)), io.structbridge.jackson.fixtures.OrderView.class));
+            assertTrue(noMemory.getMessage().contains("readerForUpdating"), noMemory.getMessage());
+        }
+    }
 }

@@ -167,6 +167,11 @@ public final class JsonCodecWriter {
                 .addMethod(override("readAll", arrayOfRecord).addParameter(PARSER, "parser")
                         .addParameter(ClassName.get("java.lang.foreign", "Arena"), "arena")
                         .addStatement("return $T.readAll(parser, arena, false)", self).build())
+                .addMethod(override("readView", TypeName.VOID).addParameter(PARSER, "parser").addParameter(Object.class, "view")
+                        .addStatement("$T v = ($T) view", view, view)
+                        .addStatement("$T.read(parser, v.segment(), v.offset())", self).build())
+                .addMethod(override("readInto", TypeName.LONG).addParameter(PARSER, "parser").addParameter(arrayOfRecord, "target")
+                        .addStatement("return $T.readInto(parser, ($T) target, 0, false)", self, array).build())
                 .build();
     }
 
