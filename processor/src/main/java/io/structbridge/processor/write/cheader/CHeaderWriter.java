@@ -124,14 +124,30 @@ public final class CHeaderWriter {
                 .append("#else\n#include \"").append(file).append("\"\n#endif\n");
     }
 
+    /**
+     * The codes of an enum as macros: {@code P_COLOR_RED} (package-qualified, always unique) and the short
+     * {@code COLOR_RED}, which two enums {@code p.Color} and {@code q.Color} in one translation unit
+     * would define twice: the second header then leaves the short name undefined where the codes differ
+     * (using it is a compile error at the use), and the qualified names stay.
+     */
     private static void enumCodes(StringBuilder b, FieldType.EnumCode e) {
         String guard = "STRUCTBRIDGE_ENUM_" + guardName(e.type().canonicalName());
         String prefix = guardName(e.type().flatName());
+        String qualified = guardName(e.type().canonicalName());
         b.append("#ifndef ").append(guard).append("\n#define ").append(guard).append('\n');
         b.append("/* codes of enum ").append(e.type().canonicalName()).append(" */\n");
         for (FieldType.EnumConstant c : e.constants()) {
-            b.append("#define ").append(prefix).append('_').append(c.name()).append(' ')
-                    .append(literal(c.code(), CTypes.unsigned(e.ctype()))).append('\n');
+            String value = literal(c.code(), CTypes.unsigned(e.ctype()));
+            String shortName = prefix + '_' + c.name();
+            if (!qualified.equals(prefix)) {
+                b.append("#define ").append(qualified).append('_').append(c.name()).append(' ').append(value).append('\n');
+            }
+            b.append("#ifndef ").append(shortName).append('\n')
+                    .append("#define ").append(shortName).append(' ').append(value).append('\n')
+                    .append("#elif ").append(shortName).append(" != ").append(value)
+                    .append(" /* another enum named ").append(e.type().simpleName()).append(" */\n")
+                    .append("#undef ").append(shortName).append('\n')
+                    .append("#endif\n");
         }
         b.append("#endif\n\n");
     }

@@ -11,16 +11,15 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import javax.tools.JavaFileObject;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Reproducers of bugs outside parse/ and check/ (writers, layout engine, processor), which this
- * test suite may not fix. Each test asserts the correct behaviour and is disabled with the reason;
- * enable it with the fix.
+ * Reproducers of bugs found outside parse/ and check/ (writers, layout engine, processor), kept as
+ * tests of the fix: each asserts the correct behaviour (with gcc/g++ where C is involved) and says
+ * what used to happen.
  */
-class KnownBugsTest {
+class RegressionTest {
     static JavaFileObject src(String name, String... lines) {
         return JavaFileObjects.forSourceLines(name, lines);
     }
@@ -94,21 +93,32 @@ class KnownBugsTest {
         assertWithMessage(kept).that(kept.contains("fromP")).isTrue();
     }
 
+    /**
+     * Was: p.Color and q.Color both defined COLOR_RED, a redefinition in one translation unit. Now the
+     * package-qualified names are always there, and the short name only where it is unambiguous.
+     */
     @Test
-    @Disabled("write/cheader: enum code macros are named by the enum's simple name only (COLOR_RED), so two enums "
-            + "p.Color and q.Color with different codes redefine the same macro in one translation unit")
     void enumCodeMacrosOfSameNamedEnums() {
         Compilation c = Compilations.compile(
-                src("p.Color", "package p;", "public enum Color { @io.structbridge.annotations.Code(1) RED }"),
-                src("q.Color", "package q;", "public enum Color { @io.structbridge.annotations.Code(2) RED }"),
+                src("p.Color", "package p;", "public enum Color { @io.structbridge.annotations.Code(1) RED, @io.structbridge.annotations.Code(5) BLUE }"),
+                src("q.Color", "package q;", "public enum Color { @io.structbridge.annotations.Code(2) RED, @io.structbridge.annotations.Code(5) BLUE }"),
                 src("p.A", "package p;", "@io.structbridge.annotations.Struct public record A(Color c) {}"),
                 src("q.B", "package q;", "@io.structbridge.annotations.Struct public record B(Color c) {}"));
         assertThat(c).succeeded();
-        Map<String, String> files = new LinkedHashMap<>();
-        files.put("main.c", "#include \"A.h\"\n#include \"B.h\"\nint sb_unused;\n");
-        files.putAll(CHeaderOracleTest.headers(c));
-        Gcc.Result r = Gcc.check(false, files);
-        assertWithMessage(r.output()).that(r.ok()).isTrue();
+        Map<String, String> headers = CHeaderOracleTest.headers(c);
+        for (boolean cxx : new boolean[] {false, true}) {
+            Map<String, String> both = new LinkedHashMap<>(headers);
+            both.put("main.c", "#include \"A.h\"\n#include \"B.h\"\n"
+                    + "SB_STATIC_ASSERT(P_COLOR_RED == 1, \"p\");\nSB_STATIC_ASSERT(Q_COLOR_RED == 2, \"q\");\n"
+                    + "SB_STATIC_ASSERT(COLOR_BLUE == 5, \"same code in both\");\n"
+                    + "#ifdef COLOR_RED\n#error \"ambiguous short name still defined\"\n#endif\nint sb_unused;\n");
+            Gcc.Result r = Gcc.check(cxx, both);
+            assertWithMessage(r.output()).that(r.ok()).isTrue();
+            Map<String, String> one = new LinkedHashMap<>(headers);
+            one.put("main.c", "#include \"A.h\"\nSB_STATIC_ASSERT(COLOR_RED == 1, \"short name\");\nint sb_unused;\n");
+            r = Gcc.check(cxx, one);
+            assertWithMessage(r.output()).that(r.ok()).isTrue();
+        }
     }
 
     @Test
