@@ -45,7 +45,7 @@ final class JsonBatchMethods {
                 .addJavadoc("Decodes one record into the zeroed scratch struct, checking constraints if asked.\n")
                 .addParameter(PARSER, "parser").addParameter(SEGMENT, "scratch").addParameter(TypeName.BOOLEAN, "validate")
                 .addStatement("scratch.fill((byte) 0)")
-                .addStatement("readInto(parser, scratch, 0)")
+                .addStatement("decode(parser, scratch, 0, true)")
                 .beginControlFlow("if (validate)")
                 .addStatement("checkConstraints(parser, scratch, 0)")
                 .endControlFlow().build());
