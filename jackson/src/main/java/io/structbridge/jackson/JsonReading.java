@@ -80,6 +80,24 @@ public final class JsonReading {
         }
     }
 
+    /**
+     * Fails if anything follows the value just read, which was the whole document: the check databind
+     * makes with {@code FAIL_ON_TRAILING_TOKENS}, made before the value is stored.
+     *
+     * @param p the parser, on the value's last token
+     */
+    public static void endOfDocument(JsonParser p) {
+        try {
+            if (p.nextToken() != null) {
+                throw error(p, "(document)", "unexpected content after the object: " + describe(p));
+            }
+        } catch (StructJsonException e) {
+            throw e;
+        } catch (JacksonException e) {
+            throw malformed(p, "(document)", e);
+        }
+    }
+
     /** {@return an error at the current token} */
     public static StructJsonException error(JsonParser p, String field, String rule) {
         return new StructJsonException(p, path(p), field, rule, null);

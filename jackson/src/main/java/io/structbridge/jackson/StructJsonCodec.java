@@ -36,13 +36,16 @@ public interface StructJsonCodec<R extends Record> {
     StructArray<R> readAll(JsonParser parser, Arena arena);
 
     /**
-     * Reads one JSON object into the struct a view shows ({@code RJson.read}): all or nothing.
+     * Reads one JSON object into the struct a view shows ({@code RJson.read}): all or nothing, including,
+     * when {@code wholeDocument}, the check that nothing follows the object.
      *
      * @param parser the parser
      * @param view a view of {@link #viewClass()}
+     * @param wholeDocument whether the object must be the whole document (databind's {@code FAIL_ON_TRAILING_TOKENS})
      * @throws StructJsonException if the JSON does not fit the struct; the struct is then unchanged
+     * @throws UnsupportedOperationException if the view's memory is read-only
      */
-    void readView(JsonParser parser, Object view);
+    void readView(JsonParser parser, Object view, boolean wholeDocument);
 
     /**
      * Reads a JSON array or JSON Lines into {@code target} from element 0 ({@code RJson.readInto}), one

@@ -75,6 +75,13 @@ public final class StructJsonModule extends JacksonModule {
         });
     }
 
+    /** Native structs have no null: a JSON {@code null} where an array or view belongs is an error, as inside a struct. */
+    private static StructJsonException nullRefused(DeserializationContext ctxt, StructJsonCodec<?> codec) {
+        JsonParser p = ctxt.getParser();
+        return JsonReading.error(p, codec.recordClass().getSimpleName(), "expected " + codec.recordClass().getSimpleName()
+                + " data, got null (native structs have no null)");
+    }
+
     private static boolean hasCodec(Class<?> raw) {
         try {
             return StructJsonCodec.of(raw).viewClass() == raw;
@@ -130,6 +137,11 @@ public final class StructJsonModule extends JacksonModule {
             return codec.readAll(p, Arena.ofAuto());
         }
 
+        @Override
+        public Object getNullValue(DeserializationContext ctxt) {
+            throw nullRefused(ctxt, codec);
+        }
+
         /** {@code mapper.readerForUpdating(array)}: fills the existing array from element 0, in place. */
         @Override
         @SuppressWarnings({"unchecked", "rawtypes"})
@@ -155,8 +167,15 @@ public final class StructJsonModule extends JacksonModule {
         /** {@code mapper.readerForUpdating(view)}: reads the object into the struct the view shows; all or nothing. */
         @Override
         public Object deserialize(JsonParser p, DeserializationContext ctxt, Object intoValue) {
-            codec.readView(p, intoValue);
+            boolean wholeDocument = ctxt.isEnabled(tools.jackson.databind.DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+                    && JsonReading.recordParent(p).inRoot();
+            codec.readView(p, intoValue, wholeDocument);
             return intoValue;
+        }
+
+        @Override
+        public Object getNullValue(DeserializationContext ctxt) {
+            throw nullRefused(ctxt, codec);
         }
     }
 }

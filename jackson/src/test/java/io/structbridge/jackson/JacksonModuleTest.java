@@ -78,4 +78,30 @@ class JacksonModuleTest {
             assertTrue(noMemory.getMessage().contains("readerForUpdating"), noMemory.getMessage());
         }
     }
+    @Test
+    void trailingContentNullAndReadOnlyMemoryAreRefusedBeforeAnyStructChanges() {
+        try (Arena arena = Arena.ofConfined()) {
+            OrderArray array = OrderArray.fromList(arena, ORDERS);
+            byte[] before = array.segment().toArray(java.lang.foreign.ValueLayout.JAVA_BYTE);
+            String one = MAPPER.writeValueAsString(ORDERS.get(1));
+            for (String trailing : List.of(" {\"a\":1}", " xx", " 5")) {
+                assertThrows(JacksonException.class, () -> MAPPER.readerForUpdating(array.view(0)).readValue(one + trailing), trailing);
+                assertEquals(java.util.Arrays.toString(before),
+                        java.util.Arrays.toString(array.segment().toArray(java.lang.foreign.ValueLayout.JAVA_BYTE)), trailing);
+            }
+            // null: native structs have none, at the root or as a property
+            StructJsonException root = assertThrows(StructJsonException.class, () -> MAPPER.readValue("null", OrderArray.class));
+            assertTrue(root.getMessage().contains("got null"), root.getMessage());
+            assertThrows(StructJsonException.class, () -> MAPPER.readValue("{\"points\":null,\"n\":1,\"more\":[]}",
+                    BatchRobustnessTest.Holder.class));
+            // read-only memory: the struct's own error, nothing written
+            OrderArray readOnly = OrderArray.over(array.segment().asReadOnly());
+            UnsupportedOperationException ro = assertThrows(UnsupportedOperationException.class,
+                    () -> MAPPER.readerForUpdating(readOnly).readValue(MAPPER.writeValueAsString(ORDERS)));
+            assertTrue(ro.getMessage().contains("Order") && ro.getMessage().contains("read-only"), ro.getMessage());
+            assertThrows(UnsupportedOperationException.class, () -> MAPPER.readerForUpdating(readOnly.view(1)).readValue(one));
+            assertEquals(java.util.Arrays.toString(before),
+                    java.util.Arrays.toString(array.segment().toArray(java.lang.foreign.ValueLayout.JAVA_BYTE)));
+        }
+    }
 }

@@ -169,4 +169,18 @@ class TextCodecTest {
             }
         }
     }
+    @Test
+    void aScratchBufferThatIsTooShortOrNullIsRefusedByName() {
+        MemorySegment s = Arena.ofAuto().allocate(LabelStruct.LAYOUT);
+        LabelStruct.write(s, 0, new Label("a", "b", "c", "d"));
+        for (byte[] scratch : new byte[][] {null, new byte[LabelJson.TEXT_SCRATCH - 1]}) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> {
+                try (JsonGenerator g = StrictJson.mapper().createGenerator(new ByteArrayOutputStream())) {
+                    LabelJson.write(s, 0, g, scratch);
+                }
+            });
+            assertTrue(e.getMessage().contains("TEXT_SCRATCH = " + LabelJson.TEXT_SCRATCH), e.getMessage());
+        }
+        assertEquals(24 + 8, LabelJson.TEXT_SCRATCH); // the largest capacity (utf8, 24 bytes) + 8
+    }
 }

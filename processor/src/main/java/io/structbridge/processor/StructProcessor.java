@@ -103,7 +103,7 @@ public final class StructProcessor extends AbstractProcessor {
                 handle(type, parser);
             } catch (GeneratedFiles.CopyFailed e) {
                 processingEnv.getMessager().printMessage(Diagnostic.Kind.ERROR,
-                        Message.OUTPUT_FAILED.format(e.target(), type.getSimpleName(), e.getMessage()), type);
+                        Message.OUTPUT_FAILED.format(e.target(), type.getQualifiedName(), e.getMessage()), type);
             } catch (Exception | LinkageError | AssertionError e) {
                 processingEnv.getMessager().printMessage(Diagnostic.Kind.ERROR,
                         Message.INTERNAL_ERROR.format(type.getQualifiedName(), e), type);

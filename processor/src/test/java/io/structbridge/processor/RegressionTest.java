@@ -114,6 +114,16 @@ class RegressionTest {
                     + "#ifdef COLOR_RED\n#error \"ambiguous short name still defined\"\n#endif\nint sb_unused;\n");
             Gcc.Result r = Gcc.check(cxx, both);
             assertWithMessage(r.output()).that(r.ok()).isTrue();
+            // a third enum named Color agreeing with the first must not bring the ambiguous short name back
+            Map<String, String> three = new LinkedHashMap<>(headers);
+            three.putAll(CHeaderOracleTest.headers(Compilations.compile(
+                    src("r.Color", "package r;", "public enum Color { @io.structbridge.annotations.Code(1) RED }"),
+                    src("r.C", "package r;", "@io.structbridge.annotations.Struct public record C(Color c) {}"))));
+            three.put("main.c", "#include \"A.h\"\n#include \"B.h\"\n#include \"C.h\"\n"
+                    + "SB_STATIC_ASSERT(R_COLOR_RED == 1, \"r\");\n"
+                    + "#ifdef COLOR_RED\n#error \"ambiguous short name defined again\"\n#endif\nint sb_unused;\n");
+            r = Gcc.check(cxx, three);
+            assertWithMessage(r.output()).that(r.ok()).isTrue();
             Map<String, String> one = new LinkedHashMap<>(headers);
             one.put("main.c", "#include \"A.h\"\nSB_STATIC_ASSERT(COLOR_RED == 1, \"short name\");\nint sb_unused;\n");
             r = Gcc.check(cxx, one);

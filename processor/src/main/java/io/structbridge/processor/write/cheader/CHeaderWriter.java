@@ -127,7 +127,8 @@ public final class CHeaderWriter {
     /**
      * The codes of an enum as macros: {@code P_COLOR_RED} (package-qualified, always unique) and the short
      * {@code COLOR_RED}, which two enums {@code p.Color} and {@code q.Color} in one translation unit
-     * would define twice: the second header then leaves the short name undefined where the codes differ
+     * would define twice: a header that finds the short name defined with another code undefines it
+     * and marks it ambiguous ({@code SB_AMBIGUOUS_COLOR_RED}), so no later header defines it again
      * (using it is a compile error at the use), and the qualified names stay.
      */
     private static void enumCodes(StringBuilder b, FieldType.EnumCode e) {
@@ -142,11 +143,15 @@ public final class CHeaderWriter {
             if (!qualified.equals(prefix)) {
                 b.append("#define ").append(qualified).append('_').append(c.name()).append(' ').append(value).append('\n');
             }
-            b.append("#ifndef ").append(shortName).append('\n')
+            b.append("#if defined(SB_AMBIGUOUS_").append(shortName).append(")\n")
+                    .append("/* ").append(shortName).append(" stays undefined: enums named ").append(e.type().simpleName())
+                    .append(" disagree on it */\n")
+                    .append("#elif !defined(").append(shortName).append(")\n")
                     .append("#define ").append(shortName).append(' ').append(value).append('\n')
                     .append("#elif ").append(shortName).append(" != ").append(value)
                     .append(" /* another enum named ").append(e.type().simpleName()).append(" */\n")
                     .append("#undef ").append(shortName).append('\n')
+                    .append("#define SB_AMBIGUOUS_").append(shortName).append('\n')
                     .append("#endif\n");
         }
         b.append("#endif\n\n");

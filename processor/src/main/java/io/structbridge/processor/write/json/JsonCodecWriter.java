@@ -168,8 +168,15 @@ public final class JsonCodecWriter {
                         .addParameter(ClassName.get("java.lang.foreign", "Arena"), "arena")
                         .addStatement("return $T.readAll(parser, arena, false)", self).build())
                 .addMethod(override("readView", TypeName.VOID).addParameter(PARSER, "parser").addParameter(Object.class, "view")
+                        .addParameter(TypeName.BOOLEAN, "wholeDocument")
                         .addStatement("$T v = ($T) view", view, view)
-                        .addStatement("$T.read(parser, v.segment(), v.offset())", self).build())
+                        .addStatement("$T.check(v.segment(), v.offset(), $T.SIZE, 1, $S)", BOUNDS, struct, model.record().simpleName())
+                        .addStatement("$T scratch = $T.ofArray(new long[(int) (($T.SIZE + 7) / 8)])", SEGMENT, SEGMENT, struct)
+                        .addStatement("$T.read(parser, scratch, 0)", self)
+                        .beginControlFlow("if (wholeDocument)")
+                        .addStatement("$T.endOfDocument(parser)", READING)
+                        .endControlFlow()
+                        .addStatement("$T.copy(scratch, 0, v.segment(), v.offset(), $T.SIZE)", SEGMENT, struct).build())
                 .addMethod(override("readInto", TypeName.LONG).addParameter(PARSER, "parser").addParameter(arrayOfRecord, "target")
                         .addStatement("return $T.readInto(parser, ($T) target, 0, false)", self, array).build())
                 .build();
@@ -470,13 +477,13 @@ public final class JsonCodecWriter {
                 .addJavadoc("@param segment the segment\n@param offset the byte offset of the struct\n@param generator the generator\n")
                 .addJavadoc("@param scratch at least {@link #TEXT_SCRATCH} bytes (may be null when that is 0); its contents are overwritten\n")
                 .addJavadoc("@throws io.structbridge.runtime.StructValueException if the stored bytes are not a valid value\n")
-                .addJavadoc("@throws IllegalArgumentException if {@code scratch} is shorter than {@link #TEXT_SCRATCH}\n")
+                .addJavadoc("@throws IllegalArgumentException if {@code scratch} is null or shorter than {@link #TEXT_SCRATCH}\n")
                 .addParameter(SEGMENT, "segment").addParameter(TypeName.LONG, "offset").addParameter(GENERATOR, "generator")
                 .addParameter(ArrayTypeName.of(TypeName.BYTE), "scratch");
         if (textScratch(model) > 0) {
-            m.beginControlFlow("if (scratch.length < TEXT_SCRATCH)")
-                    .addStatement("throw new $T($S + TEXT_SCRATCH + $S + scratch.length)", IllegalArgumentException.class,
-                            "scratch must hold ", " bytes, not ")
+            m.beginControlFlow("if (scratch == null || scratch.length < TEXT_SCRATCH)")
+                    .addStatement("throw new $T($S + TEXT_SCRATCH + $S + (scratch == null ? $S : scratch.length + $S))",
+                            IllegalArgumentException.class, "scratch must hold TEXT_SCRATCH = ", " bytes, not ", "null", " bytes")
                     .endControlFlow();
         }
         m.addStatement("generator.writeStartObject()");
