@@ -302,4 +302,37 @@ class BatchRobustnessTest {
         assertTrue(e.jsonPath().length() < 200 && e.jsonPath().contains("..."), e.jsonPath());
         assertTrue(e.getMessage().length() < 600, e.getMessage());
     }
+    @Test
+    void lenientParserFeaturesReadTheSameStructsAsDatabind() {
+        // The features are the parser's: the codec must see the same tokens databind sees (names through the
+        // name matcher too, quoted oddly or not at all), and store what databind's record holds.
+        JsonMapper lenient = StrictJson.configure(JsonMapper.builder(tools.jackson.core.json.JsonFactory.builder()
+                .enable(tools.jackson.core.json.JsonReadFeature.ALLOW_SINGLE_QUOTES,
+                        tools.jackson.core.json.JsonReadFeature.ALLOW_UNQUOTED_PROPERTY_NAMES,
+                        tools.jackson.core.json.JsonReadFeature.ALLOW_JAVA_COMMENTS,
+                        tools.jackson.core.json.JsonReadFeature.ALLOW_YAML_COMMENTS,
+                        tools.jackson.core.json.JsonReadFeature.ALLOW_TRAILING_COMMA,
+                        tools.jackson.core.json.JsonReadFeature.ALLOW_LEADING_PLUS_SIGN_FOR_NUMBERS,
+                        tools.jackson.core.json.JsonReadFeature.ALLOW_UNESCAPED_CONTROL_CHARS)
+                .build())).build();
+        String json = "[ /* c */ {x: 1, 'y': +2,}, # yaml comment\n {\"x\": 3, y: 4, },\n]";
+        try (Arena arena = Arena.ofConfined()) {
+            List<Point> expected = lenient.readValue(json, new TypeReference<List<Point>>() {});
+            PointArray fromCodec;
+            try (JsonParser p = lenient.createParser(json.getBytes(java.nio.charset.StandardCharsets.UTF_8))) {
+                fromCodec = PointJson.readAll(p, arena);
+            }
+            assertEquals(expected, fromCodec.toList());
+            try (JsonParser p = lenient.createParser(new java.io.StringReader(json))) {
+                assertEquals(expected, PointJson.readAll(p, arena).toList());
+            }
+            // text with a raw control character, allowed by the feature, stored as databind's String holds it
+            String label = "{utf8:'a\tb', latin1:'\u00e9', ascii:'x', cut:'',}";
+            MemorySegment s = arena.allocate(LabelStruct.LAYOUT);
+            try (JsonParser p = lenient.createParser(label)) {
+                LabelJson.read(p, s, 0);
+            }
+            assertEquals(lenient.readValue(label, Label.class), LabelStruct.read(s, 0));
+        }
+    }
 }
