@@ -122,6 +122,7 @@ public final class JsonCodecWriter {
                 .addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build());
         t.addMethod(readOne());
         t.addMethod(readValidated());
+        t.addMethod(readOneBody());
         t.addMethod(checkConstraints());
         t.addMethod(readInto());
         t.addMethod(decode());
@@ -170,13 +171,7 @@ public final class JsonCodecWriter {
                 .addMethod(override("readView", TypeName.VOID).addParameter(PARSER, "parser").addParameter(Object.class, "view")
                         .addParameter(TypeName.BOOLEAN, "wholeDocument")
                         .addStatement("$T v = ($T) view", view, view)
-                        .addStatement("$T.check(v.segment(), v.offset(), $T.SIZE, 1, $S)", BOUNDS, struct, model.record().simpleName())
-                        .addStatement("$T scratch = $T.ofArray(new long[(int) (($T.SIZE + 7) / 8)])", SEGMENT, SEGMENT, struct)
-                        .addStatement("$T.read(parser, scratch, 0)", self)
-                        .beginControlFlow("if (wholeDocument)")
-                        .addStatement("$T.endOfDocument(parser)", READING)
-                        .endControlFlow()
-                        .addStatement("$T.copy(scratch, 0, v.segment(), v.offset(), $T.SIZE)", SEGMENT, struct).build())
+                        .addStatement("readOne(parser, v.segment(), v.offset(), false, wholeDocument)").build())
                 .addMethod(override("readInto", TypeName.LONG).addParameter(PARSER, "parser").addParameter(arrayOfRecord, "target")
                         .addStatement("return $T.readInto(parser, ($T) target, 0, false)", self, array).build())
                 .build();
@@ -197,26 +192,8 @@ public final class JsonCodecWriter {
                 .addJavadoc("@param parser the parser\n@param target the segment\n@param offset the byte offset of the struct\n")
                 .addJavadoc("@throws $T if the JSON does not fit the struct; {@code target} is unchanged\n", JSON_EXCEPTION)
                 .addParameter(PARSER, "parser").addParameter(SEGMENT, "target").addParameter(TypeName.LONG, "offset")
-                .addStatement("$T.check(target, offset, $T.SIZE, 1, STRUCT)", BOUNDS, struct)
-                .addStatement("$T scratch = $T.ofArray(new long[(int) (($T.SIZE + 7) / 8)])", SEGMENT, SEGMENT, struct)
-                .addStatement("toRecord(parser)")
-                .addStatement("$T parent = $T.recordParent(parser)", CONTEXT, READING)
-                .beginControlFlow("try")
-                .addStatement("decode(parser, scratch, 0, true)")
-                .nextControlFlow("catch ($T e)", JSON_EXCEPTION)
-                .addCode(resync())
-                .endControlFlow()
-                .addStatement("$T.copy(scratch, 0, target, offset, $T.SIZE)", SEGMENT, struct)
+                .addStatement("readOne(parser, target, offset, false, false)")
                 .build();
-    }
-
-    /** After a bad value (not malformed JSON), moves past the record so the next read starts at the next one. */
-    private static CodeBlock resync() {
-        return CodeBlock.builder()
-                .beginControlFlow("if (!e.fromParser())")
-                .addStatement("$T.skipRest(parser, parent)", READING)
-                .endControlFlow()
-                .addStatement("throw e").build();
     }
 
     private MethodSpec readValidated() {
@@ -226,15 +203,35 @@ public final class JsonCodecWriter {
                 .addJavadoc("@param parser the parser\n@param target the segment\n@param offset the byte offset of the struct\n")
                 .addJavadoc("@throws $T if the JSON does not fit the struct or breaks a constraint\n", JSON_EXCEPTION)
                 .addParameter(PARSER, "parser").addParameter(SEGMENT, "target").addParameter(TypeName.LONG, "offset")
+                .addStatement("readOne(parser, target, offset, true, false)")
+                .build();
+    }
+
+    /** The body of {@code read}, {@code readValidated} and the codec's {@code readView}. */
+    private MethodSpec readOneBody() {
+        return MethodSpec.methodBuilder("readOne").addModifiers(Modifier.PRIVATE, Modifier.STATIC)
+                .addJavadoc("Decodes into scratch memory, checks constraints if {@code validate} and, if {@code wholeDocument},\n"
+                        + "that nothing follows the object; only then stores. After a bad value (not malformed JSON) the\n"
+                        + "parser is moved past the record, so the next read starts at the next one.\n")
+                .addParameter(PARSER, "parser").addParameter(SEGMENT, "target").addParameter(TypeName.LONG, "offset")
+                .addParameter(TypeName.BOOLEAN, "validate").addParameter(TypeName.BOOLEAN, "wholeDocument")
                 .addStatement("$T.check(target, offset, $T.SIZE, 1, STRUCT)", BOUNDS, struct)
                 .addStatement("$T scratch = $T.ofArray(new long[(int) (($T.SIZE + 7) / 8)])", SEGMENT, SEGMENT, struct)
                 .addStatement("toRecord(parser)")
                 .addStatement("$T parent = $T.recordParent(parser)", CONTEXT, READING)
                 .beginControlFlow("try")
                 .addStatement("decode(parser, scratch, 0, true)")
+                .beginControlFlow("if (validate)")
                 .addStatement("checkConstraints(parser, scratch, 0)")
+                .endControlFlow()
                 .nextControlFlow("catch ($T e)", JSON_EXCEPTION)
-                .addCode(resync())
+                .beginControlFlow("if (!e.fromParser())")
+                .addStatement("$T.skipRest(parser, parent)", READING)
+                .endControlFlow()
+                .addStatement("throw e")
+                .endControlFlow()
+                .beginControlFlow("if (wholeDocument)")
+                .addStatement("$T.endOfDocument(parser)", READING)
                 .endControlFlow()
                 .addStatement("$T.copy(scratch, 0, target, offset, $T.SIZE)", SEGMENT, struct)
                 .build();
