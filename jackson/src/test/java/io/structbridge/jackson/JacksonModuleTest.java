@@ -104,4 +104,25 @@ class JacksonModuleTest {
                     java.util.Arrays.toString(array.segment().toArray(java.lang.foreign.ValueLayout.JAVA_BYTE)));
         }
     }
+    @Test
+    void severalValuesIntoOneViewWithReadValuesNeedTheTrailingTokenCheckOff() {
+        try (Arena arena = Arena.ofConfined()) {
+            OrderArray array = OrderArray.fromList(arena, ORDERS);
+            String two = MAPPER.writeValueAsString(ORDERS.get(1)) + "\n" + MAPPER.writeValueAsString(ORDERS.get(0)) + "\n";
+            // with FAIL_ON_TRAILING_TOKENS (StrictJson) the view's read checks the whole document before storing
+            assertThrows(StructJsonException.class, () -> {
+                try (var it = MAPPER.readerForUpdating(array.view(1)).readValues(two)) {
+                    it.nextValue();
+                }
+            });
+            try (var it = MAPPER.readerForUpdating(array.view(1))
+                    .without(tools.jackson.databind.DeserializationFeature.FAIL_ON_TRAILING_TOKENS).readValues(two)) {
+                it.nextValue();
+                assertEquals(MAPPER.writeValueAsString(ORDERS.get(1)), MAPPER.writeValueAsString(array.get(1)));
+                it.nextValue();
+                assertEquals(MAPPER.writeValueAsString(ORDERS.get(0)), MAPPER.writeValueAsString(array.get(1)));
+                assertTrue(!it.hasNextValue());
+            }
+        }
+    }
 }
