@@ -181,14 +181,7 @@ final class AccessorWriter {
                 .addStatement("$L raw = segment.get($L, $L)", carrier, layout, MemberCode.at(m, "index", stride))
                 .addCode(ScalarCode.readCheck(e, "raw", MemberCode.indexedPath(m, "index"), MemberCode.at(m, "index", stride)))
                 .addStatement("return $L", ScalarCode.fromCarrier(e, "raw")).build());
-        t.addMethod(MethodSpec.methodBuilder(name).addModifiers(PUBLIC_STATIC)
-                .addJavadoc("Sets element {@code index} of component {@code $L}.\n\n", name)
-                .addJavadoc("@param segment the segment\n@param offset the byte offset of the struct\n")
-                .addJavadoc("@param index the element index\n@param value the value\n")
-                .addJavadoc("@throws $T if the value does not fit; memory is then unchanged\n", Runtime.VALUE_EXCEPTION)
-                .addParameter(Runtime.MEMORY_SEGMENT, "segment").addParameter(TypeName.LONG, "offset")
-                .addParameter(TypeName.INT, "index").addParameter(elementType, "value")
-                .addStatement("$T.checkIndex(index, $L)", Runtime.OBJECTS, n)
+        t.addMethod(elementSetter(name, elementType, n)
                 .addCode(ScalarCode.writeCheck(e, "value", MemberCode.indexedPath(m, "index")))
                 .addStatement("segment.set($L, $L, $L)", layout, MemberCode.at(m, "index", stride),
                         ScalarCode.toCarrier(e, "value")).build());
@@ -253,14 +246,7 @@ final class AccessorWriter {
                 .nextControlFlow("catch ($T e)", Runtime.VALUE_EXCEPTION)
                 .addStatement("throw e.nestedIn(STRUCT, $L)", MemberCode.indexedPath(m, "index"))
                 .endControlFlow().build());
-        t.addMethod(MethodSpec.methodBuilder(name).addModifiers(PUBLIC_STATIC)
-                .addJavadoc("Sets element {@code index} of component {@code $L}.\n\n", name)
-                .addJavadoc("@param segment the segment\n@param offset the byte offset of the struct\n")
-                .addJavadoc("@param index the element index\n@param value the value\n")
-                .addJavadoc("@throws $T if the value does not fit; memory is then unchanged\n", Runtime.VALUE_EXCEPTION)
-                .addParameter(Runtime.MEMORY_SEGMENT, "segment").addParameter(TypeName.LONG, "offset")
-                .addParameter(TypeName.INT, "index").addParameter(elementType, "value")
-                .addStatement("$T.checkIndex(index, $L)", Runtime.OBJECTS, n)
+        t.addMethod(elementSetter(name, elementType, n)
                 .beginControlFlow("if (value == null)")
                 .addStatement("throw $T.nullElement(STRUCT, $S, index)", Runtime.VALUES, name)
                 .endControlFlow()
@@ -291,4 +277,16 @@ final class AccessorWriter {
                 .endControlFlow().build());
     }
 
+
+    /** The start of an element setter {@code name(segment, offset, index, value)}: its Javadoc, parameters and index check. */
+    private static MethodSpec.Builder elementSetter(String name, TypeName elementType, int n) {
+        return MethodSpec.methodBuilder(name).addModifiers(PUBLIC_STATIC)
+                .addJavadoc("Sets element {@code index} of component {@code $L}.\n\n", name)
+                .addJavadoc("@param segment the segment\n@param offset the byte offset of the struct\n")
+                .addJavadoc("@param index the element index\n@param value the value\n")
+                .addJavadoc("@throws $T if the value does not fit; memory is then unchanged\n", Runtime.VALUE_EXCEPTION)
+                .addParameter(Runtime.MEMORY_SEGMENT, "segment").addParameter(TypeName.LONG, "offset")
+                .addParameter(TypeName.INT, "index").addParameter(elementType, "value")
+                .addStatement("$T.checkIndex(index, $L)", Runtime.OBJECTS, n);
+    }
 }
