@@ -1,7 +1,7 @@
 package io.structbridge.runtime;
 
 import java.lang.foreign.MemorySegment;
-import java.lang.foreign.StructLayout;
+import java.lang.foreign.GroupLayout;
 
 /**
  * A record type laid out as a native struct: its layout and its codec, as an object. Each
@@ -14,8 +14,12 @@ public interface StructType<R extends Record> {
     /** {@return the record class} */
     Class<R> recordClass();
 
-    /** {@return the struct layout, with every member named and every padding explicit} */
-    StructLayout layout();
+    /**
+     * {@return the layout, with every member named and every padding explicit} A {@code @Struct}
+     * record's is a {@link java.lang.foreign.StructLayout}, a {@code @Union} record's a
+     * {@link java.lang.foreign.UnionLayout} (the generated {@code TYPE} returns the exact type).
+     */
+    GroupLayout layout();
 
     /** {@return the size in bytes, a multiple of {@link #alignment()}; also the array stride} */
     default long size() {

@@ -46,6 +46,7 @@ import javax.tools.Diagnostic;
  */
 public final class StructProcessor extends AbstractProcessor {
     static final String STRUCT = "io.structbridge.annotations.Struct";
+    static final String UNION = "io.structbridge.annotations.Union";
     static final String OPTION_HEADER_DIR = "structbridge.headerDir";
     static final String OPTION_PADDING_NOTES = "structbridge.paddingNotes";
     static final String OPTION_SCHEMA_DIR = "structbridge.schemaDir";
@@ -61,7 +62,7 @@ public final class StructProcessor extends AbstractProcessor {
 
     @Override
     public Set<String> getSupportedAnnotationTypes() {
-        return Set.of(STRUCT);
+        return Set.of(STRUCT, UNION);
     }
 
     @Override
@@ -89,6 +90,12 @@ public final class StructProcessor extends AbstractProcessor {
         }
         deferred.clear();
         for (Element e : round.getElementsAnnotatedWith(struct)) {
+            if (e instanceof TypeElement t) {
+                todo.put(t.getQualifiedName().toString(), t);
+            }
+        }
+        TypeElement union = processingEnv.getElementUtils().getTypeElement(UNION);
+        for (Element e : union == null ? Set.<Element>of() : round.getElementsAnnotatedWith(union)) {
             if (e instanceof TypeElement t) {
                 todo.put(t.getQualifiedName().toString(), t);
             }
@@ -146,10 +153,16 @@ public final class StructProcessor extends AbstractProcessor {
         files.resource(model.get().record().packageName(), python.fileName(), python.write(), type);
         MojoWriter mojo = new MojoWriter(plan);
         files.resource(model.get().record().packageName(), mojo.fileName(), mojo.write(), type);
-        JsonSchemaWriter schema = new JsonSchemaWriter(model.get());
-        files.resource(model.get().record().packageName(), schema.fileName(), schema.write(), type);
+        String union = io.structbridge.processor.model.Unions.firstUnion(model.get());
+        if (union == null) {
+            JsonSchemaWriter schema = new JsonSchemaWriter(model.get());
+            files.resource(model.get().record().packageName(), schema.fileName(), schema.write(), type);
+        } else {
+            processingEnv.getMessager().printMessage(Diagnostic.Kind.NOTE,
+                    Message.UNION_NO_JSON.format(type.getSimpleName(), union), type);
+        }
         files.java(new ValidatorClassWriter(model.get()).write(), type);
-        if (processingEnv.getElementUtils().getTypeElement(JSON_READING) != null) {
+        if (union == null && processingEnv.getElementUtils().getTypeElement(JSON_READING) != null) {
             String why = JsonCodecWriter.unsupportedReason(model.get());
             if (why == null) {
                 files.java(new JsonCodecWriter(model.get()).write(), type);

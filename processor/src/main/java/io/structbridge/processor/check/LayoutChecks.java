@@ -25,7 +25,7 @@ public final class LayoutChecks {
     public void check(StructLayoutPlan plan, TypeElement type, Report report) {
         long asserted = plan.model().assertedSize();
         if (asserted >= 0 && asserted != plan.size()) {
-            AnnotationMirror struct = mirrors.find(type, "Struct").orElseThrow();
+            AnnotationMirror struct = mirrors.layoutAnnotation(type).orElseThrow();
             report.error(type, struct, mirrors.explicitValue(struct, "size"), Message.SIZE_MISMATCH,
                     type.getSimpleName(), asserted, plan.size(), plan.alignment(), LayoutDescriber.describe(plan));
         }

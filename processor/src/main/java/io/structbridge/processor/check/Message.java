@@ -59,7 +59,10 @@ public enum Message {
     OUTPUT_FAILED("structbridge could not write %s for %s: %s. Check the -Astructbridge.*Dir options and file permissions."),
     JSON_CODEC_SKIPPED("no streaming JSON codec (%sJson) for %s: %s. Jackson databind still reads and writes the record."),
     PADDING_HOLES("%s wastes %d bytes of padding (size %d). This order needs %d bytes: %s"),
-    INTERNAL_ERROR("structbridge failed on %s: %s. Please report this with the record's source.");
+    INTERNAL_ERROR("structbridge failed on %s: %s. Please report this with the record's source."),
+    STRUCT_AND_UNION("%s is annotated both @Struct and @Union; a C aggregate is one or the other. Keep @Struct for members one after another, or @Union for members sharing offset 0."),
+    UNION_NO_JSON("no JSON codec and no JSON Schema for %s: %s. A union's bytes do not say which member is live, so any JSON of it would reinterpret them. Keep the union out of JSON (e.g. a separate record for the JSON side), or store the live member in a plain component."),
+    UNION_CONSTRAINT("constraint @%s on '%s' inside union %s cannot be validated: the bytes of a union do not say which member is live, so a check on one member would judge bytes written as another. Move the constraint to a component outside the union.");
 
     private final String format;
 

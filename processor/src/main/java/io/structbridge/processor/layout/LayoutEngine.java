@@ -12,7 +12,9 @@ import java.util.List;
  * for every type here: a member starts at the next multiple of its alignment; {@code #pragma
  * pack(n)} caps every member's alignment at n (gcc "Structure-Layout Pragmas"); {@code _Alignas}
  * raises it (C11 6.7.5); the struct's alignment is the largest member alignment (raised by an
- * explicit struct alignment) and its size is rounded up to it, so arrays have no gaps.
+ * explicit struct alignment) and its size is rounded up to it, so arrays have no gaps. In a union
+ * (C11 6.7.2.1p6, p16) every member is at offset 0 and the size is the largest member's, rounded
+ * up to the same alignment.
  */
 public final class LayoutEngine {
     private LayoutEngine() {}
@@ -52,6 +54,13 @@ public final class LayoutEngine {
             }
             if (model.pack() > 0) {
                 align = Math.min(align, model.pack());
+            }
+            if (model.union()) {
+                // C11 6.7.2.1p16: every member of a union starts at offset 0; the union is as large as its largest member.
+                members.add(new Member(f, 0, size, align, natural, 0, nested));
+                cursor = Math.max(cursor, size);
+                structAlign = Math.max(structAlign, align);
+                continue;
             }
             long offset = Math.addExact(cursor, align - 1) & -align;
             members.add(new Member(f, offset, size, align, natural, offset - cursor, nested));

@@ -16,17 +16,29 @@ import java.util.List;
  * @param ignoreUnknown whether JSON input may carry unknown properties ({@code @JsonIgnoreProperties(ignoreUnknown = true)})
  * @param fallback why generated validation cannot cover this record (custom or class-level constraints,
  *     groups), so Hibernate Validator runs instead; empty when generated validation is complete
+ * @param union whether the record is a {@code @Union}: every member at offset 0 (C11 6.7.2.1p16)
  */
 public record StructModel(ClassRef record, int pack, int align, Endian order, long assertedSize, List<FieldModel> fields,
-                          String description, boolean ignoreUnknown, List<String> fallback) {
+                          String description, boolean ignoreUnknown, List<String> fallback, boolean union) {
     public StructModel {
         fields = List.copyOf(fields);
         fallback = List.copyOf(fallback);
     }
 
+    /** A struct (not a union). */
+    public StructModel(ClassRef record, int pack, int align, Endian order, long assertedSize, List<FieldModel> fields,
+                       String description, boolean ignoreUnknown, List<String> fallback) {
+        this(record, pack, align, order, assertedSize, fields, description, ignoreUnknown, fallback, false);
+    }
+
     /** A struct without JSON or validation information. */
     public StructModel(ClassRef record, int pack, int align, Endian order, long assertedSize, List<FieldModel> fields) {
         this(record, pack, align, order, assertedSize, fields, "", false, List.of());
+    }
+
+    /** {@return {@code union} or {@code struct}: the C keyword of the declaration} */
+    public String cKeyword() {
+        return union ? "union" : "struct";
     }
 
     /** {@return the C tag and typedef name: the record's flat name} */

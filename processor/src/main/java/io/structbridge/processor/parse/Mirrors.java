@@ -37,6 +37,11 @@ public final class Mirrors {
         return Optional.empty();
     }
 
+    /** {@return the {@code @Struct} or, failing that, the {@code @Union} annotation on {@code e}} */
+    public Optional<AnnotationMirror> layoutAnnotation(Element e) {
+        return find(e, "Struct").or(() -> find(e, "Union"));
+    }
+
     /**
      * {@return the first structbridge annotation on {@code e} with a value javac could not resolve} javac
      * has reported the cause; such a value reads as the string {@code "<error>"}, never as the member's

@@ -99,7 +99,8 @@ public final class RecordParser {
     }
 
     private Optional<StructModel> parse(TypeElement type, Report report, Deque<String> stack) {
-        AnnotationMirror struct = mirrors.find(type, "Struct").orElseThrow();
+        AnnotationMirror struct = mirrors.layoutAnnotation(type).orElseThrow();
+        boolean union = UnionRules.isUnion(struct);
         Optional<AnnotationMirror> unresolved = mirrors.unresolved(type);
         if (unresolved.isPresent()) {
             report.error(type, unresolved.get(), null, Message.UNRESOLVED_VALUE, Mirrors.simpleName(unresolved.get()),
@@ -112,6 +113,7 @@ public final class RecordParser {
             report.error(type, struct, null, Message.NOT_A_RECORD, type.getSimpleName(), article + kind, type.getSimpleName());
             return Optional.empty();
         }
+        UnionRules.checkNotBoth(type, mirrors, report);
         if (!type.getTypeParameters().isEmpty()) {
             report.error(type, Message.GENERIC_RECORD, type.getSimpleName());
         }
@@ -159,6 +161,9 @@ public final class RecordParser {
         }
         stack.pop();
         clashes(type, fields, report);
+        if (union) {
+            UnionRules.checkNoConstraints(type, fields, report);
+        }
         if (report.hasErrors()) {
             return Optional.empty();
         }
@@ -182,7 +187,7 @@ public final class RecordParser {
         String doc = elements.getDocComment(type);
         return Optional.of(new StructModel(classRef(type), pack, align, order,
                 size, fields, doc == null ? "" : doc.strip(),
-                JsonNames.ignoreUnknown(type), fallback));
+                JsonNames.ignoreUnknown(type), fallback, union));
     }
 
     /** Adds the JSON name, documentation and constraints, read from the component's field. */
@@ -524,7 +529,7 @@ public final class RecordParser {
             return null;
         }
         Element e = ((DeclaredType) t).asElement();
-        if (e.getKind() == ElementKind.RECORD && mirrors.find(e, "Struct").isPresent()) {
+        if (e.getKind() == ElementKind.RECORD && mirrors.layoutAnnotation(e).isPresent()) {
             return (TypeElement) e;
         }
         return null;

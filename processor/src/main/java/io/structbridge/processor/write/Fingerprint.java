@@ -25,7 +25,7 @@ public final class Fingerprint {
     }
 
     private static void append(StructLayoutPlan plan, StringBuilder b) {
-        b.append(plan.model().cName()).append('{').append(plan.size()).append(',').append(plan.alignment());
+        b.append(plan.model().union() ? "union " : "").append(plan.model().cName()).append('{').append(plan.size()).append(',').append(plan.alignment());
         for (Member m : plan.members()) {
             b.append(';').append(m.field().name()).append(':').append(CDeclarations.baseType(m))
                     .append(CDeclarations.declarator(m).substring(m.field().name().length()))

@@ -71,7 +71,7 @@ public final class CHeaderWriter {
         if (plan.model().pack() > 0) {
             b.append("#pragma pack(push, ").append(plan.model().pack()).append(")\n");
         }
-        b.append("typedef struct ");
+        b.append("typedef ").append(plan.model().cKeyword()).append(' ');
         if (plan.model().align() > 0) {
             b.append("SB_STRUCT_ALIGNED(").append(plan.model().align()).append(") ");
         }

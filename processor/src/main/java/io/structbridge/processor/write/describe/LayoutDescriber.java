@@ -15,7 +15,7 @@ public final class LayoutDescriber {
     /** {@return the description} */
     public static String describe(StructLayoutPlan plan) {
         StringBuilder b = new StringBuilder();
-        b.append("struct ").append(plan.model().cName()).append(" {\n");
+        b.append(plan.model().cKeyword()).append(' ').append(plan.model().cName()).append(" {\n");
         long sumMembers = 0;
         for (Member m : plan.members()) {
             if (m.paddingBefore() > 0) {

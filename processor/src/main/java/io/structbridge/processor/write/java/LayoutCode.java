@@ -10,6 +10,9 @@ final class LayoutCode {
     private LayoutCode() {}
 
     static CodeBlock structLayout(StructLayoutPlan plan) {
+        if (plan.model().union()) {
+            return UnionCode.unionLayout(plan, LayoutCode::member);
+        }
         CodeBlock.Builder b = CodeBlock.builder().add("$T.structLayout(\n$>", Runtime.MEMORY_LAYOUT);
         boolean first = true;
         for (Member m : plan.members()) {

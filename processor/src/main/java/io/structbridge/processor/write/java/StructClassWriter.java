@@ -58,13 +58,15 @@ public final class StructClassWriter {
                         + "{@link $T} for stored bytes that are not a valid value; setters and\n"
                         + "{@link #write} check every value first and leave memory unchanged on error.\n",
                         Runtime.VALUE_EXCEPTION)
+                .addJavadoc(model.union() ? UnionCode.semantics() : "")
                 .addField(FieldSpec.builder(String.class, "STRUCT", Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
                         .initializer("$S", model.record().simpleName()).build());
         for (Member m : plan.members()) {
             accessorLayout(m, t);
         }
-        t.addField(FieldSpec.builder(Runtime.STRUCT_LAYOUT, "LAYOUT", Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
-                .addJavadoc("The struct layout: members named as the record components, padding explicit.\n")
+        t.addField(FieldSpec.builder(UnionCode.layoutType(plan), "LAYOUT", Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
+                .addJavadoc(model.union() ? "The union layout: members named as the record components, all at offset 0.\n"
+                        : "The struct layout: members named as the record components, padding explicit.\n")
                 .initializer(LayoutCode.structLayout(plan)).build());
         t.addField(constant("SIZE", plan.size(), "Size in bytes ({@code sizeof}), also the array stride."));
         t.addField(constant("ALIGNMENT", plan.alignment(), "Alignment in bytes ({@code _Alignof})."));
@@ -84,26 +86,41 @@ public final class StructClassWriter {
         t.addField(FieldSpec.builder(String.class, "DESCRIPTION", Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
                 .initializer("$S", description).build());
         t.addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build());
-        t.addMethod(simpleGetter("layout", Runtime.STRUCT_LAYOUT, "LAYOUT", "the struct layout"));
+        t.addMethod(simpleGetter("layout", UnionCode.layoutType(plan), "LAYOUT", "the " + model.cKeyword() + " layout"));
         t.addMethod(simpleGetter("sizeof", TypeName.LONG, "SIZE", "the size in bytes"));
         t.addMethod(simpleGetter("alignof", TypeName.LONG, "ALIGNMENT", "the alignment in bytes"));
         t.addMethod(simpleGetter("describe", ClassName.get(String.class), "DESCRIPTION",
                 "a pahole-like description: offsets, sizes, holes and tail padding"));
-        t.addMethod(MethodSpec.methodBuilder("jsonSchema").addModifiers(PUBLIC_STATIC).returns(String.class)
-                .addJavadoc("{@return the JSON Schema document ({@link #JSON_SCHEMA_RESOURCE}), UTF-8 decoded}\n\n")
-                .addJavadoc("@throws java.io.UncheckedIOException if the resource cannot be read\n")
-                .beginControlFlow("try ($T in = $T.class.getResourceAsStream(JSON_SCHEMA_RESOURCE))", java.io.InputStream.class, self)
-                .beginControlFlow("if (in == null)")
-                .addStatement("throw new $T(new $T(JSON_SCHEMA_RESOURCE))", java.io.UncheckedIOException.class, java.io.FileNotFoundException.class)
-                .endControlFlow()
-                .addStatement("return new $T(in.readAllBytes(), $T.UTF_8)", String.class, java.nio.charset.StandardCharsets.class)
-                .nextControlFlow("catch ($T e)", java.io.IOException.class)
-                .addStatement("throw new $T(e)", java.io.UncheckedIOException.class)
-                .endControlFlow().build());
+        String union = io.structbridge.processor.model.Unions.firstUnion(model);
+        if (union != null) {
+            t.addMethod(MethodSpec.methodBuilder("jsonSchema").addModifiers(PUBLIC_STATIC).returns(String.class)
+                    .addJavadoc("Always throws: $L has no JSON representation ($L; the bytes of a union do not say which\n"
+                            + "member is live), so no JSON Schema was generated.\n\n", model.record().simpleName(), union)
+                    .addJavadoc("@return never\n@throws UnsupportedOperationException always\n")
+                    .addStatement("throw new $T($S)", UnsupportedOperationException.class, model.record().simpleName()
+                            + " has no JSON Schema: " + union + ", and the bytes of a union do not say which member is live")
+                    .build());
+        } else {
+            t.addMethod(MethodSpec.methodBuilder("jsonSchema").addModifiers(PUBLIC_STATIC).returns(String.class)
+                    .addJavadoc("{@return the JSON Schema document ({@link #JSON_SCHEMA_RESOURCE}), UTF-8 decoded}\n\n")
+                    .addJavadoc("@throws java.io.UncheckedIOException if the resource cannot be read\n")
+                    .beginControlFlow("try ($T in = $T.class.getResourceAsStream(JSON_SCHEMA_RESOURCE))", java.io.InputStream.class, self)
+                    .beginControlFlow("if (in == null)")
+                    .addStatement("throw new $T(new $T(JSON_SCHEMA_RESOURCE))", java.io.UncheckedIOException.class, java.io.FileNotFoundException.class)
+                    .endControlFlow()
+                    .addStatement("return new $T(in.readAllBytes(), $T.UTF_8)", String.class, java.nio.charset.StandardCharsets.class)
+                    .nextControlFlow("catch ($T e)", java.io.IOException.class)
+                    .addStatement("throw new $T(e)", java.io.UncheckedIOException.class)
+                    .endControlFlow().build());
+        }
         t.addMethod(read());
         t.addMethod(write());
         t.addMethod(writeUnchecked());
         t.addMethod(check());
+        if (model.union()) {
+            t.addMethod(UnionCode.consistencyCheck(plan, record));
+            t.addMethod(UnionCode.disagree(plan));
+        }
         for (Member m : plan.members()) {
             new AccessorWriter(m, plan).addTo(t);
         }
@@ -219,6 +236,9 @@ public final class StructClassWriter {
                 b.addStatement("check$$$L(value.$L())", MemberCode.name(m), MemberCode.name(m));
             }
         }
+        if (model.union()) {
+            b.addStatement("check$$union(value)");
+        }
         return b.build();
     }
 
@@ -227,7 +247,7 @@ public final class StructClassWriter {
         return TypeSpec.classBuilder("Type").addModifiers(Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
                 .addSuperinterface(Runtime.structType(model.record()))
                 .addMethod(override("recordClass", recordClass).addStatement("return $T.class", record).build())
-                .addMethod(override("layout", Runtime.STRUCT_LAYOUT).addStatement("return LAYOUT").build())
+                .addMethod(override("layout", UnionCode.layoutType(plan)).addStatement("return LAYOUT").build())
                 .addMethod(override("size", TypeName.LONG).addStatement("return SIZE").build())
                 .addMethod(override("alignment", TypeName.LONG).addStatement("return ALIGNMENT").build())
                 .addMethod(override("read", record).addParameter(Runtime.MEMORY_SEGMENT, "segment")

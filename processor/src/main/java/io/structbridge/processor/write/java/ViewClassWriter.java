@@ -31,6 +31,7 @@ public final class ViewClassWriter {
                 .addJavadoc("<p>Getters read memory on every call and setters write it at once; nothing is cached.\n"
                         + "The bounds check of {@link #at}/{@link #wrap} is {@code Objects.checkIndex}, a JIT intrinsic.\n"
                         + "{@link #wrap} re-points the view without allocating. Not thread-safe.\n")
+                .addJavadoc(plan.model().union() ? UnionCode.semantics() : "")
                 .addField(Runtime.MEMORY_SEGMENT, "segment", Modifier.PRIVATE)
                 .addField(TypeName.LONG, "offset", Modifier.PRIVATE)
                 .addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE)

@@ -56,6 +56,10 @@ public final class MojoWriter {
 
     private static void struct(StructLayoutPlan p, StringBuilder b) {
         b.append("@register_passable(\"trivial\")\nstruct ").append(p.model().cName()).append(":\n");
+        if (p.model().union()) {
+            MojoUnion.write(p, b);
+            return;
+        }
         if (!expressible(p)) {
             // Mojo places every member at its natural alignment; a packed member below it cannot be declared.
             b.append("    \"\"\"C layout: size ").append(p.size()).append(" bytes, alignment ").append(p.alignment())
@@ -84,7 +88,7 @@ public final class MojoWriter {
     }
 
     /** Mojo keywords are escaped with backticks. */
-    private static String identifier(String name) {
+    static String identifier(String name) {
         return KEYWORDS.contains(name) ? "`" + name + "`" : name;
     }
 
@@ -94,7 +98,7 @@ public final class MojoWriter {
             "with", "yield", "fn", "struct", "var", "alias", "trait", "inout", "owned", "borrowed", "ref", "out", "mut", "read",
             "let", "comptime");
 
-    private static String scalar(CType t) {
+    static String scalar(CType t) {
         return switch (t) {
             case BOOL -> "Bool";
             case INT8 -> "Int8";
@@ -110,7 +114,7 @@ public final class MojoWriter {
         };
     }
 
-    private static String type(Member m) {
+    static String type(Member m) {
         return switch (m.field().type()) {
             case FieldType.Scalar s -> scalar(s.ctype());
             case FieldType.EnumCode e -> scalar(e.ctype());

@@ -132,8 +132,9 @@ public final class PythonWriter {
                     .append(name).append(" has members of both orders; use ").append(name).append("_dtype\")\n");
             return;
         }
-        String base = order == Endian.BIG ? "ctypes.BigEndianStructure"
-                : order == Endian.LITTLE ? "ctypes.LittleEndianStructure" : "ctypes.Structure";
+        String kind = p.model().union() ? "Union" : "Structure";
+        String base = order == Endian.BIG ? "ctypes.BigEndian" + kind
+                : order == Endian.LITTLE ? "ctypes.LittleEndian" + kind : "ctypes." + kind;
         b.append("\n\nclass ").append(name).append('(').append(base).append("):\n");
         b.append("    \"\"\"").append(name).append(": size ").append(p.size()).append(", alignment ").append(p.alignment())
                 .append(" (explicit padding; _pack_ = 1 so ctypes adds none of its own).\"\"\"\n");
@@ -146,7 +147,9 @@ public final class PythonWriter {
             b.append("        (\"").append(m.field().name()).append("\", ").append(ctypesType(m)).append("),\n");
         }
         if (p.tailPadding() > 0) {
-            b.append("        (\"_pad").append(pad).append("\", ctypes.c_uint8 * ").append(p.tailPadding()).append("),\n");
+            // In a union every member is at offset 0, so the padding member spans the whole size.
+            long padding = p.model().union() ? p.size() : p.tailPadding();
+            b.append("        (\"_pad").append(pad).append("\", ctypes.c_uint8 * ").append(padding).append("),\n");
         }
         b.append("    ]\n");
     }
@@ -174,7 +177,7 @@ public final class PythonWriter {
     }
 
     private static void cdef(StructLayoutPlan p, StringBuilder b) {
-        b.append("typedef struct ").append(p.model().cName()).append(" {\n");
+        b.append("typedef ").append(p.model().cKeyword()).append(' ').append(p.model().cName()).append(" {\n");
         int pad = 0;
         for (Member m : p.members()) {
             if (m.paddingBefore() > 0) {
@@ -186,7 +189,7 @@ public final class PythonWriter {
                     .append(remark.contains("big-endian") ? " /* big-endian: cffi reads it in host order */" : "").append('\n');
         }
         if (p.tailPadding() > 0) {
-            b.append("    uint8_t _pad").append(pad).append('[').append(p.tailPadding()).append("];\n");
+            b.append("    uint8_t _pad").append(pad).append('[').append(p.model().union() ? p.size() : p.tailPadding()).append("];\n");
         }
         b.append("} ").append(p.model().cName()).append(";\n");
     }
@@ -251,6 +254,13 @@ public final class PythonWriter {
 
     private void pydantic(StructLayoutPlan p, StringBuilder b) {
         StructModel model = p.model();
+        String union = io.structbridge.processor.model.Unions.firstUnion(model);
+        if (union != null) {
+            b.append("\n    # No ").append(model.cName()).append("Model: ").append(union.replace("\n", " "))
+                    .append(", and the bytes of a union do not say which member is live (no JSON, see [SB-UNION-NO-JSON]).\n")
+                    .append("    pass\n");
+            return;
+        }
         JsonSchemaWriter schema = new JsonSchemaWriter(model);
         b.append("\n    class ").append(model.cName()).append("Model(BaseModel):\n");
         b.append("        \"\"\"The JSON of ").append(model.record().simpleName())

@@ -25,16 +25,16 @@ import javax.lang.model.element.Modifier;
  */
 public final class ValidatorClassWriter {
     static final ClassName CHECKS = ClassName.get("io.structbridge.runtime", "ConstraintChecks");
-    private static final ClassName VIOLATION = ClassName.get("io.structbridge.runtime", "Violation");
-    private static final ClassName VALUE_EXCEPTION = ClassName.get("io.structbridge.runtime", "StructValueException");
+    static final ClassName VIOLATION = ClassName.get("io.structbridge.runtime", "Violation");
+    static final ClassName VALUE_EXCEPTION = ClassName.get("io.structbridge.runtime", "StructValueException");
     private static final ClassName FALLBACK = ClassName.get("io.structbridge.runtime", "ValidationFallback");
     private static final ClassName GENERATED = ClassName.get("io.structbridge.runtime", "Generated");
-    private static final ClassName SEGMENT = ClassName.get("java.lang.foreign", "MemorySegment");
+    static final ClassName SEGMENT = ClassName.get("java.lang.foreign", "MemorySegment");
     private static final ClassName LIST = ClassName.get("java.util", "List");
-    private static final ClassName ARRAY_LIST = ClassName.get("java.util", "ArrayList");
+    static final ClassName ARRAY_LIST = ClassName.get("java.util", "ArrayList");
     private static final ClassName OBJECTS = ClassName.get("java.util", "Objects");
     private static final ClassName PATTERN = ClassName.get("java.util.regex", "Pattern");
-    private static final TypeName VIOLATIONS = ParameterizedTypeName.get(LIST, VIOLATION);
+    static final TypeName VIOLATIONS = ParameterizedTypeName.get(LIST, VIOLATION);
 
     private final StructModel model;
     private final ClassName record;
@@ -91,8 +91,14 @@ public final class ValidatorClassWriter {
         if (fallback) {
             v.addStatement("out.addAll($T.validate(value, prefix))", FALLBACK);
         }
+        if (model.union()) {
+            v.addStatement("int before = out.size()");
+        }
         for (FieldModel f : model.fields()) {
             recordField(v, f, fallback);
+        }
+        if (model.union()) {
+            UnionValidation.consistency(v, struct);
         }
         t.addMethod(v.build());
         t.addMethod(MethodSpec.methodBuilder("validate").addModifiers(Modifier.PUBLIC, Modifier.STATIC).returns(VIOLATIONS)
@@ -111,8 +117,12 @@ public final class ValidatorClassWriter {
                 .addJavadoc("@param prefix the path of this struct\n@param out the violations\n")
                 .addParameter(SEGMENT, "segment").addParameter(TypeName.LONG, "offset")
                 .addParameter(String.class, "prefix").addParameter(VIOLATIONS, "out");
-        for (FieldModel f : model.fields()) {
-            nativeField(n, f);
+        if (model.union()) {
+            UnionValidation.anyMemberValid(t, n, model, this::nativeField);
+        } else {
+            for (FieldModel f : model.fields()) {
+                nativeField(n, f);
+            }
         }
         t.addMethod(n.build());
         ClassName array = ClassName.get(model.record().packageName(), model.record().flatName() + "Array");
