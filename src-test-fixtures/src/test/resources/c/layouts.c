@@ -74,6 +74,21 @@ struct o_EpollEvent { uint32_t events; uint64_t data; };
 #pragma pack(push, 2)
 struct o_Pack2 { int8_t a; int32_t b; int64_t c; int8_t d; };
 #pragma pack(pop)
+/* unions (C11 6.7.2.1p16): alone, nested, in arrays, packed, over-aligned, with struct members */
+union o_Number { int64_t l; double d; int32_t i; int8_t five[5]; };
+union o_Odd { int8_t five[5]; int16_t s; };
+#pragma pack(push, 1)
+union o_Packed { int64_t l; int8_t three[3]; };
+#pragma pack(pop)
+union __attribute__((aligned(16))) o_Aligned { int32_t i; float f; };
+union o_Shape { struct o_Vec3 v; struct o_Inner inner; int64_t raw; };
+struct o_Holder {
+    int8_t tag; union o_Number num; union o_Odd odds[3]; union o_Packed packed; union o_Aligned aligned;
+    union o_Shape shape; int16_t tail;
+};
+#pragma pack(push, 2)
+struct o_PackedHolder { int8_t c; union o_Number num; int16_t s; };
+#pragma pack(pop)
 
 int main(void) {
     S(Vec3, struct o_Vec3); MM(Vec3, struct o_Vec3, x); MM(Vec3, struct o_Vec3, y); MM(Vec3, struct o_Vec3, z);
@@ -137,6 +152,24 @@ int main(void) {
     S(Pack2, struct o_Pack2);
     MM(Pack2, struct o_Pack2, a); MM(Pack2, struct o_Pack2, b); MM(Pack2, struct o_Pack2, c); MM(Pack2, struct o_Pack2, d);
 
+    S(Unions_Number, union o_Number); MM(Unions_Number, union o_Number, l); MM(Unions_Number, union o_Number, d);
+    MM(Unions_Number, union o_Number, i); MM(Unions_Number, union o_Number, five);
+    S(Unions_Odd, union o_Odd); MM(Unions_Odd, union o_Odd, five); MM(Unions_Odd, union o_Odd, s);
+    S(Unions_Packed, union o_Packed); MM(Unions_Packed, union o_Packed, l); MM(Unions_Packed, union o_Packed, three);
+    S(Unions_Aligned, union o_Aligned); MM(Unions_Aligned, union o_Aligned, i); MM(Unions_Aligned, union o_Aligned, f);
+    S(Unions_Shape, union o_Shape); MM(Unions_Shape, union o_Shape, v); MM(Unions_Shape, union o_Shape, inner);
+    MM(Unions_Shape, union o_Shape, raw);
+    S(Unions_Holder, struct o_Holder);
+    MM(Unions_Holder, struct o_Holder, tag); MM(Unions_Holder, struct o_Holder, num); MM(Unions_Holder, struct o_Holder, odds);
+    MM(Unions_Holder, struct o_Holder, packed); MM(Unions_Holder, struct o_Holder, aligned);
+    MM(Unions_Holder, struct o_Holder, shape); MM(Unions_Holder, struct o_Holder, tail);
+    S(Unions_PackedHolder, struct o_PackedHolder);
+    MM(Unions_PackedHolder, struct o_PackedHolder, c); MM(Unions_PackedHolder, struct o_PackedHolder, num);
+    MM(Unions_PackedHolder, struct o_PackedHolder, s);
+    union o_Odd odd3[3];
+    printf("X Unions_Odd[3].sizeof %zu\n", sizeof odd3);
+    printf("X Unions_Odd[2].s %td\n", (char *) &odd3[2].s - (char *) odd3);
+
     /* arrays of packed / padded structs (cases L2a, L3) */
     struct o_Packed12 p12[2];
     printf("X Packed12[2].sizeof %zu\n", sizeof p12);
@@ -158,6 +191,8 @@ int main(void) {
     M(EpollEvent, struct epoll_event, events, events); M(EpollEvent, struct epoll_event, data, data);
     S(HandEpollEvent, struct o_EpollEvent);
     M(HandEpollEvent, struct o_EpollEvent, events, events); M(HandEpollEvent, struct o_EpollEvent, data, data);
+    S(EpollEventUnion, struct epoll_event);
+    M(EpollEventUnion, struct epoll_event, events, events); M(EpollEventUnion, struct epoll_event, data, data);
     /* glibc's x86-64 struct stat */
     S(StatX8664, struct stat);
     M(StatX8664, struct stat, stDev, st_dev); M(StatX8664, struct stat, stIno, st_ino);
@@ -174,6 +209,17 @@ int main(void) {
     ev.data.u64 = 42;
     bytes("epoll_event{1,42}", &ev, sizeof ev);
 #endif
+    /* the real unions: epoll_data_t (both ABIs) and in6_addr inside struct sockaddr_in6 */
+    S(EpollData, epoll_data_t);
+    M(EpollData, epoll_data_t, ptr, ptr); M(EpollData, epoll_data_t, fd, fd);
+    M(EpollData, epoll_data_t, u32, u32); M(EpollData, epoll_data_t, u64, u64);
+    S(In6Addr, struct in6_addr);
+    M(In6Addr, struct in6_addr, addr8, s6_addr); M(In6Addr, struct in6_addr, addr16, s6_addr16);
+    M(In6Addr, struct in6_addr, addr32, s6_addr32);
+    S(SockaddrIn6, struct sockaddr_in6);
+    M(SockaddrIn6, struct sockaddr_in6, family, sin6_family); M(SockaddrIn6, struct sockaddr_in6, port, sin6_port);
+    M(SockaddrIn6, struct sockaddr_in6, flowinfo, sin6_flowinfo); M(SockaddrIn6, struct sockaddr_in6, addr, sin6_addr);
+    M(SockaddrIn6, struct sockaddr_in6, scopeId, sin6_scope_id);
     S(SockaddrIn, struct sockaddr_in);
     M(SockaddrIn, struct sockaddr_in, family, sin_family); M(SockaddrIn, struct sockaddr_in, port, sin_port);
     M(SockaddrIn, struct sockaddr_in, addr, sin_addr); M(SockaddrIn, struct sockaddr_in, zero, sin_zero);

@@ -39,6 +39,12 @@
 #include "Timespec.h"
 #include "Utsname.h"
 #include "Vec3.h"
+#include "EpollData.h"
+#include "EpollEventUnion.h"
+#include "In6Addr.h"
+#include "SockaddrIn6.h"
+#include "Unions_Holder.h"
+#include "Unions_PackedHolder.h"
 
 static void key(const char *p, const char *n) { printf("%s.%s=", p, n); }
 
@@ -221,6 +227,56 @@ static void print_Envelope(const char *p, const Envelope *s) {
     PF(p, s, last);
 }
 
+/* unions: C reads every member from the same bytes, as a C program may */
+static void print_EpollData(const char *p, const EpollData *s) { PF(p, s, ptr); PF(p, s, fd); PF(p, s, u32); PF(p, s, u64); }
+static void print_EpollEventUnion(const char *p, const EpollEventUnion *s) {
+    PF(p, s, events);
+    EpollData d; /* a packed member: copy out before taking its address */
+    memcpy(&d, (const char *) s + offsetof(EpollEventUnion, data), sizeof d);
+    char b[256];
+    print_EpollData(sub(b, sizeof b, p, "data"), &d);
+}
+static void print_In6Addr(const char *p, const In6Addr *s) {
+    PA(p, s, addr8);
+    for (size_t i = 0; i < 8; i++) {
+        char k[32];
+        snprintf(k, sizeof k, "addr16[%zu]", i);
+        P(p, k, (uint16_t) ntohs(s->addr16[i]));
+    }
+    for (size_t i = 0; i < 4; i++) {
+        char k[32];
+        snprintf(k, sizeof k, "addr32[%zu]", i);
+        P(p, k, (uint32_t) ntohl(s->addr32[i]));
+    }
+}
+static void print_SockaddrIn6(const char *p, const SockaddrIn6 *s) {
+    PF(p, s, family);
+    P(p, "port", (uint16_t) ntohs(s->port));
+    P(p, "flowinfo", (uint32_t) ntohl(s->flowinfo));
+    NESTED(p, s, addr, In6Addr);
+    PF(p, s, scopeId);
+}
+static void print_Unions_Number(const char *p, const Unions_Number *s) { PF(p, s, l); PF(p, s, d); PF(p, s, i); PA(p, s, five); }
+static void print_Unions_Odd(const char *p, const Unions_Odd *s) { PA(p, s, five); PF(p, s, s); }
+static void print_Unions_Packed(const char *p, const Unions_Packed *s) { PF(p, s, l); PA(p, s, three); }
+static void print_Unions_Aligned(const char *p, const Unions_Aligned *s) { PF(p, s, i); PF(p, s, f); }
+static void print_Unions_Shape(const char *p, const Unions_Shape *s) {
+    NESTED(p, s, v, Vec3); NESTED(p, s, inner, Inner); PF(p, s, raw);
+}
+static void print_Unions_Holder(const char *p, const Unions_Holder *s) {
+    PF(p, s, tag); NESTED(p, s, num, Unions_Number); NESTED_ARRAY(p, s, odds, Unions_Odd);
+    NESTED(p, s, packed, Unions_Packed); NESTED(p, s, aligned, Unions_Aligned); NESTED(p, s, shape, Unions_Shape);
+    PF(p, s, tail);
+}
+static void print_Unions_PackedHolder(const char *p, const Unions_PackedHolder *s) {
+    PF(p, s, c);
+    Unions_Number n; /* below its alignment under pack(2): copy out */
+    memcpy(&n, (const char *) s + offsetof(Unions_PackedHolder, num), sizeof n);
+    char b[256];
+    print_Unions_Number(sub(b, sizeof b, p, "num"), &n);
+    PF(p, s, s);
+}
+
 #define READER(T) \
     if (strcmp(name, #T) == 0) { \
         if (len % sizeof(T) != 0) { \
@@ -257,6 +313,9 @@ int main(int argc, char **argv) {
     READER(IntLong) READER(MemberAligned) READER(Pack2) READER(Packed12) READER(PackedOuter)
     READER(Particle) READER(ShortChar) READER(SockaddrIn) READER(StatX8664) READER(Tagged) READER(Texts)
     READER(Timespec) READER(Utsname) READER(Vec3)
+    READER(EpollData) READER(EpollEventUnion) READER(In6Addr) READER(SockaddrIn6) READER(Unions_Number)
+    READER(Unions_Odd) READER(Unions_Packed) READER(Unions_Aligned) READER(Unions_Shape) READER(Unions_Holder)
+    READER(Unions_PackedHolder)
     fprintf(stderr, "unknown struct %s\n", name);
     return 2;
 }
