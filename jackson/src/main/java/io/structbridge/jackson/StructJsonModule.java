@@ -20,7 +20,8 @@ import tools.jackson.databind.ser.Serializers;
 /**
  * Lets an {@code ObjectMapper} write generated {@code RArray}s and {@code RView}s straight from
  * native memory, and read JSON arrays (or JSON Lines) into new {@code RArray}s, through the
- * generated {@code RJson} codecs. Records themselves keep working with plain databind. Found by
+ * generated {@code RJson} codecs. Records themselves keep working with plain databind, except
+ * {@code @Union} records, which are refused ({@link UnionRefusal}). Found by
  * {@code JsonMapper.builder().findAndAddModules()} ({@code META-INF/services}).
  *
  * <p>Arrays read by the mapper live in {@link Arena#ofAuto()} memory (freed by the garbage
@@ -54,7 +55,7 @@ public final class StructJsonModule extends JacksonModule {
                 if (raw.getName().endsWith("View") && hasCodec(raw)) {
                     return new ViewSerializer(StructJsonCodec.of(raw));
                 }
-                return null;
+                return UnionRefusal.UNIONS.get(raw) ? new UnionRefusal.Serializer(raw) : null;
             }
         });
         context.addDeserializers(new Deserializers.Base() {
@@ -64,6 +65,9 @@ public final class StructJsonModule extends JacksonModule {
                 Class<?> raw = type.getRawClass();
                 if (StructArray.class.isAssignableFrom(raw)) {
                     return new ArrayDeserializer(StructJsonCodec.of(raw));
+                }
+                if (UnionRefusal.UNIONS.get(raw)) {
+                    return new UnionRefusal.Deserializer(raw);
                 }
                 return raw.getName().endsWith("View") && hasCodec(raw) ? new ViewDeserializer(StructJsonCodec.of(raw)) : null;
             }
