@@ -192,10 +192,12 @@ class RegistrationTest {
         RecordingProcessor recording = new RecordingProcessor();
         Compilation c = com.google.testing.compile.Compiler.javac().withProcessors(recording)
                 .withClasspath(Compilations.CLASSPATH).withOptions(Compilations.OPTIONS)
-                .compile(JavaFileObjects.forSourceLines("p.A", "package p;", "@io.structbridge.annotations.Struct record A(int x) {}"));
+                .compile(JavaFileObjects.forSourceLines("p.A", "package p;", "@io.structbridge.annotations.Struct record A(int x) {}",
+                        "@io.structbridge.annotations.Union record U(int x, long y) {}"));
         com.google.testing.compile.CompilationSubject.assertThat(c).succeeded();
         assertThat(recording.claimed).isNotEmpty();
         assertThat(recording.claimed).doesNotContain(true);
-        assertEquals(Set.of("io.structbridge.annotations.Struct"), new StructProcessor().getSupportedAnnotationTypes());
+        assertEquals(Set.of("io.structbridge.annotations.Struct", "io.structbridge.annotations.Union"),
+                new StructProcessor().getSupportedAnnotationTypes());
     }
 }
