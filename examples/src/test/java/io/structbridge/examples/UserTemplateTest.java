@@ -106,6 +106,18 @@ class UserTemplateTest {
         run(List.of(tmp.resolve("use").toString()), tmp, null);
     }
 
+    @Test
+    void theReadmeShowsTheTemplatePomVerbatim() throws IOException {
+        Path root = Path.of("").toAbsolutePath().getParent();
+        String readme = Files.readString(root.resolve("README.md"));
+        int section = readme.indexOf("## Maven setup for users");
+        assertTrue(section >= 0, "README has the section");
+        int start = readme.indexOf("```xml\n", section) + "```xml\n".length();
+        String shown = readme.substring(start, readme.indexOf("\n```", start) + 1);
+        assertEquals(Files.readString(root.resolve("examples/user-template/pom.xml")), shown,
+                "the README's user pom.xml is examples/user-template/pom.xml");
+    }
+
     private static void assertRan(String output) {
         assertTrue(output.contains("refused: Particle.species: must fit uint8_t (0..255); value 300"), output);
         assertTrue(output.contains("particle 0: x=2.5 species=7 label=proton"), output);
