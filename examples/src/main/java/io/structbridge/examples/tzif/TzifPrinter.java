@@ -6,7 +6,10 @@ import java.util.List;
  * Formats a {@link TzifFile}: a summary of its header and local time types, and its changes of
  * local time in the format of {@code zdump -v} (two lines per change: the last second before it
  * and the first second after it, each as UT and as local time with designation, isdst and UT
- * offset), so that the lines can be compared with zdump's.
+ * offset), so that the lines can be compared with zdump's. Times count leap seconds when the file
+ * has leap-second records, as glibc's {@code gmtime}/{@code localtime} apply them (second 60 during a
+ * leap second). zdump -v finds changes by comparing local time every 12 hours, so it misses changes
+ * that revert within 12 hours; every explicit change is printed here.
  */
 public final class TzifPrinter {
 

@@ -146,6 +146,29 @@ class TzifLeapAndExtremeTest {
     }
 
     @Test
+    void changesThatRevertWithinZdumpsTwelveHourStepAreEachConfirmedByZdumpAroundThem() throws IOException {
+        // zdump -v compares local time every 12 hours and looks closer only where it differs, so it
+        // misses BBB -> CCC -> BBB within one step; we list every explicit transition, and zdump -t
+        // around each one shows the same two lines.
+        TestTzif t = zone();
+        t.times = new long[] {1000, 1001, 1002};
+        t.typeIndex = new int[] {1, 2, 1};
+        Path file = write("blip", t);
+        TzifFile tz = TzifFile.read(file);
+        List<String> ours = ourLines(tz, file.toString());
+        assertEquals(6, ours.size(), ours.toString());
+        assertEquals(2, zdumpLines(file).size(), "zdump -v sees only the first change");
+        for (TzifFile.Change c : tz.changes()) {
+            List<String> pair = new ArrayList<>();
+            TzifPrinter.change(tz, file.toString(), c, new StringBuilder()); // no exception
+            pair.add(TzifPrinter.line(tz, file.toString(), c.at() - 1));
+            pair.add(TzifPrinter.line(tz, file.toString(), c.at()));
+            // zdump -v -t AT-1,AT compares AT-1 with AT and shows this change alone.
+            assertEquals(zdumpLines(file, "-t", (c.at() - 1) + "," + c.at()), pair, "change at " + c.at());
+        }
+    }
+
+    @Test
     void brokenDownTimesAgreeWithJavaTimeWhereJavaTimeReaches() {
         java.util.Random random = new java.util.Random(8536);
         for (int i = 0; i < 100_000; i++) {
