@@ -242,11 +242,13 @@ public final class ElfPrinter {
                     c = 'D';
                 } else {
                     c = 'o';
-                    rest &= ~0x0ff00000L;
+                    rest &= ~0x0ff00000L; // ~SHF_MASKOS: an int, sign-extended, so bits 32..63 stay
                 }
             } else if ((flag & 0xf0000000L) != 0) {
                 c = 'p';
-                rest &= ~0xf0000000L;
+                // readelf clears with ~SHF_MASKPROC, an unsigned int (0x0fffffff) zero-extended to
+                // 64 bits: that also clears bits 32..63, so no letter follows for them.
+                rest &= 0x0fffffffL;
             } else {
                 c = 'x';
             }

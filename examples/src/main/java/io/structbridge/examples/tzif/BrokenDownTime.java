@@ -9,7 +9,7 @@ package io.structbridge.examples.tzif;
  * {@link #of} returns null, where glibc fails with {@code EOVERFLOW} and {@code zdump} prints
  * {@code NULL}.
  *
- * @param year    the year, e.g. 1972 (negative before 1 BC... as C's {@code tm_year + 1900})
+ * @param year    the year as C's {@code tm_year + 1900}, e.g. 1972 (astronomical numbering: 0 is 1 BC)
  * @param month   1..12
  * @param day     1..31
  * @param hour    0..23

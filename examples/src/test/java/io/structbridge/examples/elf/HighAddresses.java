@@ -11,7 +11,8 @@ import java.nio.file.Path;
  * a Linux kernel image: e_entry 0xffffffff81000000; the PT_GNU_STACK program header (which maps
  * nothing, so readelf has nothing to complain about) with p_vaddr 0xffffffff80000000, p_paddr
  * 0xffffffff80001000, p_memsz 0x8000000000001000 and p_align 2^63; section 1 with sh_flags
- * 0x8000000000000002, sh_addr 0xffffffff81000000, sh_addralign 2^63 and sh_entsize 0xfffffffffffffff8.
+ * 0x8000000000000002, sh_addr 0xffffffff81000000, sh_addralign 2^63 and sh_entsize 0xfffffffffffffff8;
+ * sections 2 and 3 with sh_flags 0xffffffff0ff00002 and 0xfffffffff0000004.
  * readelf reads the copy without a warning. Field offsets are those of {@code <elf.h>}, written
  * here by hand (independent of the code under test).
  */
@@ -47,6 +48,9 @@ final class HighAddresses {
         b.putLong(s1 + 16, ENTRY);
         b.putLong(s1 + 48, 0x8000000000000000L);
         b.putLong(s1 + 56, 0xfffffffffffffff8L);
+        // Flags with OS- and processor-specific bits and bits 32..63: readelf prints "Ao" and 32 "x", and "Xlp".
+        b.putLong(s1 + 64 + 8, 0xffffffff0ff00002L);
+        b.putLong(s1 + 128 + 8, 0xfffffffff0000004L);
         Path dir = Files.createTempDirectory("elf-high");
         dir.toFile().deleteOnExit();
         Path copy = dir.resolve(original.getFileName() + "-high");
