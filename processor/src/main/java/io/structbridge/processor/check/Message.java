@@ -62,7 +62,19 @@ public enum Message {
     INTERNAL_ERROR("structbridge failed on %s: %s. Please report this with the record's source."),
     STRUCT_AND_UNION("%s is annotated both @Struct and @Union; a C aggregate is one or the other. Keep @Struct for members one after another, or @Union for members sharing offset 0."),
     UNION_NO_JSON("no JSON codec and no JSON Schema for %s: %s. A union's bytes do not say which member is live, so any JSON of it would reinterpret them. Keep the union out of JSON (e.g. a separate record for the JSON side), or store the live member in a plain component."),
-    UNION_CONSTRAINT("constraint @%s on '%s' inside union %s cannot be validated: the bytes of a union do not say which member is live, so a check on one member would judge bytes written as another. Move the constraint to a component outside the union.");
+    UNION_CONSTRAINT("constraint @%s on '%s' inside union %s cannot be validated: the bytes of a union do not say which member is live, so a check on one member would judge bytes written as another. Move the constraint to a component outside the union, or tag the union (@Case on every member, @Tag on the component that holds it) so that only the live member is validated."),
+    TAG_NOT_UNION("@Tag on '%s' needs a component whose type is a single @Union record; '%s' is %s. Put @Tag on the union component and name its discriminator."),
+    TAG_UNKNOWN("@Tag(\"%s\") on '%s' names no other component of %s (components: %s). Name the discriminator component."),
+    TAG_AFTER_UNION("discriminator '%s' of union '%s' is declared after it; it must come first, so that readers of the bytes and of the JSON (written in component order) meet the tag before the union. Move '%s' before '%s'."),
+    TAG_TYPE("discriminator '%s' of union '%s' has type %s; a tag is an enum or an integral scalar (byte, short, int, long) whose value names the live member."),
+    TAG_IN_UNION("@Tag on '%s' in union %s: a discriminator must be a member of a @Struct next to the union, not of a union (it would share the union's bytes)."),
+    CASE_NOT_UNION("@Case on '%s' applies to members of a @Union record only, and %s is a @Struct. Remove @Case."),
+    CASE_MISSING("member '%s' of union %s, tagged by '%s', has no @Case, so no discriminator value makes it live and its JSON could never be read. Add @Case with the values that select it."),
+    CASE_KIND("@Case on member '%s' of union %s gives %s, but discriminator '%s' is %s: give %s."),
+    CASE_UNKNOWN_CONSTANT("@Case(\"%s\") on member '%s' of union %s: %s has no such constant (constants: %s)."),
+    CASE_RANGE("@Case code %d on member '%s' of union %s is outside discriminator '%s' (%s, %d..%d)."),
+    CASE_DUPLICATE("discriminator value %s names both '%s' and '%s' of union %s; each value selects exactly one member. Remove one."),
+    CASE_UNCOVERED("value %s of discriminator '%s' (%s) selects no member of union %s; every constant of an enum discriminator must select exactly one member. Add it to a member's @Case.");
 
     private final String format;
 

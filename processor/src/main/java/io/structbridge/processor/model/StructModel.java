@@ -17,12 +17,21 @@ import java.util.List;
  * @param fallback why generated validation cannot cover this record (custom or class-level constraints,
  *     groups), so Hibernate Validator runs instead; empty when generated validation is complete
  * @param union whether the record is a {@code @Union}: every member at offset 0 (C11 6.7.2.1p16)
+ * @param tagged the union components with a discriminator ({@code @Tag}), in component order
  */
 public record StructModel(ClassRef record, int pack, int align, Endian order, long assertedSize, List<FieldModel> fields,
-                          String description, boolean ignoreUnknown, List<String> fallback, boolean union) {
+                          String description, boolean ignoreUnknown, List<String> fallback, boolean union,
+                          List<TaggedUnion> tagged) {
     public StructModel {
         fields = List.copyOf(fields);
         fallback = List.copyOf(fallback);
+        tagged = List.copyOf(tagged);
+    }
+
+    /** A struct or union without tagged unions. */
+    public StructModel(ClassRef record, int pack, int align, Endian order, long assertedSize, List<FieldModel> fields,
+                       String description, boolean ignoreUnknown, List<String> fallback, boolean union) {
+        this(record, pack, align, order, assertedSize, fields, description, ignoreUnknown, fallback, union, List.of());
     }
 
     /** A struct (not a union). */

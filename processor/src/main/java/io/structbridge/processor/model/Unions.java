@@ -1,6 +1,10 @@
 package io.structbridge.processor.model;
 
-/** Where unions sit in a model: JSON, the JSON Schema and Pydantic cannot represent an untagged one. */
+/**
+ * Where untagged unions sit in a model: JSON, the JSON Schema and Pydantic cannot represent them. A
+ * union component with a discriminator ({@code @Tag}, see {@link TaggedUnion}) has JSON, so only the
+ * unions inside its members count.
+ */
 public final class Unions {
     private Unions() {}
 
@@ -21,6 +25,13 @@ public final class Unions {
             if (nested == null) {
                 continue;
             }
+            if (nested.union() && TaggedUnion.of(model, f.name()) != null) {
+                String inner = membersUnion(nested);
+                if (inner != null) {
+                    return "component '" + f.name() + "' (tagged union " + nested.record().simpleName() + "): " + inner;
+                }
+                continue;
+            }
             if (nested.union()) {
                 return "component '" + f.name() + "' is the union " + nested.record().simpleName();
             }
@@ -30,5 +41,12 @@ public final class Unions {
             }
         }
         return null;
+    }
+
+    /** {@return the first untagged union inside the members of the tagged union {@code union}, or null} */
+    private static String membersUnion(StructModel union) {
+        StructModel asStruct = new StructModel(union.record(), union.pack(), union.align(), union.order(), union.assertedSize(),
+                union.fields(), union.description(), union.ignoreUnknown(), union.fallback(), false, union.tagged());
+        return firstUnion(asStruct);
     }
 }

@@ -161,9 +161,11 @@ public final class RecordParser {
         }
         stack.pop();
         clashes(type, fields, report);
-        if (union) {
+        if (union && !TagRules.meantTagged(type, mirrors)) {
             UnionRules.checkNoConstraints(type, fields, report);
         }
+        TagRules.checkCasePlacement(type, union, mirrors, report);
+        List<io.structbridge.processor.model.TaggedUnion> tagged = TagRules.read(type, union, fields, mirrors, report);
         if (report.hasErrors()) {
             return Optional.empty();
         }
@@ -187,7 +189,7 @@ public final class RecordParser {
         String doc = elements.getDocComment(type);
         return Optional.of(new StructModel(classRef(type), pack, align, order,
                 size, fields, doc == null ? "" : doc.strip(),
-                JsonNames.ignoreUnknown(type), fallback, union));
+                JsonNames.ignoreUnknown(type), fallback, union, tagged));
     }
 
     /** Adds the JSON name, documentation and constraints, read from the component's field. */
