@@ -26,15 +26,15 @@ import javax.lang.model.element.Modifier;
  */
 public final class JsonCodecWriter {
     static final String PKG = "io.structbridge.jackson";
-    private static final ClassName READING = ClassName.get(PKG, "JsonReading");
+    static final ClassName READING = ClassName.get(PKG, "JsonReading");
     private static final ClassName CODEC = ClassName.get(PKG, "StructJsonCodec");
-    private static final ClassName JSON_EXCEPTION = ClassName.get(PKG, "StructJsonException");
-    private static final ClassName PARSER = ClassName.get("tools.jackson.core", "JsonParser");
-    private static final ClassName GENERATOR = ClassName.get("tools.jackson.core", "JsonGenerator");
-    private static final ClassName VALUE_EXCEPTION = ClassName.get("io.structbridge.runtime", "StructValueException");
+    static final ClassName JSON_EXCEPTION = ClassName.get(PKG, "StructJsonException");
+    static final ClassName PARSER = ClassName.get("tools.jackson.core", "JsonParser");
+    static final ClassName GENERATOR = ClassName.get("tools.jackson.core", "JsonGenerator");
+    static final ClassName VALUE_EXCEPTION = ClassName.get("io.structbridge.runtime", "StructValueException");
     private static final ClassName BOUNDS = ClassName.get("io.structbridge.runtime", "Bounds");
     private static final ClassName GENERATED = ClassName.get("io.structbridge.runtime", "Generated");
-    private static final ClassName SEGMENT = ClassName.get("java.lang.foreign", "MemorySegment");
+    static final ClassName SEGMENT = ClassName.get("java.lang.foreign", "MemorySegment");
     private static final ClassName TEXT_ENCODING = ClassName.get("io.structbridge.runtime", "TextEncoding");
     private static final ClassName SERIALIZED = ClassName.get("tools.jackson.core.io", "SerializedString");
     private static final ClassName CONTEXT = ClassName.get("tools.jackson.core", "TokenStreamContext");
@@ -128,6 +128,7 @@ public final class JsonCodecWriter {
         t.addMethod(decode());
         t.addMethod(toRecord());
         t.addMethod(readFields());
+        TaggedUnionJson.addMethods(t, model, struct);
         t.addField(textScratchConstant());
         t.addMethod(writeMethod());
         t.addMethod(writeWithScratch());
@@ -311,6 +312,7 @@ public final class JsonCodecWriter {
                 .addParameter(TypeName.BOOLEAN, "zeroed")
                 .addStatement("$T.startObject(parser, STRUCT)", READING)
                 .addStatement("long seen = 0L")
+                .addCode(TaggedUnionJson.locals(model))
                 .beginControlFlow("for (int property = parser.nextNameMatch(MATCHER); property != $T.MATCH_END_OBJECT;"
                         + " property = parser.nextNameMatch(MATCHER))", NAME_MATCHER)
                 .addStatement("parser.nextToken()")
@@ -324,7 +326,8 @@ public final class JsonCodecWriter {
                     .endControlFlow()
                     .addStatement("seen |= $LL", 1L << i)
                     .beginControlFlow("try")
-                    .addCode(readField(f, field))
+                    .addCode(TaggedUnionJson.of(model, f) != null
+                            ? TaggedUnionJson.readCall(model, f, struct) : readField(f, field, struct))
                     .nextControlFlow("catch ($T e)", VALUE_EXCEPTION)
                     .addStatement("throw $T.error(parser, $S, e)", READING, field)
                     .endControlFlow()
@@ -343,10 +346,12 @@ public final class JsonCodecWriter {
                 .beginControlFlow("if (seen != $LL)", all)
                 .addStatement("throw $T.missing(parser, STRUCT, NAMES[Long.numberOfTrailingZeros(~seen)])", READING)
                 .endControlFlow()
+                .addCode(TaggedUnionJson.checks(model, struct))
                 .build();
     }
 
-    private CodeBlock readField(FieldModel f, String field) {
+    /** {@return code reading {@code f}, a component of the struct or union {@code struct}, at {@code offset}} */
+    static CodeBlock readField(FieldModel f, String field, ClassName struct) {
         String n = f.name();
         return switch (f.type()) {
             case FieldType.Scalar s -> CodeBlock.of("$T.$L(segment, offset, $L);\n", struct, n, readScalar(s, field));
@@ -365,7 +370,7 @@ public final class JsonCodecWriter {
                                 "\" (expected one of " + e.constants().stream().map(FieldType.EnumConstant::json).toList() + ")");
                 yield b.build();
             }
-            case FieldType.PrimitiveArray a -> primitiveArray(a, n, field);
+            case FieldType.PrimitiveArray a -> primitiveArray(a, n, field, struct);
             case FieldType.Nested x -> CodeBlock.of("$T.readInto(parser, segment, offset + $T.$L);\n",
                     jsonClass(x.struct().record()), struct, Runtime.offsetConstant(n));
             case FieldType.NestedArray x -> CodeBlock.builder()
@@ -380,7 +385,7 @@ public final class JsonCodecWriter {
         };
     }
 
-    private CodeBlock primitiveArray(FieldType.PrimitiveArray a, String n, String field) {
+    private static CodeBlock primitiveArray(FieldType.PrimitiveArray a, String n, String field, ClassName struct) {
         if (a.element().java() == JavaPrim.BYTE) {
             return CodeBlock.of("$T.$L(segment, offset, $T.readBase64(parser, $L, $S));\n", struct, n, READING, a.length(), field);
         }
@@ -487,12 +492,13 @@ public final class JsonCodecWriter {
         for (int i = 0; i < model.fields().size(); i++) {
             FieldModel f = model.fields().get(i);
             m.addStatement("generator.writeName(KEYS[$L])", i);
-            m.addCode(writeField(f));
+            m.addCode(TaggedUnionJson.of(model, f) != null ? TaggedUnionJson.writeCall(model, f, struct) : writeField(f, struct));
         }
         return m.addStatement("generator.writeEndObject()").build();
     }
 
-    private CodeBlock writeField(FieldModel f) {
+    /** {@return code writing {@code f}, a component of the struct or union {@code struct} at {@code offset}} */
+    static CodeBlock writeField(FieldModel f, ClassName struct) {
         String n = f.name();
         CodeBlock get = CodeBlock.of("$T.$L(segment, offset)", struct, n);
         return switch (f.type()) {

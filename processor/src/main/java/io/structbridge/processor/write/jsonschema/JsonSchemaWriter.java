@@ -70,6 +70,7 @@ public final class JsonSchemaWriter {
         o.put("properties", properties);
         o.put("required", required);
         o.put("additionalProperties", s.ignoreUnknown());
+        TaggedUnionSchema.addConditions(s, o);
         return o;
     }
 
@@ -117,7 +118,7 @@ public final class JsonSchemaWriter {
         String key = nested.cName();
         if (!defs.containsKey(key)) {
             defs.put(key, Map.of());
-            defs.put(key, object(nested));
+            defs.put(key, nested.union() ? TaggedUnionSchema.union(nested, this::field) : object(nested));
         }
         Map<String, Object> r = new LinkedHashMap<>();
         r.put("$ref", "#/$defs/" + key);
