@@ -90,18 +90,14 @@ final class TaggedUnionJson {
             type.addField(FieldSpec.builder(ArrayTypeName.of(String.class), "MEMBERS$" + u, Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
                     .initializer("{$L}", union.fields().stream().map(m -> CodeBlock.of("$S", m.jsonName())).collect(CodeBlock.joining(", ")))
                     .build());
-            type.addMethod(live(model, t, tagType));
+            type.addMethod(io.structbridge.processor.write.java.TaggedUnionCode.live(model, t, tagType));
             type.addMethod(read(model, t, union, unionStruct));
             type.addMethod(write(model, t, union, unionStruct, tagType));
         }
     }
 
-    private static TypeName tagType(StructModel model, TaggedUnion t) {
-        return switch (field(model, t.tag()).type()) {
-            case FieldType.EnumCode e -> Runtime.classNameOf(e.type());
-            case FieldType.Scalar s -> TypeName.LONG;
-            default -> throw new IllegalStateException("discriminator " + t.tag());
-        };
+    static TypeName tagType(StructModel model, TaggedUnion t) {
+        return io.structbridge.processor.write.java.TaggedUnionCode.tagType(model, t);
     }
 
     /** {@return the cases in words, e.g. {@code (CIRCLE -> circle, RECT -> rect)}} */
@@ -113,25 +109,6 @@ final class TaggedUnionJson {
             }
         }
         return b.append(')').toString();
-    }
-
-    private static MethodSpec live(StructModel model, TaggedUnion t, TypeName tagType) {
-        MethodSpec.Builder m = MethodSpec.methodBuilder("live$" + t.union()).addModifiers(Modifier.PRIVATE, Modifier.STATIC)
-                .addJavadoc("{@return the index of the member of {@code $L} that discriminator {@code $L} selects, -1 for none}\n", t.union(), t.tag())
-                .returns(TypeName.INT).addParameter(tagType, "tag");
-        boolean isEnum = field(model, t.tag()).type() instanceof FieldType.EnumCode;
-        if (isEnum) {
-            m.addCode("return switch (tag) {\n$>");
-            for (int i = 0; i < t.alternatives().size(); i++) {
-                m.addCode("case $L -> $L;\n", String.join(", ", t.alternatives().get(i).constants()), i);
-            }
-            return m.addCode("$<};\n").build();
-        }
-        for (int i = 0; i < t.alternatives().size(); i++) {
-            CodeBlock cond = t.alternatives().get(i).codes().stream().map(c -> CodeBlock.of("tag == $LL", c)).collect(CodeBlock.joining(" || "));
-            m.beginControlFlow("if ($L)", cond).addStatement("return $L", i).endControlFlow();
-        }
-        return m.addStatement("return -1").build();
     }
 
     private static MethodSpec read(StructModel model, TaggedUnion t, StructModel union, ClassName unionStruct) {

@@ -40,7 +40,10 @@ final class UnionValidation {
                 .addStatement("$T first = null", ValidatorClassWriter.VIOLATIONS);
         for (FieldModel f : model.fields()) {
             MethodSpec.Builder m = MethodSpec.methodBuilder("validate$" + f.name())
-                    .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
+                    .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
+                    .addJavadoc("Adds the violations of member {@code $L} read in place (the live one of a tagged union).\n\n", f.name())
+                    .addJavadoc("@param segment the segment\n@param offset the byte offset of the union\n")
+                    .addJavadoc("@param prefix the path of the union\n@param out the violations\n")
                     .addParameter(ValidatorClassWriter.SEGMENT, "segment").addParameter(TypeName.LONG, "offset")
                     .addParameter(String.class, "prefix").addParameter(ValidatorClassWriter.VIOLATIONS, "out");
             nativeField.accept(m, f);

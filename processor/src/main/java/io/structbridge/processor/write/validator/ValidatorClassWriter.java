@@ -95,7 +95,11 @@ public final class ValidatorClassWriter {
             v.addStatement("int before = out.size()");
         }
         for (FieldModel f : model.fields()) {
-            recordField(v, f, fallback);
+            if (io.structbridge.processor.model.TaggedUnion.of(model, f.name()) != null) {
+                TaggedUnionValidation.recordField(v, model, f);
+            } else {
+                recordField(v, f, fallback);
+            }
         }
         if (model.union()) {
             UnionValidation.consistency(v, struct);
@@ -119,10 +123,16 @@ public final class ValidatorClassWriter {
                 .addParameter(String.class, "prefix").addParameter(VIOLATIONS, "out");
         if (model.union()) {
             UnionValidation.anyMemberValid(t, n, model, this::nativeField);
+            TaggedUnionValidation.validateMember(t, model, record, struct, (b, f) -> recordField(b, f, fallback));
         } else {
             for (FieldModel f : model.fields()) {
-                nativeField(n, f);
+                if (io.structbridge.processor.model.TaggedUnion.of(model, f.name()) != null) {
+                    TaggedUnionValidation.nativeField(n, model, f, struct);
+                } else {
+                    nativeField(n, f);
+                }
             }
+            TaggedUnionValidation.addMethods(t, model);
         }
         t.addMethod(n.build());
         ClassName array = ClassName.get(model.record().packageName(), model.record().flatName() + "Array");
