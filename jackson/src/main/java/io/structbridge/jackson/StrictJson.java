@@ -24,6 +24,8 @@ import tools.jackson.databind.json.JsonMapper;
  * <li>enums only by name ({@code FAIL_ON_NUMBERS_FOR_ENUMS}); duplicate keys refused
  *     ({@code STRICT_DUPLICATE_DETECTION}); trailing tokens refused.</li>
  * </ul>
+ * The builder also gets {@link StructJsonModule}, so generated arrays and views are written from native
+ * memory and read into it, and what has no JSON form is refused rather than written as {@code {}}.
  * NaN and infinities are written and read as the strings {@code "NaN"}, {@code "Infinity"},
  * {@code "-Infinity"} (Jackson's default), which the schemas list. Integers keep every digit: a
  * {@code long} beyond 2^53 is written and read exactly.
@@ -38,6 +40,7 @@ public final class StrictJson {
      */
     public static JsonMapper.Builder configure(JsonMapper.Builder builder) {
         return builder
+                .addModule(new StructJsonModule())
                 .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
                 .enable(DeserializationFeature.FAIL_ON_MISSING_CREATOR_PROPERTIES)
                 .enable(DeserializationFeature.FAIL_ON_NULL_CREATOR_PROPERTIES)

@@ -28,6 +28,12 @@ import tools.jackson.databind.ser.Serializers;
  * memory of its own, so it is read with {@code mapper.readerForUpdating(view)}, which fills the struct
  * the view shows (all or nothing); {@code readerForUpdating(array)} fills an existing array in place
  * from element 0.
+ *
+ * <p>Nothing is written as a silent {@code {}}: an array or view whose record has no generated codec (see
+ * {@code SB-JSON-CODEC-SKIPPED}), a {@code StructFile} and a {@code StructType} are refused with an
+ * {@code InvalidDefinitionException} that names the cause and the fix. Without this module, the
+ * {@code @JsonSerialize(using = StructJsonSerializer.class)} the processor puts on generated arrays and views
+ * writes them the same way.
  */
 public final class StructJsonModule extends JacksonModule {
     @Override
@@ -48,10 +54,14 @@ public final class StructJsonModule extends JacksonModule {
                                                      BeanDescription.Supplier beanDescRef,
                                                      com.fasterxml.jackson.annotation.JsonFormat.Value format) {
                 Class<?> raw = type.getRawClass();
+                String refused = StructJsonSerializer.refusal(raw);
+                if (refused != null) {
+                    return new Refusing(refused);
+                }
                 if (StructArray.class.isAssignableFrom(raw)) {
                     return new ArraySerializer(StructJsonCodec.of(raw));
                 }
-                if (raw.getName().endsWith("View") && hasCodec(raw)) {
+                if (CodecLookup.isView(raw)) {
                     return new ViewSerializer(StructJsonCodec.of(raw));
                 }
                 return null;
@@ -65,7 +75,13 @@ public final class StructJsonModule extends JacksonModule {
                 if (StructArray.class.isAssignableFrom(raw)) {
                     return new ArrayDeserializer(StructJsonCodec.of(raw));
                 }
-                return raw.getName().endsWith("View") && hasCodec(raw) ? new ViewDeserializer(StructJsonCodec.of(raw)) : null;
+                if (!CodecLookup.isView(raw)) {
+                    return null;
+                }
+                if (!hasCodec(raw)) {
+                    throw new IllegalArgumentException(CodecLookup.missing(raw));
+                }
+                return new ViewDeserializer(StructJsonCodec.of(raw));
             }
 
             @Override
@@ -87,6 +103,20 @@ public final class StructJsonModule extends JacksonModule {
             return StructJsonCodec.of(raw).viewClass() == raw;
         } catch (IllegalArgumentException e) {
             return false;
+        }
+    }
+
+    /** Refuses a value that would otherwise be written as a silent {@code {}}: a struct without codec, a file, a type. */
+    private static final class Refusing extends ValueSerializer<Object> {
+        private final String message;
+
+        Refusing(String message) {
+            this.message = message;
+        }
+
+        @Override
+        public void serialize(Object value, JsonGenerator gen, SerializationContext ctxt) {
+            ctxt.reportBadDefinition(value.getClass(), message);
         }
     }
 
