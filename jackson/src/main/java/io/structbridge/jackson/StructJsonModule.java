@@ -161,8 +161,14 @@ public final class StructJsonModule extends JacksonModule {
             boolean jsonLines = p.currentToken() == tools.jackson.core.JsonToken.START_OBJECT
                     && p.streamReadContext().getParent().inRoot();
             if (p.currentToken() != tools.jackson.core.JsonToken.START_ARRAY && !jsonLines) {
-                throw JsonReading.error(p, codec.recordClass().getSimpleName(),
-                        "expected a JSON array of " + codec.recordClass().getSimpleName() + " records, got " + JsonReading.describe(p));
+                String struct = codec.recordClass().getSimpleName();
+                try {
+                    throw JsonReading.error(p, struct, "expected a JSON array of " + struct + " records, got " + JsonReading.describe(p));
+                } catch (StructJsonException e) {
+                    throw e;
+                } catch (tools.jackson.core.JacksonException e) { // describing a token can read it: a bad string
+                    throw JsonReading.malformed(p, struct, e).afterAccepted(0);
+                }
             }
             return codec.readAll(p, Arena.ofAuto());
         }
