@@ -62,4 +62,11 @@ class SmallHeapTest {
         assertTrue(o.output().contains("missing required property \"x\""), o.output());
         System.out.println(o.output().strip());
     }
+
+    @Test
+    void theTextScratchOfTheLargestCapacityIsTheLargestJavaArray() {
+        // capacity + 8 would overflow an int (a negative array size in write); one Java array holds at most this
+        assertEquals(Integer.MAX_VALUE - 8, io.structbridge.jackson.big.GiantJson.TEXT_SCRATCH);
+        assertEquals(Integer.MAX_VALUE, io.structbridge.jackson.big.GiantStruct.SIZE);
+    }
 }
