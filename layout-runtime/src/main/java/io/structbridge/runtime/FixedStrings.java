@@ -257,18 +257,19 @@ public final class FixedStrings {
      * Copies the text of a member into {@code buffer} and returns its length: the bytes before the
      * first NUL, or all {@code capacity} bytes for a fixed-width member without one. Reads 8 bytes
      * at a time and finds the NUL in each word with the "has a zero byte" bit trick, so it may write
-     * up to 7 bytes past the text into {@code buffer} (which must be at least {@code capacity + 8}
-     * bytes long). Does not check the encoding (see {@link Utf8#classify}). Allocates nothing.
+     * up to 7 bytes past the text into {@code buffer}, but never past {@code capacity}. A buffer shorter than
+     * the capacity (the largest Java array is shorter than the largest capacity) takes text up to its length.
+     * Does not check the encoding (see {@link Utf8#classify}). Allocates nothing.
      *
      * @param segment the segment
      * @param offset the byte offset of the member
      * @param capacity the member size in bytes
      * @param nulTerminated whether a NUL must appear within the capacity
-     * @param buffer the destination, at least {@code capacity + 8} bytes long
+     * @param buffer the destination, normally {@code capacity + 8} bytes long
      * @param struct the record's simple name
      * @param path the component path
      * @return the number of text bytes at the start of {@code buffer}
-     * @throws StructValueException if a required NUL is missing
+     * @throws StructValueException if a required NUL is missing, or the text is longer than {@code buffer}
      */
     public static int copyInto(MemorySegment segment, long offset, int capacity, boolean nulTerminated, byte[] buffer,
                                String struct, String path) {
