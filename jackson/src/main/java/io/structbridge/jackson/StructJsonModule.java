@@ -71,17 +71,7 @@ public final class StructJsonModule extends JacksonModule {
             @Override
             public ValueDeserializer<?> findBeanDeserializer(JavaType type, DeserializationConfig config,
                                                              BeanDescription.Supplier beanDescRef) {
-                Class<?> raw = type.getRawClass();
-                if (StructArray.class.isAssignableFrom(raw)) {
-                    return new ArrayDeserializer(StructJsonCodec.of(raw));
-                }
-                if (!CodecLookup.isView(raw)) {
-                    return null;
-                }
-                if (!hasCodec(raw)) {
-                    throw new IllegalArgumentException(CodecLookup.missing(raw));
-                }
-                return new ViewDeserializer(StructJsonCodec.of(raw));
+                return deserializerFor(type.getRawClass());
             }
 
             @Override
@@ -89,6 +79,41 @@ public final class StructJsonModule extends JacksonModule {
                 return StructArray.class.isAssignableFrom(valueType);
             }
         });
+    }
+
+    /**
+     * {@return the deserializer of a generated array or view class, one that refuses it naming the cause when it
+     * has no codec, or null for any other class}
+     */
+    static ValueDeserializer<?> deserializerFor(Class<?> raw) {
+        boolean array = StructArray.class.isAssignableFrom(raw);
+        if (!array && !CodecLookup.isView(raw)) {
+            return null;
+        }
+        if (array ? !hasArrayCodec(raw) : !hasCodec(raw)) {
+            String message = CodecLookup.missing(raw);
+            return new ValueDeserializer<Object>() {
+                @Override
+                public Object deserialize(JsonParser p, DeserializationContext ctxt) {
+                    return ctxt.reportBadDefinition(raw, message);
+                }
+
+                @Override
+                public Object deserialize(JsonParser p, DeserializationContext ctxt, Object intoValue) {
+                    return ctxt.reportBadDefinition(raw, message);
+                }
+            };
+        }
+        return array ? new ArrayDeserializer(StructJsonCodec.of(raw)) : new ViewDeserializer(StructJsonCodec.of(raw));
+    }
+
+    private static boolean hasArrayCodec(Class<?> raw) {
+        try {
+            StructJsonCodec.of(raw);
+            return true;
+        } catch (IllegalArgumentException e) {
+            return false;
+        }
     }
 
     /** Native structs have no null: a JSON {@code null} where an array or view belongs is an error, as inside a struct. */

@@ -108,4 +108,32 @@ class NoSilentOutputTest {
         }
         assertTrue(Files.size(path) > 0);
     }
+    @Test
+    void everyMapperReadsArraysAndViewsAsJacksonReadsTheRecordsAndNeverIgnoresTheInput() {
+        String json = "[{\"x\":3,\"y\":4},{\"x\":-5,\"y\":6}]";
+        String one = "{\"x\":7,\"y\":8}";
+        try (Arena arena = Arena.ofConfined()) {
+            for (JsonMapper m : MAPPERS) {
+                String mapper = m.registeredModules().toString();
+                List<Point> records = m.readValue(json, new tools.jackson.core.type.TypeReference<List<Point>>() {});
+                assertEquals(records, m.readValue(json, PointArray.class).toList(), mapper);
+                PointArray target = PointArray.fromList(arena, POINTS);
+                m.readerForUpdating(target.view(1)).readValue(one);
+                assertEquals(m.readValue(one, Point.class), target.get(1), mapper);
+                m.readerForUpdating(target).readValue(json);
+                assertEquals(records, target.toList(), mapper);
+                // an unknown property is the codec's error, not silently skipped (Jackson 3's default for beans)
+                StructJsonException e = assertThrows(StructJsonException.class,
+                        () -> m.readerForUpdating(target.view(0)).readValue("{\"x\":1,\"y\":2,\"z\":3}"), mapper);
+                assertTrue(e.getMessage().contains("unknown property \"z\""), e.getMessage());
+                assertEquals(records, target.toList(), mapper);
+                SwatchArray swatches = SwatchArray.fromList(arena, List.of(new Swatch(1, Tint.RED)));
+                InvalidDefinitionException none = assertThrows(InvalidDefinitionException.class,
+                        () -> m.readerForUpdating(swatches.view(0)).readValue("{\"id\":2,\"tint\":\"green\"}"), mapper);
+                assertTrue(none.getMessage().contains("@JsonValue"), none.getMessage());
+                assertThrows(InvalidDefinitionException.class, () -> m.readValue("[]", SwatchArray.class), mapper);
+                assertEquals(new Swatch(1, Tint.RED), swatches.get(0), mapper);
+            }
+        }
+    }
 }

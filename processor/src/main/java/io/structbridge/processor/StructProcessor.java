@@ -141,7 +141,8 @@ public final class StructProcessor extends AbstractProcessor {
                 dir(OPTION_PYTHON_DIR), copied);
         CHeaderWriter header = new CHeaderWriter(plan);
         boolean serializer = processingEnv.getElementUtils().getTypeElement(SerializedByCodec.SERIALIZER) != null
-                && processingEnv.getElementUtils().getTypeElement(SerializedByCodec.ANNOTATION) != null;
+                && processingEnv.getElementUtils().getTypeElement(SerializedByCodec.ANNOTATION) != null
+                && processingEnv.getElementUtils().getTypeElement(SerializedByCodec.DESERIALIZE) != null;
         files.java(new StructClassWriter(plan).write(header.declaration(), LayoutDescriber.describe(plan)), type);
         JavaFile view = new ViewClassWriter(plan).write();
         JavaFile array = new ArrayClassWriter(plan).write();
