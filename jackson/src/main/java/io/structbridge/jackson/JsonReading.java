@@ -117,7 +117,7 @@ public final class JsonReading {
             root = root.getParent();
         }
         if (root != null && root.getEntryCount() == 0) {
-            throw error(p, struct, "no content: the document is empty or only whitespace (write [] for zero records)");
+            throw error(p, struct, "no content: the document is empty or only whitespace (zero records are [])");
         }
     }
 

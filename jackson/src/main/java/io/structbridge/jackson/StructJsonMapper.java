@@ -8,6 +8,7 @@ import tools.jackson.core.JsonToken;
 import tools.jackson.databind.DeserializationConfig;
 import tools.jackson.databind.InjectableValues;
 import tools.jackson.databind.JavaType;
+import tools.jackson.databind.MappingIterator;
 import tools.jackson.databind.ObjectReader;
 import tools.jackson.databind.ValueDeserializer;
 import tools.jackson.databind.deser.DeserializationContextExt;
@@ -115,8 +116,36 @@ final class StructJsonMapper extends JsonMapper {
 
         @Override
         protected JsonToken _initForReading(DeserializationContextExt ctxt, JsonParser p) {
-            Class<?> raw = _valueType != null ? _valueType.getRawClass() : _valueToUpdate != null ? _valueToUpdate.getClass() : null;
+            Class<?> raw = target();
             return isStruct(raw) ? firstToken(p, raw) : super._initForReading(ctxt, p);
+        }
+
+        /** {@code readValues}: the first token as {@link #_initForReading}; an empty document is zero values. */
+        @Override
+        protected <T> MappingIterator<T> _bindAndReadValues(DeserializationContextExt ctxt, JsonParser p) {
+            Class<?> raw = target();
+            if (!isStruct(raw)) {
+                return super._bindAndReadValues(ctxt, p);
+            }
+            try {
+                _initForMultiRead(ctxt, p);
+                try {
+                    p.nextToken();
+                } catch (StructJsonException e) {
+                    throw e;
+                } catch (JacksonException e) {
+                    StructJsonException m = JsonReading.malformed(p, structName(raw), e);
+                    throw StructArray.class.isAssignableFrom(raw) ? m.afterAccepted(0) : m;
+                }
+                return _newIterator(p, ctxt, _findRootDeserializer(ctxt), true);
+            } catch (RuntimeException e) {
+                p.close();
+                throw e;
+            }
+        }
+
+        private Class<?> target() {
+            return _valueType != null ? _valueType.getRawClass() : _valueToUpdate != null ? _valueToUpdate.getClass() : null;
         }
     }
 }

@@ -82,6 +82,13 @@ class MapperErrorsTest {
                     same(all, () -> m.readerFor(PointArray.class).readValue(doc), what + " readerFor");
                     same(allBytes, () -> m.readValue(utf8, PointArray.class), what + " bytes");
                     same(into, () -> m.readerForUpdating(target).readValue(doc), what + " readerForUpdating(array)");
+                    if (!doc.isBlank() && !doc.startsWith("[") && !doc.startsWith("{")) { // readValues: a sequence (a root array is unwrapped, empty is zero values)
+                        same(all, () -> {
+                            try (var values = m.readerFor(PointArray.class).readValues(doc)) {
+                                values.nextValue();
+                            }
+                        }, what + " readValues");
+                    }
                     if (!doc.startsWith("[") && !doc.startsWith("{\"x\":1,")) { // views check trailing content too
                         same(one, () -> m.readerForUpdating(target.view(1)).readValue(doc), what + " readerForUpdating(view)");
                     }
