@@ -303,10 +303,19 @@ public final class StructFile<R extends Record> implements AutoCloseable {
     }
 
     /** The file does not match what the reader expects. */
-    public static final class StructFileException extends IOException {
+    public static class StructFileException extends IOException {
         private static final long serialVersionUID = 1L;
 
         StructFileException(String message) {
+            super(message);
+        }
+    }
+
+    /** Stub. */
+    public static final class LockedException extends StructFileException {
+        private static final long serialVersionUID = 1L;
+
+        LockedException(String message) {
             super(message);
         }
     }
