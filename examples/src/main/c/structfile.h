@@ -55,7 +55,7 @@ static const char* sb_kind(mode_t mode) {
     return "not a regular file";
 }
 
-/* Maps the struct file at path holding structs called name, of the given size and alignment, with
+/* Maps the struct file at path holding structs called name (as the header stores it: at most 39 UTF-8 bytes), of the given size and alignment, with
    the given layout fingerprint (STRUCTBRIDGE_FINGERPRINT_<NAME> of the generated header). Returns 0,
    or -1 after writing the reason, which names the path, into error[0..error_size). */
 static int sb_map(const char* path, const char* name, const char* fingerprint, uint64_t size, uint64_t alignment,
