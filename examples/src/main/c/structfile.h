@@ -38,7 +38,7 @@ typedef struct sb_file {
     uint64_t count;     /* structs at data */
 } sb_file;
 
-static uint64_t sb_le64(const unsigned char* p) {
+static inline uint64_t sb_le64(const unsigned char* p) {
     uint64_t v = 0;
     for (int i = 7; i >= 0; i--) {
         v = v << 8 | p[i];
@@ -46,7 +46,7 @@ static uint64_t sb_le64(const unsigned char* p) {
     return v;
 }
 
-static const char* sb_kind(mode_t mode) {
+static inline const char* sb_kind(mode_t mode) {
     if (S_ISDIR(mode)) return "a directory";
     if (S_ISFIFO(mode)) return "a FIFO";
     if (S_ISCHR(mode)) return "a character device";
@@ -58,7 +58,7 @@ static const char* sb_kind(mode_t mode) {
 /* Maps the struct file at path holding structs called name (as the header stores it: at most 39 UTF-8 bytes), of the given size and alignment, with
    the given layout fingerprint (STRUCTBRIDGE_FINGERPRINT_<NAME> of the generated header). Returns 0,
    or -1 after writing the reason, which names the path, into error[0..error_size). */
-static int sb_map(const char* path, const char* name, const char* fingerprint, uint64_t size, uint64_t alignment,
+static inline int sb_map(const char* path, const char* name, const char* fingerprint, uint64_t size, uint64_t alignment,
                   sb_file* out, char* error, size_t error_size) {
     struct stat st;
     out->fd = -1;
@@ -77,7 +77,9 @@ static int sb_map(const char* path, const char* name, const char* fingerprint, u
         snprintf(error, error_size, "%s: %s", path, strerror(errno));
         return -1;
     }
-    struct flock lock = {.l_type = F_RDLCK, .l_whence = SEEK_SET, .l_start = 0, .l_len = 0};
+    struct flock lock;
+    memset(&lock, 0, sizeof lock);
+    lock.l_type = F_RDLCK; /* l_whence SEEK_SET (0), l_start 0, l_len 0: the whole file, however long */
     if (fcntl(fd, F_SETLK, &lock) != 0) {
         int e = errno;
         snprintf(error, error_size, "%s: locked by another process (a structbridge writer holds an exclusive lock): %s",
@@ -102,9 +104,9 @@ static int sb_map(const char* path, const char* name, const char* fingerprint, u
         close(fd);
         return -1;
     }
-    const unsigned char* h = base;
-    uint32_t version = (uint32_t) (h[8] | h[9] << 8 | h[10] << 16 | (uint32_t) h[11] << 24);
-    uint32_t order = (uint32_t) (h[12] | h[13] << 8 | h[14] << 16 | (uint32_t) h[15] << 24);
+    const unsigned char* h = (const unsigned char*) base;
+    uint32_t version = (uint32_t) h[8] | (uint32_t) h[9] << 8 | (uint32_t) h[10] << 16 | (uint32_t) h[11] << 24;
+    uint32_t order = (uint32_t) h[12] | (uint32_t) h[13] << 8 | (uint32_t) h[14] << 16 | (uint32_t) h[15] << 24;
     uint32_t native = 1;
     unsigned char first;
     memcpy(&first, &native, 1);
@@ -141,7 +143,7 @@ static int sb_map(const char* path, const char* name, const char* fingerprint, u
 }
 
 /* Unmaps the file and closes it, releasing the lock. */
-static void sb_unmap(sb_file* f) {
+static inline void sb_unmap(sb_file* f) {
     if (f->base != MAP_FAILED) {
         munmap(f->base, f->length);
         f->base = MAP_FAILED;
