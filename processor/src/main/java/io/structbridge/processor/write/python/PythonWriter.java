@@ -51,8 +51,14 @@ public final class PythonWriter {
             dtype(p, b);
         }
         b.append("\n\nif BaseModel is not None:\n");
+        java.util.Set<String> tagged = TaggedUnionPydantic.taggedUnions(order.stream().map(StructLayoutPlan::model).toList());
         for (StructLayoutPlan p : order) {
-            pydantic(p, b);
+            if (tagged.contains(p.model().cName())) {
+                JsonSchemaWriter schema = new JsonSchemaWriter(p.model());
+                TaggedUnionPydantic.unionModel(p.model(), b, PythonWriter::pythonName, this::annotation, schema::field);
+            } else {
+                pydantic(p, b);
+            }
         }
         b.append("\n");
         for (StructLayoutPlan p : order) {
@@ -271,6 +277,9 @@ public final class PythonWriter {
         for (FieldModel f : model.fields()) {
             Map<String, Object> s = schema.field(f);
             b.append("        ").append(pythonName(f)).append(": ").append(annotation(f, s)).append('\n');
+        }
+        if (!model.tagged().isEmpty()) {
+            TaggedUnionPydantic.liveChecks(model, b, PythonWriter::pythonName);
         }
     }
 
