@@ -19,7 +19,8 @@ class MessageCoverageTest {
         // Surefire runs in the module's folder.
         String source = Files.readString(Path.of("src/test/java/io/structbridge/processor/DiagnosticsTest.java"))
                 + Files.readString(Path.of("src/test/java/io/structbridge/processor/ConstraintDiagnosticsTest.java"))
-                + Files.readString(Path.of("src/test/java/io/structbridge/processor/UnionDiagnosticsTest.java"));
+                + Files.readString(Path.of("src/test/java/io/structbridge/processor/UnionDiagnosticsTest.java"))
+                + Files.readString(Path.of("src/test/java/io/structbridge/processor/TaggedUnionDiagnosticsTest.java"));
         List<String> missing = Arrays.stream(Message.values()).map(Enum::name)
                 .filter(n -> !Pattern.compile("Message\\." + n + "\\b").matcher(source).find())
                 .toList();
