@@ -27,4 +27,23 @@ final class Oracles {
             Assumptions.abort(reason);
         }
     }
+
+    /** Requires {@code gcc} on PATH (skips off CI, fails with CI=true). */
+    static void requireGcc() {
+        boolean ok;
+        try {
+            Process p = new ProcessBuilder("gcc", "--version").redirectErrorStream(true).start();
+            p.getInputStream().readAllBytes();
+            ok = p.waitFor(60, TimeUnit.SECONDS) && p.exitValue() == 0;
+        } catch (IOException | InterruptedException e) {
+            ok = false;
+        }
+        if (!ok) {
+            String reason = "gcc is not available";
+            if ("true".equals(System.getenv("CI"))) {
+                fail(reason + ", and CI=true makes this oracle mandatory");
+            }
+            Assumptions.abort(reason);
+        }
+    }
 }
