@@ -38,7 +38,8 @@ final class UnionRefusal {
 
     static String message(Class<?> union) {
         return union.getSimpleName() + " is a C union (@Union): its bytes do not say which member is live, so it has no JSON;"
-                + " structbridge refuses it rather than write every member's reading of the same bytes";
+                + " structbridge refuses it rather than write every member's reading of the same bytes"
+                + " (a union tagged with @Tag/@Case has JSON through the enclosing struct's generated codec, its views and arrays)";
     }
 
     static final class Serializer extends ValueSerializer<Object> {

@@ -226,4 +226,15 @@ class TaggedUnionJsonTest {
             assertTrue(x.getMessage().contains("shape.circle.r"), x.getMessage());
         }
     }
+
+    /** With the module registered, views and arrays of a struct holding a tagged union go through its codec; the record itself stays refused. */
+    @Test
+    void moduleWritesViewsThroughTheCodecAndRefusesTheRecord() {
+        JsonMapper module = StrictJson.configure(JsonMapper.builder().findAndAddModules()).build();
+        MemorySegment s = figure(Tagged.Kind.CIRCLE, 1.5, 0, 0, 7);
+        assertEquals(write(s, false), module.writeValueAsString(io.structbridge.jackson.fixtures.Tagged_FigureView.at(s, 0)));
+        tools.jackson.databind.exc.InvalidDefinitionException e = assertThrows(tools.jackson.databind.exc.InvalidDefinitionException.class,
+                () -> module.writeValueAsString(Tagged_FigureStruct.read(s, 0)));
+        assertTrue(e.getMessage().contains("tagged with @Tag/@Case has JSON through the enclosing struct's generated codec"), e.getMessage());
+    }
 }
