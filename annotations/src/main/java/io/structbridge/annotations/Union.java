@@ -27,7 +27,10 @@ import java.lang.annotation.Target;
  *
  * <p>JSON: the bytes of a union do not say which member is live, so a union has no JSON
  * representation of its own: no JSON codec or JSON Schema is generated for a union or a record that
- * contains one, and the processor says so with {@code [SB-UNION-NO-JSON]}.
+ * contains one, and the processor says so with {@code [SB-UNION-NO-JSON]}. A union component
+ * tagged with {@link Tag} (its members carrying {@link Case}) has JSON through the enclosing struct:
+ * only the live member is written and read. Bean Validation constraints on union members are
+ * allowed when every member has a {@link Case}; they are checked on the live member only.
  */
 @Documented
 @Retention(RetentionPolicy.CLASS)

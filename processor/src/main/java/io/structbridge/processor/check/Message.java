@@ -61,7 +61,7 @@ public enum Message {
     PADDING_HOLES("%s wastes %d bytes of padding (size %d). This order needs %d bytes: %s"),
     INTERNAL_ERROR("structbridge failed on %s: %s. Please report this with the record's source."),
     STRUCT_AND_UNION("%s is annotated both @Struct and @Union; a C aggregate is one or the other. Keep @Struct for members one after another, or @Union for members sharing offset 0."),
-    UNION_NO_JSON("no JSON codec and no JSON Schema for %s: %s. A union's bytes do not say which member is live, so any JSON of it would reinterpret them. Keep the union out of JSON (e.g. a separate record for the JSON side), or store the live member in a plain component."),
+    UNION_NO_JSON("no JSON codec and no JSON Schema for %s: %s. A union's bytes do not say which member is live, so any JSON of it would reinterpret them. Tag the union (@Tag("kind") on the union component naming a discriminator component declared before it, @Case on every member of the union), keep it out of JSON, or store the live member in a plain component."),
     UNION_CONSTRAINT("constraint @%s on '%s' inside union %s cannot be validated: the bytes of a union do not say which member is live, so a check on one member would judge bytes written as another. Move the constraint to a component outside the union, or tag the union (@Case on every member, @Tag on the component that holds it) so that only the live member is validated."),
     TAG_NOT_UNION("@Tag on '%s' needs a component whose type is a single @Union record; '%s' is %s. Put @Tag on the union component and name its discriminator."),
     TAG_UNKNOWN("@Tag(\"%s\") on '%s' names no other component of %s (components: %s). Name the discriminator component."),
