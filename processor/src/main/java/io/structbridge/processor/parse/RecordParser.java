@@ -159,6 +159,10 @@ public final class RecordParser {
         }
         stack.pop();
         clashes(type, fields, report);
+        int depth = 1 + fields.stream().mapToInt(f -> height(f.type())).max().orElse(0);
+        if (depth > MAX_NESTING) {
+            report.error(type, Message.NESTING_TOO_DEEP, type.getSimpleName(), depth, MAX_NESTING);
+        }
         if (report.hasErrors()) {
             return Optional.empty();
         }
@@ -235,8 +239,15 @@ public final class RecordParser {
             report.error(c, offsetAnn.get(), null, Message.BAD_OFFSET, assertedOffset, name);
         }
         String cProblem = Names.cProblem(name);
+        if (cProblem == null) {
+            cProblem = Names.macroForm(name);
+        }
         if (cProblem != null && !Names.C_KEYWORDS.contains(name)) {
             report.error(c, Message.C_RESERVED_NAME, "component '" + name + "'", cProblem);
+        }
+        String pythonProblem = Names.pythonProblem(name);
+        if (pythonProblem != null) {
+            report.error(c, Message.PYTHON_RESERVED_NAME, name, pythonProblem);
         }
         FieldType type = fieldType(c, c.asType(), structOrder, report, stack);
         if (type == null || report.items().size() > errors && report.hasErrors()) {
@@ -267,7 +278,10 @@ public final class RecordParser {
         }
         if (t.getKind() == TypeKind.ARRAY) {
             TypeMirror element = ((ArrayType) t).getComponentType();
-            misplaced(c, capacity, "Capacity", typeName, "@Capacity sizes a String; an array takes @Length.", report);
+            if (!isString(element)) {
+                // For String[] the unsupported type is the one error: @Capacity would size its elements.
+                misplaced(c, capacity, "Capacity", typeName, "@Capacity sizes a String; an array takes @Length.", report);
+            }
             if (element.getKind().isPrimitive()) {
                 FieldType.Scalar e = scalar(c, JavaPrim.valueOf(element.getKind().name()), nativeType, orderAnn, structOrder, report);
                 int n = length(c, length, element.toString(), report);
@@ -333,6 +347,34 @@ public final class RecordParser {
         return null;
     }
 
+    /**
+     * The deepest chain of nested structs a header may hold: each header includes the headers of its nested
+     * structs, and gcc stops at 200 nested includes (-fmax-include-depth), so half of that is left to the
+     * including program.
+     */
+    static final int MAX_NESTING = 100;
+
+    private final Map<String, Integer> heights = new HashMap<>();
+
+    /** {@return how many struct levels {@code t} holds: 0 for a member that is not a struct} */
+    private int height(FieldType t) {
+        StructModel nested = switch (t) {
+            case FieldType.Nested n -> n.struct();
+            case FieldType.NestedArray n -> n.struct();
+            default -> null;
+        };
+        if (nested == null) {
+            return 0;
+        }
+        Integer known = heights.get(nested.record().canonicalName());
+        if (known != null) {
+            return known;
+        }
+        int h = 1 + nested.fields().stream().mapToInt(f -> height(f.type())).max().orElse(0);
+        heights.put(nested.record().canonicalName(), h);
+        return h;
+    }
+
     private void cNameClash(TypeElement root, FieldType t, java.util.Map<String, String> seen, Report report) {
         StructModel nested = switch (t) {
             case FieldType.Nested n -> n.struct();
@@ -391,6 +433,11 @@ public final class RecordParser {
         List<FieldType.EnumConstant> constants = new ArrayList<>();
         Map<Long, String> seen = new HashMap<>();
         boolean ok = true;
+        String enumName = classRef(enumType).flatName();
+        if (Names.cProblem(enumName) != null) {
+            report.error(c, Message.C_RESERVED_NAME, "enum " + enumName + " (the prefix of its code macros)", Names.cProblem(enumName));
+            ok = false;
+        }
         for (Element e : enumType.getEnclosedElements()) {
             if (e.getKind() != ElementKind.ENUM_CONSTANT) {
                 continue;
@@ -402,6 +449,11 @@ public final class RecordParser {
                         enumType.getSimpleName() + "." + constant);
                 ok = false;
                 continue;
+            }
+            if (!Names.portable(constant)) {
+                report.error(c, Message.C_RESERVED_NAME, "enum constant " + enumType.getSimpleName() + "." + constant
+                        + " (part of the macro of its code)", Names.cProblem(constant));
+                ok = false;
             }
             Optional<AnnotationMirror> code = mirrors.find(e, "Code");
             if (code.isEmpty()) {

@@ -318,7 +318,7 @@ public final class JsonCodecWriter {
         for (int i = 0; i < model.fields().size(); i++) {
             FieldModel f = model.fields().get(i);
             String field = model.record().simpleName() + "." + f.name();
-            m.addCode("case $L -> { // $S\n$>", i, f.jsonName())
+            m.addCode("case $L -> { // $L\n$>", i, commentText(f.jsonName()))
                     .beginControlFlow("if ((seen & $LL) != 0)", 1L << i)
                     .addStatement("throw $T.duplicate(parser, $S)", READING, field)
                     .endControlFlow()
@@ -546,5 +546,23 @@ public final class JsonCodecWriter {
                 .addStatement("write(segment, i * $T.SIZE, generator, scratch)", struct)
                 .endControlFlow()
                 .addStatement("generator.writeEndArray()").build();
+    }
+
+    /**
+     * {@return {@code name} quoted for a line comment}: printable ASCII as is (a backslash doubled, so javac
+     * sees no Unicode escape), every other character as {@code U+XXXX}, so no line break can end the comment.
+     */
+    static String commentText(String name) {
+        StringBuilder b = new StringBuilder("\"");
+        name.codePoints().forEach(c -> {
+            if (c == '\\') {
+                b.append("\\\\");
+            } else if (c >= 0x20 && c < 0x7f) {
+                b.appendCodePoint(c);
+            } else {
+                b.append(String.format(java.util.Locale.ROOT, "U+%04X", c));
+            }
+        });
+        return b.append('"').toString();
     }
 }
