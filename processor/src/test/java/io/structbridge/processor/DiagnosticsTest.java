@@ -383,17 +383,18 @@ class DiagnosticsTest {
         @Test
         void nestingDeeperThanTheIncludeLimit() {
             List<JavaFileObject> chain = new ArrayList<>();
-            for (int i = 0; i <= 101; i++) {
-                chain.add(record("N" + i, "int a", i == 101 ? "int v" : "N" + (i + 1) + " next"));
+            for (int i = 0; i <= 33; i++) {
+                chain.add(record("N" + i, "int a", i == 33 ? "int v" : "N" + (i + 1) + " next"));
             }
             Compilation c = compile(chain.toArray(JavaFileObject[]::new));
             assertThat(c).hadErrorContaining(tag(Message.NESTING_TOO_DEEP)).inFile(chain.get(1)).onLineContaining("record N1(");
             // N0 nests N1, which has an error of its own.
             assertEquals(List.of("SB-NESTED-INVALID", "SB-NESTING-TOO-DEEP"), errorIds(c).stream().sorted().toList());
             String text = text(c, Diagnostic.Kind.ERROR, Message.NESTING_TOO_DEEP, chain.get(1));
-            assertThat(text).contains("N1 nests structs 101 levels deep");
-            assertThat(text).contains("compilers stop at 200 nested includes");
-            assertThat(text).contains("allows 100 levels. Flatten the nesting");
+            assertThat(text).contains("N1 nests structs 33 levels deep; structbridge allows 32 levels");
+            assertThat(text).contains("C compilers stop at 200 nested includes");
+            assertThat(text).contains("Pydantic's JSON Schema of the model recurses per level");
+            assertThat(text).contains("Flatten the nesting");
         }
 
         @Test
@@ -972,21 +973,20 @@ class DiagnosticsTest {
     @Nested
     class Internal {
         /**
-         * The processor's last line of defence: whatever fails while a record is handled becomes one
-         * error at the record instead of an exception out of {@code process}. Triggered here by a user
-         * class with the name of a generated one, which makes the Filer refuse the file. (A dedicated
-         * "name taken" diagnostic would be better; see the report.)
+         * A user class with the name of a generated one once made the Filer refuse the file, which the
+         * processor's last line of defence turned into {@link Message#INTERNAL_ERROR} ("... FilerException").
+         * It is now found before anything is written and reported by name ({@link Message#GENERATED_CLASS_EXISTS}).
          */
         @Test
-        void failureWhileWritingBecomesAnErrorAtTheRecord() {
+        void generatedNameTakenIsReportedByNameNotAsAnInternalError() {
             JavaFileObject f = src("Clash", "@Struct", "record Clash(int x) {}");
             JavaFileObject taken = src("ClashStruct", "final class ClashStruct {}");
             Compilation c = Compilations.compiler().compile(f, taken);
             assertThat(c).failed();
-            assertThat(c).hadErrorContaining(tag(Message.INTERNAL_ERROR)).inFile(f).onLineContaining("record Clash(");
-            assertThat(c).hadErrorContaining("structbridge failed on p.Clash");
-            assertThat(c).hadErrorContaining("Please report this with the record's source");
-            assertEquals(List.of(Message.INTERNAL_ERROR.id()), errorIds(c));
+            assertThat(c).hadErrorContaining(tag(Message.GENERATED_CLASS_EXISTS)).inFile(f).onLineContaining("record Clash(");
+            assertThat(c).hadErrorContaining("generates the class p.ClashStruct, but a class of that name already exists");
+            assertEquals(List.of(Message.GENERATED_CLASS_EXISTS.id()), errorIds(c));
+            assertThat(messages(c, Diagnostic.Kind.ERROR).toString()).doesNotContain(tag(Message.INTERNAL_ERROR));
             for (String m : messages(c, Diagnostic.Kind.ERROR)) {
                 assertThat(m).doesNotContain("threw an uncaught exception");
             }

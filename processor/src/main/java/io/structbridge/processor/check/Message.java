@@ -40,7 +40,7 @@ public enum Message {
     C_KEYWORD("component '%s' is a C or C++ keyword and cannot name a member in the C header. Rename the component."),
     C_RESERVED_NAME("%s cannot be a name in the C header: %s. Rename it."),
     PYTHON_RESERVED_NAME("component '%s' cannot be a member name in the generated Python module: %s. Rename the component."),
-    NESTING_TOO_DEEP("%s nests structs %d levels deep; each generated header includes the headers of its nested structs, and C compilers stop at 200 nested includes (gcc's -fmax-include-depth), so structbridge allows %d levels. Flatten the nesting."),
+    NESTING_TOO_DEEP("%s nests structs %d levels deep; structbridge allows %d levels, so that every output works: each generated header includes the headers of its nested structs (C compilers stop at 200 nested includes, gcc's -fmax-include-depth), and Pydantic's JSON Schema of the model recurses per level (it fails between 40 and 50 levels at Python's default recursion limit). Flatten the nesting."),
     GENERATED_CLASS_EXISTS("@Struct record %s generates the class %s, but a class of that name already exists in the sources or on the class path, and the generated one would replace it. Rename the record or that class."),
     NAME_CLASH("components '%s' and '%s' both become the constant %s_OFFSET in the generated code (names are converted to UPPER_SNAKE). Rename one of them."),
     RESERVED_NAME("component '%s' clashes with a generated method of the same name (%s). Rename the component."),

@@ -348,11 +348,11 @@ public final class RecordParser {
     }
 
     /**
-     * The deepest chain of nested structs a header may hold: each header includes the headers of its nested
-     * structs, and gcc stops at 200 nested includes (-fmax-include-depth), so half of that is left to the
-     * including program.
+     * The deepest chain of nested structs: each C header includes the headers of its nested structs, and gcc
+     * stops at 200 nested includes (-fmax-include-depth); Pydantic's model_json_schema recurses about 20 Python
+     * frames per level and stops between 40 and 50 levels at Python's default recursion limit of 1000.
      */
-    static final int MAX_NESTING = 100;
+    static final int MAX_NESTING = 32;
 
     private final Map<String, Integer> heights = new HashMap<>();
 
