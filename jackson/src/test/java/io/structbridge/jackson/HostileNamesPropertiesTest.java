@@ -19,6 +19,7 @@ import net.jqwik.api.Combinators;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
+import net.jqwik.api.statistics.Statistics;
 import net.jqwik.api.Tuple;
 
 /**
@@ -65,7 +66,7 @@ class HostileNamesPropertiesTest {
         return component.list().ofMinSize(1).ofMaxSize(5).list().ofSize(4);
     }
 
-    @Property(tries = 8)
+    @Property(tries = 30)
     void everyAcceptedRecordHasValidOutputs(@ForAll("batches") List<List<Component>> batch) throws IOException {
         Path dir = Files.createTempDirectory("sb-hostile");
         Map<String, String> sources = new LinkedHashMap<>();
@@ -91,11 +92,13 @@ class HostileNamesPropertiesTest {
                 refused.add("h." + record);
             }
             refused.forEach(sources::remove);
+            refused.forEach(r -> Statistics.label("records").collect("refused"));
             jsonNames.keySet().removeIf(k -> refused.contains("h." + k));
             if (sources.isEmpty()) {
                 return;
             }
         }
+        sources.keySet().forEach(r -> Statistics.label("records").collect("accepted"));
         GeneratedOutputs.Outcome accepted = GeneratedOutputs.check(dir.resolve("second"), sources, jsonNames);
         assertTrue(accepted.success(), () -> "refused only in a second compilation: " + accepted.sbErrors());
         delete(dir);

@@ -270,6 +270,20 @@ public final class PythonWriter {
             Map<String, Object> s = schema.field(f);
             b.append("        ").append(names.get(f)).append(": ").append(annotation(f, names.get(f), s)).append('\n');
         }
+        boolean renamed = model.fields().stream().anyMatch(f -> !f.jsonName().equals(names.get(f)));
+        if (renamed && !model.ignoreUnknown()) {
+            // Pydantic (extra="forbid") lets a field's attribute name through silently beside or instead of its
+            // alias; Jackson refuses it as an unknown property, so the model does too.
+            b.append("\n        @model_validator(mode=\"before\")\n        @classmethod\n")
+                    .append("        def _sb_only_json_names(cls, data):\n")
+                    .append("            if isinstance(data, dict):\n")
+                    .append("                unknown = [k for k in data if k not in {")
+                    .append(String.join(", ", model.fields().stream().map(f -> literal(f.jsonName())).toList())).append("}]\n")
+                    .append("                if unknown:\n")
+                    .append("                    raise ValueError(\"unknown properties (not JSON names of ").append(model.record().simpleName())
+                    .append("): \" + \", \".join(map(repr, unknown)))\n")
+                    .append("            return data\n");
+        }
     }
 
     /**
@@ -310,7 +324,7 @@ public final class PythonWriter {
             "async", "await", "break", "class", "continue", "def", "del", "elif", "else", "except", "finally", "for", "from",
             "global", "if", "import", "in", "is", "lambda", "nonlocal", "not", "or", "pass", "raise", "return", "try", "while",
             "with", "yield", "copy", "dict", "json", "schema", "construct", "validate", "fields", "parse_obj", "parse_raw",
-            "parse_file", "from_orm", "schema_json", "update_forward_refs", "Field", "BaseModel", "ConfigDict", "Annotated", "Literal",
+            "parse_file", "from_orm", "schema_json", "update_forward_refs", "Field", "BaseModel", "ConfigDict", "Annotated", "Literal", "model_validator",
             "int", "str", "float", "bool", "list", "bytes", "ctypes", "np", "match", "case", "type");
 
     private String annotation(FieldModel f, String pythonName, Map<String, Object> s) {
@@ -431,7 +445,7 @@ public final class PythonWriter {
             except ImportError:  # NumPy is optional: the dtype and open_array need it
                 np = None
             try:
-                from pydantic import BaseModel, ConfigDict, Field
+                from pydantic import BaseModel, ConfigDict, Field, model_validator
             except ImportError:  # Pydantic is optional: the model needs it
                 BaseModel = None
             """;
