@@ -741,6 +741,22 @@ class DiagnosticsTest {
         }
 
         @Test
+        void textThatIsNotUnicode() {
+            JavaFileObject f = src("Lone", "@Struct", "record Lone(",
+                    "        @com.fasterxml.jackson.annotation.JsonProperty(\"a\\uD800\") int a) {}");
+            String text = error(Message.TEXT_NOT_UNICODE, f, "int a)");
+            assertThat(text).contains("the JSON name of 'a' holds an unpaired surrogate (U+D800 at index 1)");
+            assertThat(text).contains("Pydantic cannot hold it");
+            JavaFileObject p = src("LoneP", "@Struct", "record LoneP(",
+                    "        @Capacity(8) @jakarta.validation.constraints.Pattern(regexp = \"x\\uDC00\") String s) {}");
+            assertThat(error(Message.TEXT_NOT_UNICODE, p, "String s)")).contains("@Pattern of 's' holds an unpaired surrogate (U+DC00");
+            JavaFileObject e = src("Mood", "enum Mood {", "    @Code(1) @com.fasterxml.jackson.annotation.JsonProperty(\"\\uD83D\") SAD", "}");
+            JavaFileObject r = record("Moody", "Mood mood");
+            assertThat(error(Message.TEXT_NOT_UNICODE, r, "Mood mood", e))
+                    .contains("the JSON name of enum constant Mood.SAD in the type of 'mood' holds an unpaired surrogate");
+        }
+
+        @Test
         void userClassNamedLikeAGeneratedOne() {
             JavaFileObject f = src("Foo", "@Struct", "record Foo(int a) {}");
             JavaFileObject view = src("FooView", "final class FooView {}");

@@ -42,6 +42,7 @@ public enum Message {
     PYTHON_RESERVED_NAME("component '%s' cannot be a member name in the generated Python module: %s. Rename the component."),
     NESTING_TOO_DEEP("%s nests structs %d levels deep; structbridge allows %d levels, so that every output works: each generated header includes the headers of its nested structs (C compilers stop at 200 nested includes, gcc's -fmax-include-depth), and Pydantic's JSON Schema of the model recurses per level (it fails between 40 and 50 levels at Python's default recursion limit). Flatten the nesting."),
     GENERATED_CLASS_EXISTS("@Struct record %s generates the class %s, but a class of that name already exists in the sources or on the class path, and the generated one would replace it. Rename the record or that class."),
+    TEXT_NOT_UNICODE("%s of '%s' holds an unpaired surrogate (U+%04X at index %d), which is not Unicode text: UTF-8 cannot encode it, so Jackson cannot write it and Pydantic cannot hold it. Remove it or complete the pair."),
     NAME_CLASH("components '%s' and '%s' both become the constant %s_OFFSET in the generated code (names are converted to UPPER_SNAKE). Rename one of them."),
     RESERVED_NAME("component '%s' clashes with a generated method of the same name (%s). Rename the component."),
     ORDER_ON_SINGLE_BYTE("@Order on '%s' has no effect: %s is a single byte."),

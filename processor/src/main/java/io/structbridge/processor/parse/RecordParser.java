@@ -198,6 +198,12 @@ public final class RecordParser {
         String json = JsonNames.explicit(field).or(() -> Optional.ofNullable(c.getAccessor()).flatMap(JsonNames::explicit))
                 .orElse(strategy == null ? f.name() : JsonNames.translate(strategy, f.name()));
         ConstraintReader.Read read = constraints.read(field, type.getSimpleName() + "." + f.name());
+        unicode(c, "the JSON name", f.name(), json, report);
+        for (io.structbridge.processor.model.Constraint k : read.constraints()) {
+            if (k instanceof io.structbridge.processor.model.Constraint.Pattern p) {
+                unicode(c, "@Pattern", f.name(), p.regexp(), report);
+            }
+        }
         fallback.addAll(read.fallback());
         constraintChecks.check(c, f.type(), read, report);
         return new FieldModel(f.name(), f.type(), f.explicitAlign(), f.assertedOffset(), json, "", read.constraints());
@@ -347,6 +353,20 @@ public final class RecordParser {
         return null;
     }
 
+    /** {@return whether {@code text} is Unicode text (no unpaired surrogate); reports an error otherwise} */
+    private static boolean unicode(RecordComponentElement c, String what, String component, String text, Report report) {
+        for (int i = 0; i < text.length(); i++) {
+            char ch = text.charAt(i);
+            if (Character.isHighSurrogate(ch) && i + 1 < text.length() && Character.isLowSurrogate(text.charAt(i + 1))) {
+                i++;
+            } else if (Character.isSurrogate(ch)) {
+                report.error(c, Message.TEXT_NOT_UNICODE, what, component, (int) ch, i);
+                return false;
+            }
+        }
+        return true;
+    }
+
     /**
      * The deepest chain of nested structs: each C header includes the headers of its nested structs, and gcc
      * stops at 200 nested includes (-fmax-include-depth); Pydantic's model_json_schema recurses about 20 Python
@@ -472,7 +492,11 @@ public final class RecordParser {
                 report.error(c, Message.ENUM_CODE_DUPLICATE, enumType.getSimpleName(), previous, constant, v);
                 ok = false;
             }
-            constants.add(new FieldType.EnumConstant(constant, v, JsonNames.explicit(e).orElse(constant)));
+            String constantJson = JsonNames.explicit(e).orElse(constant);
+            if (!unicode(c, "the JSON name of enum constant " + enumType.getSimpleName() + "." + constant + " in the type", name, constantJson, report)) {
+                ok = false;
+            }
+            constants.add(new FieldType.EnumConstant(constant, v, constantJson));
         }
         if (ok && constants.isEmpty()) {
             report.error(c, Message.ENUM_NO_CONSTANTS, enumType.getSimpleName(), name);
