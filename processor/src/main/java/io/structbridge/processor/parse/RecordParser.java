@@ -198,7 +198,9 @@ public final class RecordParser {
         String json = JsonNames.explicit(field).or(() -> Optional.ofNullable(c.getAccessor()).flatMap(JsonNames::explicit))
                 .orElse(strategy == null ? f.name() : JsonNames.translate(strategy, f.name()));
         ConstraintReader.Read read = constraints.read(field, type.getSimpleName() + "." + f.name());
-        unicode(c, "the JSON name", f.name(), json, report);
+        if (json != null) { // null: a naming strategy the processor cannot apply, reported on the record
+            unicode(c, "the JSON name", f.name(), json, report);
+        }
         for (io.structbridge.processor.model.Constraint k : read.constraints()) {
             if (k instanceof io.structbridge.processor.model.Constraint.Pattern p) {
                 unicode(c, "@Pattern", f.name(), p.regexp(), report);
