@@ -82,7 +82,7 @@ public final class StructClassWriter {
                 .addJavadoc("The JSON Schema (draft 2020-12) of the record's Jackson JSON: a resource beside this class.\n")
                 .initializer("$S", model.cName() + ".schema.json").build());
         t.addField(FieldSpec.builder(String.class, "DESCRIPTION", Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
-                .initializer("$S", description).build());
+                .initializer("$L", io.structbridge.processor.write.JavaStrings.literal(description)).build());
         t.addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build());
         t.addMethod(simpleGetter("layout", Runtime.STRUCT_LAYOUT, "LAYOUT", "the struct layout"));
         t.addMethod(simpleGetter("sizeof", TypeName.LONG, "SIZE", "the size in bytes"));

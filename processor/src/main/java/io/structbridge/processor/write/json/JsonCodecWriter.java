@@ -106,11 +106,11 @@ public final class JsonCodecWriter {
                 .addField(FieldSpec.builder(String.class, "STRUCT", Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
                         .initializer("$S", name).build())
                 .addField(FieldSpec.builder(ArrayTypeName.of(String.class), "NAMES", Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
-                        .initializer("{$L}", model.fields().stream().map(f -> CodeBlock.of("$S", f.jsonName())).collect(CodeBlock.joining(", ")))
+                        .initializer("{$L}", model.fields().stream().map(f -> io.structbridge.processor.write.JavaStrings.literal(f.jsonName())).collect(CodeBlock.joining(", ")))
                         .build())
                 .addField(FieldSpec.builder(ArrayTypeName.of(SERIALIZED), "KEYS", Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
                         .addJavadoc("The property names with their quoted UTF-8 form computed once, as databind's property writers hold them.\n")
-                        .initializer("{$L}", model.fields().stream().map(f -> CodeBlock.of("new $T($S)", SERIALIZED, f.jsonName()))
+                        .initializer("{$L}", model.fields().stream().map(f -> CodeBlock.of("new $T($L)", SERIALIZED, io.structbridge.processor.write.JavaStrings.literal(f.jsonName())))
                                 .collect(CodeBlock.joining(", ")))
                         .build())
                 .addField(FieldSpec.builder(NAME_MATCHER, "MATCHER", Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
@@ -321,7 +321,7 @@ public final class JsonCodecWriter {
         for (int i = 0; i < model.fields().size(); i++) {
             FieldModel f = model.fields().get(i);
             String field = model.record().simpleName() + "." + f.name();
-            m.addCode("case $L -> { // $S\n$>", i, f.jsonName())
+            m.addCode("case $L -> { // $L\n$>", i, commentText(f.jsonName()))
                     .beginControlFlow("if ((seen & $LL) != 0)", 1L << i)
                     .addStatement("throw $T.duplicate(parser, $S)", READING, field)
                     .endControlFlow()
@@ -362,7 +362,7 @@ public final class JsonCodecWriter {
                         .addStatement("$T value = $T.readString(parser, $S)", String.class, READING, field)
                         .addStatement("$T.$L(segment, offset, switch (value) {\n$>$L\ndefault -> throw $T.error(parser, $S, $S + value + $S);\n$<})",
                                 struct, n,
-                                e.constants().stream().map(c -> CodeBlock.of("case $S -> $T.$L;", c.json(), enumClass, c.name()))
+                                e.constants().stream().map(c -> CodeBlock.of("case $L -> $T.$L;", io.structbridge.processor.write.JavaStrings.literal(c.json()), enumClass, c.name()))
                                         .collect(CodeBlock.joining("\n")),
                                 READING, field, "unknown " + e.type().simpleName() + " value \"",
                                 "\" (expected one of " + e.constants().stream().map(FieldType.EnumConstant::json).toList() + ")");
@@ -507,7 +507,7 @@ public final class JsonCodecWriter {
                     ClassName.get(PKG, "JsonWriting"), struct, Runtime.offsetConstant(n),
                     TEXT_ENCODING, x.encoding().name(), x.capacity(), x.nulTerminated(), n);
             case FieldType.EnumCode e -> CodeBlock.of("generator.writeString(switch ($L) {\n$>$L\n$<});\n", get,
-                    e.constants().stream().map(c -> CodeBlock.of("case $L -> $S;", c.name(), c.json())).collect(CodeBlock.joining("\n")));
+                    e.constants().stream().map(c -> CodeBlock.of("case $L -> $L;", c.name(), io.structbridge.processor.write.JavaStrings.literal(c.json()))).collect(CodeBlock.joining("\n")));
             case FieldType.PrimitiveArray a -> switch (a.element().java()) {
                 case BYTE -> CodeBlock.of("generator.writeBinary($L);\n", get);
                 case CHAR -> CodeBlock.builder().addStatement("char[] chars = $L", get)
@@ -552,5 +552,23 @@ public final class JsonCodecWriter {
                 .addStatement("write(segment, i * $T.SIZE, generator, scratch)", struct)
                 .endControlFlow()
                 .addStatement("generator.writeEndArray()").build();
+    }
+
+    /**
+     * {@return {@code name} quoted for a line comment}: printable ASCII as is (a backslash doubled, so javac
+     * sees no Unicode escape), every other character as {@code U+XXXX}, so no line break can end the comment.
+     */
+    static String commentText(String name) {
+        StringBuilder b = new StringBuilder("\"");
+        name.codePoints().forEach(c -> {
+            if (c == '\\') {
+                b.append("\\\\");
+            } else if (c >= 0x20 && c < 0x7f) {
+                b.appendCodePoint(c);
+            } else {
+                b.append(String.format(java.util.Locale.ROOT, "U+%04X", c));
+            }
+        });
+        return b.append('"').toString();
     }
 }
