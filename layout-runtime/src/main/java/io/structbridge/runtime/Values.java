@@ -36,6 +36,20 @@ public final class Values {
     }
 
     /**
+     * {@return the error for a {@code float} that a {@code _Float16} member cannot hold exactly}
+     * (IEEE 754 binary16: 11 significant bits, normal range up to 65504, subnormals down to 2^-24).
+     *
+     * @param v the value
+     * @param struct the record's simple name
+     * @param path the component path
+     */
+    public static StructValueException inexactHalf(float v, String struct, String path) {
+        return new StructValueException(struct, path,
+                "must be exactly representable as _Float16 (IEEE 754 binary16; nearest half "
+                        + Float.float16ToFloat(Float.floatToFloat16(v)) + ")", Float.toString(v), -1);
+    }
+
+    /**
      * {@return {@code value}} if it is not null.
      *
      * @param value the component value

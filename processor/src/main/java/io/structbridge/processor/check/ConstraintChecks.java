@@ -153,6 +153,10 @@ public final class ConstraintChecks {
         if (!s.java().integral()) {
             return;
         }
+        if (CTypes.rawBits(s.ctype())) {
+            report.error(c, a, null, Message.UINT64_BITS_CONSTRAINT, k.annotation(), name);
+            return;
+        }
         long lo = Math.max(CTypes.min(s.ctype()), s.java().min());
         long hi = Math.min(CTypes.max(s.ctype()), s.java().max());
         String range = CTypes.cName(s.ctype()) + " values " + lo + ".." + hi;

@@ -18,6 +18,12 @@ public sealed interface FieldType {
     record Scalar(JavaPrim java, CType ctype, Endian order) implements FieldType {
         /** {@return whether a write must check the value's range (or float exactness)} */
         public boolean narrowed() {
+            if (CTypes.rawBits(ctype)) {
+                return false;
+            }
+            if (java == JavaPrim.FLOAT) {
+                return ctype == CType.FLOAT16;
+            }
             if (java == JavaPrim.DOUBLE) {
                 return ctype == CType.FLOAT;
             }

@@ -40,11 +40,11 @@ public final class CDeclarations {
 
     private static String rawRemark(Member m) {
         return switch (m.field().type()) {
-            case FieldType.Scalar s -> order(s.order(), s.ctype().size()) + (s.narrowed() ? "Java " + s.java().keyword() + ", range enforced" : "");
+            case FieldType.Scalar s -> order(s.order(), s.ctype().size()) + ScalarRemarks.of(s, "");
             case FieldType.EnumCode e -> order(e.order(), e.ctype().size()) + "enum " + e.type().simpleName();
             case FieldType.Text t -> encodingName(t.encoding()) + (t.nulTerminated() ? ", NUL-terminated" : ", fixed width, NUL-padded");
             case FieldType.PrimitiveArray a -> order(a.element().order(), a.element().ctype().size())
-                    + (a.element().narrowed() ? "Java " + a.element().java().keyword() + "[], range enforced" : "");
+                    + ScalarRemarks.of(a.element(), "[]");
             case FieldType.Nested n -> "";
             case FieldType.NestedArray a -> "";
         };

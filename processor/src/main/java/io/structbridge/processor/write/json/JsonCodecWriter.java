@@ -405,6 +405,9 @@ public final class JsonCodecWriter {
     }
 
     private static CodeBlock readScalar(FieldType.Scalar s, String field) {
+        if (CTypes.rawBits(s.ctype())) {
+            return CodeBlock.of("$T.readUint64(parser, $S)", READING, field);
+        }
         return switch (s.java()) {
             case BOOLEAN -> CodeBlock.of("$T.readBoolean(parser, $S)", READING, field);
             case CHAR -> CodeBlock.of("$T.readChar(parser, $S)", READING, field);
@@ -496,7 +499,7 @@ public final class JsonCodecWriter {
         String n = f.name();
         CodeBlock get = CodeBlock.of("$T.$L(segment, offset)", struct, n);
         return switch (f.type()) {
-            case FieldType.Scalar s -> writeScalar(s.java(), get);
+            case FieldType.Scalar s -> writeScalar(s, get);
             case FieldType.Text x -> CodeBlock.of("$T.writeText(generator, scratch, segment, offset + $T.$L, $T.$L, $L, $L, STRUCT, $S);\n",
                     ClassName.get(PKG, "JsonWriting"), struct, Runtime.offsetConstant(n),
                     TEXT_ENCODING, x.encoding().name(), x.capacity(), x.nulTerminated(), n);
@@ -509,7 +512,7 @@ public final class JsonCodecWriter {
                 default -> CodeBlock.builder()
                         .addStatement("generator.writeStartArray()")
                         .beginControlFlow("for (int i = 0; i < $L; i++)", a.length())
-                        .add(writeScalar(a.element().java(), CodeBlock.of("$T.$L(segment, offset, i)", struct, n)))
+                        .add(writeScalar(a.element(), CodeBlock.of("$T.$L(segment, offset, i)", struct, n)))
                         .endControlFlow()
                         .addStatement("generator.writeEndArray()").build();
             };
@@ -525,8 +528,11 @@ public final class JsonCodecWriter {
         };
     }
 
-    private static CodeBlock writeScalar(JavaPrim p, CodeBlock get) {
-        return switch (p) {
+    private static CodeBlock writeScalar(FieldType.Scalar s, CodeBlock get) {
+        if (CTypes.rawBits(s.ctype())) {
+            return CodeBlock.of("$T.writeUint64(generator, $L);\n", ClassName.get(PKG, "JsonWriting"), get);
+        }
+        return switch (s.java()) {
             case BOOLEAN -> CodeBlock.of("generator.writeBoolean($L);\n", get);
             case CHAR -> CodeBlock.of("generator.writeString($T.valueOf($L));\n", String.class, get);
             case BYTE -> CodeBlock.of("generator.writeNumber((int) $L);\n", get);

@@ -107,6 +107,8 @@ public final class MojoWriter {
             case UINT64 -> "UInt64";
             case FLOAT -> "Float32";
             case DOUBLE -> "Float64";
+            case UINT64_BITS -> "UInt64";
+            case FLOAT16 -> "Float16";
         };
     }
 

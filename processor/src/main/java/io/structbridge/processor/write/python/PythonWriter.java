@@ -41,6 +41,9 @@ public final class PythonWriter {
                 .append(". Do not edit.\n\nThe Java record's native struct: size ").append(plan.size()).append(" bytes, alignment ")
                 .append(plan.alignment()).append(" bytes.\n\"\"\"\n");
         b.append(HEADER);
+        if (HalfProperties.used(plan)) {
+            b.append(HalfProperties.HELPERS);
+        }
         List<StructLayoutPlan> order = new ArrayList<>();
         collect(plan, order);
         for (StructLayoutPlan p : order) {
@@ -95,6 +98,8 @@ public final class PythonWriter {
             case UINT64 -> "ctypes.c_uint64";
             case FLOAT -> "ctypes.c_float";
             case DOUBLE -> "ctypes.c_double";
+            case UINT64_BITS -> "ctypes.c_uint64";
+            case FLOAT16 -> "ctypes.c_uint16"; // ctypes has no half: the bits, behind a float property (HalfProperties)
         };
     }
 
@@ -143,12 +148,13 @@ public final class PythonWriter {
             if (m.paddingBefore() > 0) {
                 b.append("        (\"_pad").append(pad++).append("\", ctypes.c_uint8 * ").append(m.paddingBefore()).append("),\n");
             }
-            b.append("        (\"").append(m.field().name()).append("\", ").append(ctypesType(m)).append("),\n");
+            b.append("        (\"").append(HalfProperties.fieldName(m)).append("\", ").append(ctypesType(m)).append("),\n");
         }
         if (p.tailPadding() > 0) {
             b.append("        (\"_pad").append(pad).append("\", ctypes.c_uint8 * ").append(p.tailPadding()).append("),\n");
         }
         b.append("    ]\n");
+        HalfProperties.properties(p, b);
     }
 
     /** Text encodings and enum codes per member, for readers of the raw bytes. */
@@ -181,7 +187,7 @@ public final class PythonWriter {
                 b.append("    uint8_t _pad").append(pad++).append('[').append(m.paddingBefore()).append("];\n");
             }
             String remark = io.structbridge.processor.write.CDeclarations.remark(m);
-            b.append("    ").append(io.structbridge.processor.write.CDeclarations.baseType(m)).append(' ')
+            b.append("    ").append(HalfProperties.cffiType(io.structbridge.processor.write.CDeclarations.baseType(m))).append(' ')
                     .append(io.structbridge.processor.write.CDeclarations.declarator(m)).append(';')
                     .append(remark.contains("big-endian") ? " /* big-endian: cffi reads it in host order */" : "").append('\n');
         }
@@ -220,6 +226,8 @@ public final class PythonWriter {
             case UINT64 -> o + "u8";
             case FLOAT -> o + "f4";
             case DOUBLE -> o + "f8";
+            case UINT64_BITS -> o + "u8";
+            case FLOAT16 -> o + "f2";
         };
     }
 
