@@ -328,6 +328,16 @@ public final class PythonWriter {
         return lo == null || hi == null ? "int" : "Annotated[int, Field(ge=" + lo + ", le=" + hi + ")]";
     }
 
+    /** {@code float}, or {@code Annotated[float, Field(ge=.., le=..)]} when the items have bounds (a _Float16's ±65504). */
+    @SuppressWarnings("unchecked")
+    private static String floatElement(Map<String, Object> arraySchema) {
+        Map<String, Object> items = (Map<String, Object>) arraySchema.get("items");
+        Map<String, Object> number = items.containsKey("anyOf") ? firstNumber(items) : items;
+        Object lo = number.get("minimum");
+        Object hi = number.get("maximum");
+        return lo == null || hi == null ? "float" : "Annotated[float, Field(ge=" + lo + ", le=" + hi + ")]";
+    }
+
     @SuppressWarnings("unchecked")
     private static Map<String, Object> firstNumber(Map<String, Object> s) {
         return (Map<String, Object>) ((List<Object>) s.get("anyOf")).getFirst();
@@ -358,7 +368,7 @@ public final class PythonWriter {
                 case BYTE -> "bytes";
                 case CHAR -> "str";
                 case BOOLEAN -> "list[bool]";
-                case FLOAT, DOUBLE -> "list[float]";
+                case FLOAT, DOUBLE -> "list[" + floatElement(s) + "]";
                 default -> "list[" + elementAnnotation(s) + "]";
             };
             case FieldType.Nested n -> n.struct().cName() + "Model";
