@@ -66,6 +66,24 @@ public final class Values {
     }
 
     /**
+     * Checks a value for a C pointer member: a native segment, whose address is stored.
+     *
+     * @param value the segment ({@code MemorySegment.NULL} for a null pointer)
+     * @param struct the record's simple name
+     * @param path the component path
+     * @throws StructValueException if {@code value} is null or a heap segment (which has no stable address)
+     */
+    public static void nativeAddress(java.lang.foreign.MemorySegment value, String struct, String path) {
+        if (value == null) {
+            throw new StructValueException(struct, path, "must not be null (a null pointer is MemorySegment.NULL)", null, -1);
+        }
+        if (!value.isNative()) {
+            throw new StructValueException(struct, path, "must be a native segment: a heap segment has no address to store",
+                    value.toString(), -1);
+        }
+    }
+
+    /**
      * {@return the error for a null element of an array component}
      *
      * @param struct the record's simple name

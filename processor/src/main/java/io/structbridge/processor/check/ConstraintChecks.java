@@ -194,6 +194,7 @@ public final class ConstraintChecks {
             case FieldType.Nested n -> n.struct().record().simpleName();
             case FieldType.NestedArray n -> n.struct().record().simpleName() + "[]";
             case FieldType.EnumCode e -> e.type().simpleName();
+            case FieldType.Pointer p -> "MemorySegment (a pointer)";
         };
     }
 }

@@ -18,6 +18,7 @@ public final class CDeclarations {
             case FieldType.PrimitiveArray a -> CTypes.cName(a.element().ctype());
             case FieldType.Nested n -> n.struct().cName();
             case FieldType.NestedArray a -> a.struct().cName();
+            case FieldType.Pointer p -> p.cType().substring(0, p.cType().length() - 2);
         };
     }
 
@@ -27,6 +28,7 @@ public final class CDeclarations {
         return switch (m.field().type()) {
             case FieldType.Text t -> name + "[" + t.capacity() + "]";
             case FieldType.PrimitiveArray a -> name + "[" + a.length() + "]";
+            case FieldType.Pointer p -> "*" + name;
             case FieldType.NestedArray a -> name + "[" + a.length() + "]";
             default -> name;
         };
@@ -47,6 +49,7 @@ public final class CDeclarations {
                     + ScalarRemarks.of(a.element(), "[]");
             case FieldType.Nested n -> "";
             case FieldType.NestedArray a -> "";
+            case FieldType.Pointer p -> "pointer (8 bytes; Java MemorySegment" + (p.cString() ? ", NUL-terminated text)" : ")");
         };
     }
 

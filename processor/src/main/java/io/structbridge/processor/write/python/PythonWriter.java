@@ -148,7 +148,9 @@ public final class PythonWriter {
             if (m.paddingBefore() > 0) {
                 b.append("        (\"_pad").append(pad++).append("\", ctypes.c_uint8 * ").append(m.paddingBefore()).append("),\n");
             }
-            b.append("        (\"").append(HalfProperties.fieldName(m)).append("\", ").append(ctypesType(m)).append("),\n");
+            b.append("        (\"").append(HalfProperties.fieldName(m)).append("\", ").append(ctypesType(m)).append("),")
+                    .append(m.field().type() instanceof FieldType.Pointer ptr
+                            ? "  # C " + ptr.cType().strip() + ": the address, meaningful in this process only" : "").append('\n');
         }
         if (p.tailPadding() > 0) {
             b.append("        (\"_pad").append(pad).append("\", ctypes.c_uint8 * ").append(p.tailPadding()).append("),\n");
@@ -205,6 +207,7 @@ public final class PythonWriter {
             case FieldType.PrimitiveArray a -> ctype(a.element().ctype()) + " * " + a.length();
             case FieldType.Nested n -> n.struct().cName();
             case FieldType.NestedArray a -> a.struct().cName() + " * " + a.length();
+            case FieldType.Pointer p -> "ctypes.c_void_p";
         };
     }
 
@@ -245,6 +248,7 @@ public final class PythonWriter {
                 case FieldType.PrimitiveArray a -> "(\"" + numpyType(a.element().ctype(), a.element().order()) + "\", (" + a.length() + ",))";
                 case FieldType.Nested n -> n.struct().cName() + "_dtype";
                 case FieldType.NestedArray a -> "(" + a.struct().cName() + "_dtype, (" + a.length() + ",))";
+                case FieldType.Pointer ptr -> "\"=u8\""; // the address as a number, for in-process use (see the ctypes comment)
             });
         }
         boolean aligned = p.model().pack() == 0;
@@ -259,6 +263,12 @@ public final class PythonWriter {
 
     private void pydantic(StructLayoutPlan p, StringBuilder b) {
         StructModel model = p.model();
+        String pointer = io.structbridge.processor.write.json.PointerRule.pointerPath(model);
+        if (pointer != null) {
+            b.append("\n    # no ").append(model.cName()).append("Model: component '").append(pointer)
+                    .append("' is a pointer, an address that means nothing outside this process (no JSON form)\n");
+            return;
+        }
         JsonSchemaWriter schema = new JsonSchemaWriter(model);
         b.append("\n    class ").append(model.cName()).append("Model(BaseModel):\n");
         b.append("        \"\"\"The JSON of ").append(model.record().simpleName())
@@ -373,6 +383,7 @@ public final class PythonWriter {
             };
             case FieldType.Nested n -> n.struct().cName() + "Model";
             case FieldType.NestedArray a -> "list[" + a.struct().cName() + "Model]";
+            case FieldType.Pointer p -> throw new IllegalStateException("no Pydantic model for a pointer"); // PointerRule
         };
     }
 
