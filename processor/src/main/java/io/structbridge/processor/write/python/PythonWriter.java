@@ -266,7 +266,7 @@ public final class PythonWriter {
         String pointer = io.structbridge.processor.write.json.PointerRule.pointerPath(model);
         if (pointer != null) {
             b.append("\n    # no ").append(model.cName()).append("Model: component '").append(pointer)
-                    .append("' is a pointer, an address that means nothing outside this process (no JSON form)\n");
+                    .append("' is a pointer, an address that means nothing outside this process (no JSON form)\n    pass\n");
             return;
         }
         JsonSchemaWriter schema = new JsonSchemaWriter(model);
