@@ -16,6 +16,20 @@ public final class CStrings {
     private CStrings() {}
 
     /**
+     * {@return {@code pointer} sized to {@code size} bytes, or {@code MemorySegment.NULL} for a null pointer}
+     * What a typed pointer member ({@code @Pointer(target = T.class)}) reads: the size is taken on trust
+     * from the declaration, a restricted FFM operation ({@code reinterpret}; run with
+     * {@code --enable-native-access}).
+     *
+     * @param pointer the zero-length segment FFM read from the member
+     * @param size the target struct's size in bytes
+     */
+    @SuppressWarnings("restricted")
+    public static MemorySegment sized(MemorySegment pointer, long size) {
+        return pointer.address() == 0 ? MemorySegment.NULL : pointer.reinterpret(size);
+    }
+
+    /**
      * {@return the UTF-8 text at {@code pointer}, up to (not including) the first NUL}
      *
      * <p>Reading through a raw address is a restricted FFM operation ({@code reinterpret}): run with
@@ -30,6 +44,7 @@ public final class CStrings {
      *     text is not valid UTF-8
      * @throws IllegalArgumentException if {@code maxBytes} is negative
      */
+    @SuppressWarnings("restricted")
     public static String read(MemorySegment pointer, long maxBytes, String struct, String path) {
         if (maxBytes < 0) {
             throw new IllegalArgumentException("maxBytes must be at least 0: " + maxBytes);

@@ -29,9 +29,8 @@ final class PointerCode {
         if (p.target() == null) {
             return CodeBlock.of("$L", raw);
         }
-        // reinterpret is restricted FFM: a size taken on trust from the declaration (--enable-native-access)
-        return CodeBlock.of("$L.address() == 0 ? $T.NULL : $L.reinterpret($T.SIZE)", raw, Runtime.MEMORY_SEGMENT, raw,
-                Runtime.structClass(p.target()));
+        // reinterpret is restricted FFM, done in the runtime so generated code compiles without -Xlint:restricted warnings
+        return CodeBlock.of("$T.sized($L, $T.SIZE)", C_STRINGS, raw, Runtime.structClass(p.target()));
     }
 
     static String getterDoc(FieldType.Pointer p) {
