@@ -98,18 +98,19 @@ public final class StructClassWriter {
                     .addStatement("throw new $T($S)", UnsupportedOperationException.class, model.record().simpleName()
                             + " has no JSON Schema: component '" + pointer + "' is a pointer, an address that means nothing outside this process")
                     .build());
-        } else
-        t.addMethod(MethodSpec.methodBuilder("jsonSchema").addModifiers(PUBLIC_STATIC).returns(String.class)
-                .addJavadoc("{@return the JSON Schema document ({@link #JSON_SCHEMA_RESOURCE}), UTF-8 decoded}\n\n")
-                .addJavadoc("@throws java.io.UncheckedIOException if the resource cannot be read\n")
-                .beginControlFlow("try ($T in = $T.class.getResourceAsStream(JSON_SCHEMA_RESOURCE))", java.io.InputStream.class, self)
-                .beginControlFlow("if (in == null)")
-                .addStatement("throw new $T(new $T(JSON_SCHEMA_RESOURCE))", java.io.UncheckedIOException.class, java.io.FileNotFoundException.class)
-                .endControlFlow()
-                .addStatement("return new $T(in.readAllBytes(), $T.UTF_8)", String.class, java.nio.charset.StandardCharsets.class)
-                .nextControlFlow("catch ($T e)", java.io.IOException.class)
-                .addStatement("throw new $T(e)", java.io.UncheckedIOException.class)
-                .endControlFlow().build());
+        } else {
+            t.addMethod(MethodSpec.methodBuilder("jsonSchema").addModifiers(PUBLIC_STATIC).returns(String.class)
+                    .addJavadoc("{@return the JSON Schema document ({@link #JSON_SCHEMA_RESOURCE}), UTF-8 decoded}\n\n")
+                    .addJavadoc("@throws java.io.UncheckedIOException if the resource cannot be read\n")
+                    .beginControlFlow("try ($T in = $T.class.getResourceAsStream(JSON_SCHEMA_RESOURCE))", java.io.InputStream.class, self)
+                    .beginControlFlow("if (in == null)")
+                    .addStatement("throw new $T(new $T(JSON_SCHEMA_RESOURCE))", java.io.UncheckedIOException.class, java.io.FileNotFoundException.class)
+                    .endControlFlow()
+                    .addStatement("return new $T(in.readAllBytes(), $T.UTF_8)", String.class, java.nio.charset.StandardCharsets.class)
+                    .nextControlFlow("catch ($T e)", java.io.IOException.class)
+                    .addStatement("throw new $T(e)", java.io.UncheckedIOException.class)
+                    .endControlFlow().build());
+        }
         t.addMethod(read());
         t.addMethod(write());
         t.addMethod(writeUnchecked());
