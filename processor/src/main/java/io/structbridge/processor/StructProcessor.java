@@ -157,10 +157,16 @@ public final class StructProcessor extends AbstractProcessor {
         files.resource(model.get().record().packageName(), python.fileName(), python.write(), type);
         MojoWriter mojo = new MojoWriter(plan);
         files.resource(model.get().record().packageName(), mojo.fileName(), mojo.write(), type);
-        JsonSchemaWriter schema = new JsonSchemaWriter(model.get());
-        files.resource(model.get().record().packageName(), schema.fileName(), schema.write(), type);
+        String pointer = io.structbridge.processor.write.json.PointerRule.pointerPath(model.get());
+        if (pointer == null) {
+            JsonSchemaWriter schema = new JsonSchemaWriter(model.get());
+            files.resource(model.get().record().packageName(), schema.fileName(), schema.write(), type);
+        } else {
+            processingEnv.getMessager().printMessage(Diagnostic.Kind.NOTE,
+                    Message.POINTER_NO_JSON.format(type.getSimpleName(), pointer), type);
+        }
         files.java(new ValidatorClassWriter(model.get()).write(), type);
-        if (json) {
+        if (json && pointer == null) {
             String why = JsonCodecWriter.unsupportedReason(model.get());
             if (why == null) {
                 files.java(new JsonCodecWriter(model.get()).write(), type);

@@ -445,6 +445,10 @@ class DiagnosticsTest {
                 INT8  | boolean | a boolean is stored as bool                         | remove @NativeType
                 INT32 | double  | a floating-point value is never stored as an integer type | use FLOAT or DOUBLE
                 BOOL  | int     | bool holds a Java boolean only                      | declare the component boolean
+                UINT64_BITS | int | UINT64_BITS keeps all 64 bits of a uint64_t in a Java long | declare the component long
+                UINT64_BITS | double | UINT64_BITS keeps all 64 bits of a uint64_t in a Java long | or use UINT64 on a long
+                FLOAT16 | double | FLOAT16 (IEEE binary16) is held in a Java float | declare the component float
+                FLOAT16 | short | FLOAT16 (IEEE binary16) is held in a Java float   | declare the component float
                 """)
         void mismatch(String ctype, String java, String rule, String fix) {
             JavaFileObject f = record("Mis", "@NativeType(CType." + ctype + ")\n        " + java + " value");
@@ -623,7 +627,7 @@ class DiagnosticsTest {
         }
 
         @ParameterizedTest
-        @ValueSource(strings = {"FLOAT", "DOUBLE", "BOOL"})
+        @ValueSource(strings = {"FLOAT", "DOUBLE", "BOOL", "FLOAT16"})
         void enumWithNonIntegerNativeType(String ctype) {
             JavaFileObject f = record("Holder", "@NativeType(CType." + ctype + ")\n        Color color");
             String text = error(Message.ENUM_CTYPE, f, "@NativeType(CType." + ctype + ")", color());
@@ -891,6 +895,30 @@ class DiagnosticsTest {
             assertThat(text).contains(what);
             assertThat(text).contains("Hibernate Validator would throw UnexpectedTypeException at run time");
             assertThat(text).contains(why);
+        }
+
+        @ParameterizedTest
+        @ValueSource(strings = {"Min(0)", "Max(5)", "Positive", "PositiveOrZero", "Negative", "NegativeOrZero",
+                "DecimalMin(\"1\")", "DecimalMax(\"1\")", "Digits(integer = 20, fraction = 0)"})
+        void numericConstraintOnRawUint64BitsIsRefused(String constraint) {
+            JavaFileObject f = record("Checked", "int ok", "@jakarta.validation.constraints." + constraint
+                    + "\n        @NativeType(CType.UINT64_BITS) long level");
+            Compilation c = compile(with(f));
+            assertThat(c).hadErrorContaining(tag(Message.UINT64_BITS_CONSTRAINT)).inFile(f).onLineContaining("level");
+            assertEquals(List.of(Message.UINT64_BITS_CONSTRAINT.id()), errorIds(c));
+            String text = text(c, Diagnostic.Kind.ERROR, Message.UINT64_BITS_CONSTRAINT, f);
+            assertThat(text).contains("on 'level' (@NativeType(UINT64_BITS) long) would mean two things");
+            assertThat(text).contains("Hibernate Validator compares the long signed");
+            assertThat(text).contains("or use @NativeType(UINT64) long");
+        }
+
+        @Test
+        void rawUint64BitsAndHalvesWithoutConstraintsCompileQuietly() {
+            JavaFileObject f = record("Quiet", "@NativeType(CType.UINT64_BITS) long a", "@NativeType(CType.FLOAT16) float h",
+                    "@jakarta.validation.constraints.Max(10) @NativeType(CType.FLOAT16) float bounded",
+                    "@NativeType(CType.UINT64_BITS) @Length(2) long[] b", "@NativeType(CType.FLOAT16) @Length(2) float[] hs");
+            Compilation c = compile(with(f));
+            assertThat(c).succeededWithoutWarnings();
         }
 
         @ParameterizedTest

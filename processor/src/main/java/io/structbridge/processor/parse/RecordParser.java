@@ -279,6 +279,10 @@ public final class RecordParser {
             report.error(c, Message.UNRESOLVED_TYPE, name, typeName, base);
             return null;
         }
+        Optional<AnnotationMirror> pointerAnn = mirrors.find(c, "Pointer");
+        if (Pointers.isMemorySegment(t) || pointerAnn.isPresent()) {
+            return pointer(c, t, pointerAnn, report, capacity, length, nativeType, orderAnn);
+        }
         if (t.getKind().isPrimitive()) {
             misplaced(c, capacity, "Capacity", typeName, "@Capacity sizes a String; remove it.", report);
             misplaced(c, length, "Length", typeName, "@Length sizes an array; remove it.", report);
@@ -574,7 +578,42 @@ public final class RecordParser {
             case FieldType.Text x -> "char";
             case FieldType.Nested n -> n.struct().cName();
             case FieldType.NestedArray a -> a.struct().cName();
+            case FieldType.Pointer p -> p.targetCName() != null ? p.targetCName() : p.cString() ? "char" : "void";
         };
+    }
+
+    @SafeVarargs
+    private FieldType pointer(RecordComponentElement c, TypeMirror t, Optional<AnnotationMirror> pointerAnn, Report report,
+                              Optional<AnnotationMirror>... others) {
+        String name = c.getSimpleName().toString();
+        if (!Pointers.isMemorySegment(t)) {
+            misplaced(c, pointerAnn, "Pointer", t.toString(), Pointers.NOT_A_SEGMENT, report);
+            return null;
+        }
+        if (pointerAnn.isEmpty()) {
+            report.error(c, Message.UNSUPPORTED_TYPE, name, t.toString(), Pointers.NEEDS_POINTER);
+            return null;
+        }
+        String[] names = {"Capacity", "Length", "NativeType", "Order"};
+        for (int i = 0; i < others.length; i++) {
+            misplaced(c, others[i], names[i], "MemorySegment", Pointers.SIZE_FIXED, report);
+        }
+        AnnotationMirror a = pointerAnn.get();
+        boolean cString = mirrors.boolValue(a, "cString");
+        javax.lang.model.element.AnnotationValue target = mirrors.explicitValue(a, "target");
+        if (target == null || !(target.getValue() instanceof TypeMirror tm) || tm.getKind() == TypeKind.VOID) {
+            return new FieldType.Pointer(null, null, cString);
+        }
+        TypeElement record = structRecord(tm);
+        if (record == null) {
+            report.error(c, a, target, Message.POINTER_TARGET, name, tm.toString());
+            return null;
+        }
+        if (cString) {
+            report.error(c, a, null, Message.POINTER_TARGET_AND_STRING, name);
+            return null;
+        }
+        return new FieldType.Pointer(classRef(record), classRef(record).flatName(), false);
     }
 
     private void misplaced(RecordComponentElement c, Optional<AnnotationMirror> a, String annotation, String type,

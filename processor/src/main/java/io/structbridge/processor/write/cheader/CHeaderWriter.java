@@ -41,6 +41,9 @@ public final class CHeaderWriter {
             include(b, nested);
         }
         b.append('\n').append(COMMON).append('\n');
+        if (HalfFloats.used(plan)) {
+            b.append(HalfFloats.DECLARATION).append('\n');
+        }
         Set<String> enums = new java.util.HashSet<>();
         for (Member m : plan.members()) {
             if (m.field().type() instanceof FieldType.EnumCode e && enums.add(e.type().canonicalName())) {

@@ -58,6 +58,10 @@ public final class JsonCodecWriter {
 
     /** {@return why no codec is generated for {@code model}, or null if one is} */
     public static String unsupportedReason(StructModel model) {
+        String pointer = PointerRule.pointerPath(model);
+        if (pointer != null) {
+            return "component '" + pointer + "' is a pointer, an address that means nothing outside this process";
+        }
         if (model.fields().size() > 64) {
             return "it has " + model.fields().size() + " components and the generated reader tracks at most 64";
         }
@@ -68,6 +72,9 @@ public final class JsonCodecWriter {
     public static boolean supported(StructModel model) {
         for (FieldModel f : model.fields()) {
             switch (f.type()) {
+                case FieldType.Pointer p -> {
+                    return false;
+                }
                 case FieldType.EnumCode e -> {
                     if (!e.jsonKnown()) {
                         return false;
@@ -352,6 +359,7 @@ public final class JsonCodecWriter {
     private CodeBlock readField(FieldModel f, String field) {
         String n = f.name();
         return switch (f.type()) {
+            case FieldType.Pointer p -> throw new IllegalStateException("no JSON for pointer " + n); // unsupportedReason refuses first
             case FieldType.Scalar s -> CodeBlock.of("$T.$L(segment, offset, $L);\n", struct, n, readScalar(s, field));
             case FieldType.Text x -> CodeBlock.of("$T.readText(parser, segment, offset + $T.$L, $T.$L, $L, $L, $L, zeroed, STRUCT, $S, $S);\n",
                     READING, struct, Runtime.offsetConstant(n), TEXT_ENCODING, x.encoding().name(), x.capacity(),
@@ -408,6 +416,9 @@ public final class JsonCodecWriter {
     }
 
     private static CodeBlock readScalar(FieldType.Scalar s, String field) {
+        if (CTypes.rawBits(s.ctype())) {
+            return CodeBlock.of("$T.readUint64(parser, $S)", READING, field);
+        }
         return switch (s.java()) {
             case BOOLEAN -> CodeBlock.of("$T.readBoolean(parser, $S)", READING, field);
             case CHAR -> CodeBlock.of("$T.readChar(parser, $S)", READING, field);
@@ -502,7 +513,8 @@ public final class JsonCodecWriter {
         String n = f.name();
         CodeBlock get = CodeBlock.of("$T.$L(segment, offset)", struct, n);
         return switch (f.type()) {
-            case FieldType.Scalar s -> writeScalar(s.java(), get);
+            case FieldType.Pointer p -> throw new IllegalStateException("no JSON for pointer " + n); // unsupportedReason refuses first
+            case FieldType.Scalar s -> writeScalar(s, get);
             case FieldType.Text x -> CodeBlock.of("$T.writeText(generator, scratch, segment, offset + $T.$L, $T.$L, $L, $L, STRUCT, $S);\n",
                     ClassName.get(PKG, "JsonWriting"), struct, Runtime.offsetConstant(n),
                     TEXT_ENCODING, x.encoding().name(), x.capacity(), x.nulTerminated(), n);
@@ -515,7 +527,7 @@ public final class JsonCodecWriter {
                 default -> CodeBlock.builder()
                         .addStatement("generator.writeStartArray()")
                         .beginControlFlow("for (int i = 0; i < $L; i++)", a.length())
-                        .add(writeScalar(a.element().java(), CodeBlock.of("$T.$L(segment, offset, i)", struct, n)))
+                        .add(writeScalar(a.element(), CodeBlock.of("$T.$L(segment, offset, i)", struct, n)))
                         .endControlFlow()
                         .addStatement("generator.writeEndArray()").build();
             };
@@ -531,8 +543,11 @@ public final class JsonCodecWriter {
         };
     }
 
-    private static CodeBlock writeScalar(JavaPrim p, CodeBlock get) {
-        return switch (p) {
+    private static CodeBlock writeScalar(FieldType.Scalar s, CodeBlock get) {
+        if (CTypes.rawBits(s.ctype())) {
+            return CodeBlock.of("$T.writeUint64(generator, $L);\n", ClassName.get(PKG, "JsonWriting"), get);
+        }
+        return switch (s.java()) {
             case BOOLEAN -> CodeBlock.of("generator.writeBoolean($L);\n", get);
             case CHAR -> CodeBlock.of("generator.writeString($T.valueOf($L));\n", String.class, get);
             case BYTE -> CodeBlock.of("generator.writeNumber((int) $L);\n", get);

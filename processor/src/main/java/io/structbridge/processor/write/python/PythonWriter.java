@@ -41,6 +41,9 @@ public final class PythonWriter {
                 .append(". Do not edit.\n\nThe Java record's native struct: size ").append(plan.size()).append(" bytes, alignment ")
                 .append(plan.alignment()).append(" bytes.\n\"\"\"\n");
         b.append(HEADER);
+        if (HalfProperties.used(plan)) {
+            b.append(HalfProperties.HELPERS);
+        }
         List<StructLayoutPlan> order = new ArrayList<>();
         collect(plan, order);
         for (StructLayoutPlan p : order) {
@@ -100,6 +103,8 @@ public final class PythonWriter {
             case UINT64 -> "ctypes.c_uint64";
             case FLOAT -> "ctypes.c_float";
             case DOUBLE -> "ctypes.c_double";
+            case UINT64_BITS -> "ctypes.c_uint64";
+            case FLOAT16 -> "ctypes.c_uint16"; // ctypes has no half: the bits, behind a float property (HalfProperties)
         };
     }
 
@@ -135,12 +140,15 @@ public final class PythonWriter {
             if (m.paddingBefore() > 0) {
                 b.append("        (\"__pad").append(pad++).append("\", ctypes.c_uint8 * ").append(m.paddingBefore()).append("),\n");
             }
-            b.append("        (\"").append(m.field().name()).append("\", ").append(ctypesType(m)).append("),\n");
+            b.append("        (\"").append(HalfProperties.fieldName(m)).append("\", ").append(ctypesType(m)).append("),")
+                    .append(m.field().type() instanceof FieldType.Pointer ptr
+                            ? "  # C " + ptr.cType().strip() + ": the address, meaningful in this process only" : "").append('\n');
         }
         if (p.tailPadding() > 0) {
             b.append("        (\"__pad").append(pad).append("\", ctypes.c_uint8 * ").append(p.tailPadding()).append("),\n");
         }
         b.append("    ]\n");
+        HalfProperties.properties(p, b);
     }
 
     /** {@return the alignment ctypes gives the members by their types alone (nested structs: their C alignment)} */
@@ -183,7 +191,7 @@ public final class PythonWriter {
                 b.append("    uint8_t _pad").append(pad++).append('[').append(m.paddingBefore()).append("];\n");
             }
             String remark = io.structbridge.processor.write.CDeclarations.remark(m);
-            b.append("    ").append(io.structbridge.processor.write.CDeclarations.baseType(m)).append(' ')
+            b.append("    ").append(HalfProperties.cffiType(io.structbridge.processor.write.CDeclarations.baseType(m))).append(' ')
                     .append(io.structbridge.processor.write.CDeclarations.declarator(m)).append(';')
                     .append(remark.contains("big-endian") ? " /* big-endian: cffi reads it in host order */" : "").append('\n');
         }
@@ -201,6 +209,7 @@ public final class PythonWriter {
             case FieldType.PrimitiveArray a -> ctype(a.element().ctype(), a.element().order()) + " * " + a.length();
             case FieldType.Nested n -> n.struct().cName();
             case FieldType.NestedArray a -> a.struct().cName() + " * " + a.length();
+            case FieldType.Pointer p -> "ctypes.c_void_p";
         };
     }
 
@@ -222,6 +231,8 @@ public final class PythonWriter {
             case UINT64 -> o + "u8";
             case FLOAT -> o + "f4";
             case DOUBLE -> o + "f8";
+            case UINT64_BITS -> o + "u8";
+            case FLOAT16 -> o + "f2";
         };
     }
 
@@ -239,6 +250,7 @@ public final class PythonWriter {
                 case FieldType.PrimitiveArray a -> "(\"" + numpyType(a.element().ctype(), a.element().order()) + "\", (" + a.length() + ",))";
                 case FieldType.Nested n -> n.struct().cName() + "_dtype";
                 case FieldType.NestedArray a -> "(" + a.struct().cName() + "_dtype, (" + a.length() + ",))";
+                case FieldType.Pointer ptr -> "\"=u8\""; // the address as a number, for in-process use (see the ctypes comment)
             });
         }
         boolean aligned = p.model().pack() == 0;
@@ -258,6 +270,12 @@ public final class PythonWriter {
 
     private void pydantic(StructLayoutPlan p, StringBuilder b) {
         StructModel model = p.model();
+        String pointer = io.structbridge.processor.write.json.PointerRule.pointerPath(model);
+        if (pointer != null) {
+            b.append("\n    # no ").append(model.cName()).append("Model: component '").append(pointer)
+                    .append("' is a pointer, an address that means nothing outside this process (no JSON form)\n    pass\n");
+            return;
+        }
         JsonSchemaWriter schema = new JsonSchemaWriter(model);
         b.append("\n    class ").append(model.cName()).append("Model(BaseModel):\n");
         b.append("        \"\"\"The JSON of ").append(model.record().simpleName())
@@ -372,6 +390,16 @@ public final class PythonWriter {
         return lo == null || hi == null ? "int" : "Annotated[int, Field(ge=" + lo + ", le=" + hi + ")]";
     }
 
+    /** {@code float}, or {@code Annotated[float, Field(ge=.., le=..)]} when the items have bounds (a _Float16's ±65504). */
+    @SuppressWarnings("unchecked")
+    private static String floatElement(Map<String, Object> arraySchema) {
+        Map<String, Object> items = (Map<String, Object>) arraySchema.get("items");
+        Map<String, Object> number = items.containsKey("anyOf") ? firstNumber(items) : items;
+        Object lo = number.get("minimum");
+        Object hi = number.get("maximum");
+        return lo == null || hi == null ? "float" : "Annotated[float, Field(ge=" + lo + ", le=" + hi + ")]";
+    }
+
     @SuppressWarnings("unchecked")
     private static Map<String, Object> firstNumber(Map<String, Object> s) {
         return (Map<String, Object>) ((List<Object>) s.get("anyOf")).getFirst();
@@ -402,11 +430,12 @@ public final class PythonWriter {
                 case BYTE -> "bytes";
                 case CHAR -> "str";
                 case BOOLEAN -> "list[bool]";
-                case FLOAT, DOUBLE -> "list[float]";
+                case FLOAT, DOUBLE -> "list[" + floatElement(s) + "]";
                 default -> "list[" + elementAnnotation(s) + "]";
             };
             case FieldType.Nested n -> n.struct().cName() + "Model";
             case FieldType.NestedArray a -> "list[" + a.struct().cName() + "Model]";
+            case FieldType.Pointer p -> throw new IllegalStateException("no Pydantic model for a pointer"); // PointerRule
         };
     }
 
