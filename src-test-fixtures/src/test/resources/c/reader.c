@@ -45,6 +45,7 @@
 #include "SockaddrIn6.h"
 #include "Unions_Holder.h"
 #include "Unions_PackedHolder.h"
+#include "WideScalars.h"
 
 static void key(const char *p, const char *n) { printf("%s.%s=", p, n); }
 
@@ -64,12 +65,15 @@ static void pv_d(const char *p, const char *n, double v) {
     printf("%a bits=%016" PRIx64 "\n", v, bits);
 }
 
+/* _Float16: gcc converts it to float (exact), printed like a float member */
+static void pv_h(const char *p, const char *n, _Float16 v) { pv_f(p, n, (float) v); }
+
 /* the C type of the member (from the generated header) picks the printer */
 #define P(p, n, v) _Generic((v), \
     bool: pv_b, \
     int8_t: pv_i, int16_t: pv_i, int32_t: pv_i, int64_t: pv_i, \
     uint8_t: pv_u, uint16_t: pv_u, uint32_t: pv_u, uint64_t: pv_u, \
-    float: pv_f, double: pv_d)(p, n, v)
+    float: pv_f, double: pv_d, _Float16: pv_h)(p, n, v)
 
 #define PF(p, s, f) P(p, #f, (s)->f)
 
@@ -142,6 +146,9 @@ static const char *sub(char *buf, size_t n, const char *p, const char *f) {
     } while (0)
 
 static void print_Vec3(const char *p, const Vec3 *s) { PF(p, s, x); PF(p, s, y); PF(p, s, z); }
+static void print_WideScalars(const char *p, const WideScalars *s) {
+    PF(p, s, full); PF(p, s, half); PF(p, s, tag); PA(p, s, halves); PA(p, s, fulls);
+}
 static void print_Inner(const char *p, const Inner *s) { PF(p, s, x); PF(p, s, y); }
 static void print_Containers_Point(const char *p, const Containers_Point *s) { PF(p, s, x); PF(p, s, y); }
 static void print_Containers_Line(const char *p, const Containers_Line *s) {
@@ -316,6 +323,7 @@ int main(int argc, char **argv) {
     READER(EpollData) READER(EpollEventUnion) READER(In6Addr) READER(SockaddrIn6) READER(Unions_Number)
     READER(Unions_Odd) READER(Unions_Packed) READER(Unions_Aligned) READER(Unions_Shape) READER(Unions_Holder)
     READER(Unions_PackedHolder)
+    READER(Timespec) READER(Utsname) READER(Vec3) READER(WideScalars)
     fprintf(stderr, "unknown struct %s\n", name);
     return 2;
 }

@@ -38,7 +38,7 @@ class TaggedUnionCReaderTest {
 
     @Test
     void cSwitchesOnTheDiscriminatorAndReadsTheLiveMemberJavaWrote(@TempDir Path dir) throws Exception {
-        Oracles.requireGcc();
+        Oracles.requireTool("gcc");
         Path headers = Path.of(Tagged.class.getProtectionDomain().getCodeSource().getLocation().toURI())
                 .resolve("io/structbridge/jackson/fixtures");
         long fs = Tagged_FigureStruct.SIZE;

@@ -153,6 +153,10 @@ public final class ConstraintChecks {
         if (!s.java().integral()) {
             return;
         }
+        if (CTypes.rawBits(s.ctype())) {
+            report.error(c, a, null, Message.UINT64_BITS_CONSTRAINT, k.annotation(), name);
+            return;
+        }
         long lo = Math.max(CTypes.min(s.ctype()), s.java().min());
         long hi = Math.min(CTypes.max(s.ctype()), s.java().max());
         String range = CTypes.cName(s.ctype()) + " values " + lo + ".." + hi;
@@ -190,6 +194,7 @@ public final class ConstraintChecks {
             case FieldType.Nested n -> n.struct().record().simpleName();
             case FieldType.NestedArray n -> n.struct().record().simpleName() + "[]";
             case FieldType.EnumCode e -> e.type().simpleName();
+            case FieldType.Pointer p -> "MemorySegment (a pointer)";
         };
     }
 }

@@ -39,6 +39,10 @@ public enum Message {
     ENUM_CTYPE("enum component '%s' is stored as an integer code; @NativeType(%s) is not an integer type. Use INT8..INT64 or UINT8..UINT64."),
     C_KEYWORD("component '%s' is a C or C++ keyword and cannot name a member in the C header. Rename the component."),
     C_RESERVED_NAME("%s cannot be a name in the C header: %s. Rename it."),
+    PYTHON_RESERVED_NAME("component '%s' cannot be a member name in the generated Python module: %s. Rename the component."),
+    NESTING_TOO_DEEP("%s nests structs %d levels deep; structbridge allows %d levels, so that every output works: each generated header includes the headers of its nested structs (C compilers stop at 200 nested includes, gcc's -fmax-include-depth), and Pydantic's JSON Schema of the model recurses per level (it fails between 40 and 50 levels at Python's default recursion limit). Flatten the nesting."),
+    GENERATED_CLASS_EXISTS("@Struct record %s generates the class %s, but a class of that name already exists in the sources or on the class path, and the generated one would replace it. Rename the record or that class."),
+    TEXT_NOT_UNICODE("%s of '%s' holds an unpaired surrogate (U+%04X at index %d), which is not Unicode text: UTF-8 cannot encode it, so Jackson cannot write it and Pydantic cannot hold it. Remove it or complete the pair."),
     NAME_CLASH("components '%s' and '%s' both become the constant %s_OFFSET in the generated code (names are converted to UPPER_SNAKE). Rename one of them."),
     RESERVED_NAME("component '%s' clashes with a generated method of the same name (%s). Rename the component."),
     ORDER_ON_SINGLE_BYTE("@Order on '%s' has no effect: %s is a single byte."),
@@ -61,7 +65,7 @@ public enum Message {
     PADDING_HOLES("%s wastes %d bytes of padding (size %d). This order needs %d bytes: %s"),
     INTERNAL_ERROR("structbridge failed on %s: %s. Please report this with the record's source."),
     STRUCT_AND_UNION("%s is annotated both @Struct and @Union; a C aggregate is one or the other. Keep @Struct for members one after another, or @Union for members sharing offset 0."),
-    UNION_NO_JSON("no JSON codec and no JSON Schema for %s: %s. A union's bytes do not say which member is live, so any JSON of it would reinterpret them. Tag the union (@Tag("kind") on the union component naming a discriminator component declared before it, @Case on every member of the union), keep it out of JSON, or store the live member in a plain component."),
+    UNION_NO_JSON("no JSON codec and no JSON Schema for %s: %s. A union's bytes do not say which member is live, so any JSON of it would reinterpret them. Tag the union (@Tag(\"kind\") on the union component naming a discriminator component declared before it, @Case on every member of the union), keep it out of JSON, or store the live member in a plain component."),
     UNION_CONSTRAINT("constraint @%s on '%s' inside union %s cannot be validated: the bytes of a union do not say which member is live, so a check on one member would judge bytes written as another. Move the constraint to a component outside the union, or tag the union (@Case on every member, @Tag on the component that holds it) so that only the live member is validated."),
     TAG_NOT_UNION("@Tag on '%s' needs a component whose type is a single @Union record; '%s' is %s. Put @Tag on the union component and name its discriminator."),
     TAG_UNKNOWN("@Tag(\"%s\") on '%s' names no other component of %s (components: %s). Name the discriminator component."),
@@ -74,7 +78,11 @@ public enum Message {
     CASE_UNKNOWN_CONSTANT("@Case(\"%s\") on member '%s' of union %s: %s has no such constant (constants: %s)."),
     CASE_RANGE("@Case code %d on member '%s' of union %s is outside discriminator '%s' (%s, %d..%d)."),
     CASE_DUPLICATE("discriminator value %s names both '%s' and '%s' of union %s; each value selects exactly one member. Remove one."),
-    CASE_UNCOVERED("value %s of discriminator '%s' (%s) selects no member of union %s; every constant of an enum discriminator must select exactly one member. Add it to a member's @Case.");
+    CASE_UNCOVERED("value %s of discriminator '%s' (%s) selects no member of union %s; every constant of an enum discriminator must select exactly one member. Add it to a member's @Case."),
+    POINTER_TARGET("@Pointer on '%s': the target %s is not a @Struct record; a typed pointer points to a struct this processor lays out. Annotate it @Struct, or drop target for void *."),
+    POINTER_TARGET_AND_STRING("@Pointer on '%s' has both target and cString = true; a pointer is either char * (a C string) or a pointer to a @Struct. Keep one."),
+    POINTER_NO_JSON("no JSON codec, JSON Schema or Pydantic model for %s: component '%s' is a pointer, an address that means nothing outside this process. Exchange what it points to as a struct of its own."),
+    UINT64_BITS_CONSTRAINT("@%s on '%s' (@NativeType(UINT64_BITS) long) would mean two things: Hibernate Validator compares the long signed, so the values 2^63..2^64-1 (negative longs) would pass @Max and fail @Min/@Positive, while the JSON Schema and Pydantic see 0..18446744073709551615. Remove the constraint (check Long.compareUnsigned in your code), or use @NativeType(UINT64) long, whose range is 0..9223372036854775807 and compares the same everywhere.");
 
     private final String format;
 

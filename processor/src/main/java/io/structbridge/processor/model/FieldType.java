@@ -18,6 +18,12 @@ public sealed interface FieldType {
     record Scalar(JavaPrim java, CType ctype, Endian order) implements FieldType {
         /** {@return whether a write must check the value's range (or float exactness)} */
         public boolean narrowed() {
+            if (CTypes.rawBits(ctype)) {
+                return false;
+            }
+            if (java == JavaPrim.FLOAT) {
+                return ctype == CType.FLOAT16;
+            }
             if (java == JavaPrim.DOUBLE) {
                 return ctype == CType.FLOAT;
             }
@@ -84,4 +90,18 @@ public sealed interface FieldType {
      * @param json the JSON string Jackson writes for it (the name, or its {@code @JsonProperty})
      */
     record EnumConstant(String name, long code, String json) {}
+
+    /**
+     * A C pointer held as a {@code MemorySegment} ({@code @Pointer}): 8 bytes, alignment 8 (LP64).
+     *
+     * @param target the {@code @Struct} record pointed to, or null for {@code void *} / {@code char *}
+     * @param targetCName the target's C name ({@code struct targetCName *}), or null
+     * @param cString whether it points to NUL-terminated text ({@code char *})
+     */
+    record Pointer(ClassRef target, String targetCName, boolean cString) implements FieldType {
+        /** {@return the C type, e.g. {@code void *}} */
+        public String cType() {
+            return target != null ? "struct " + targetCName + " *" : cString ? "char *" : "void *";
+        }
+    }
 }

@@ -192,6 +192,7 @@ final class TagRules {
             case FieldType.Nested x -> x.struct().record().simpleName();
             case FieldType.NestedArray x -> x.struct().record().simpleName() + "[]";
             case FieldType.EnumCode x -> x.type().simpleName();
+            default -> t.getClass().getSimpleName().toLowerCase(java.util.Locale.ROOT);
         };
     }
 

@@ -37,6 +37,7 @@ public final class Fingerprint {
                 case FieldType.Text t -> b.append('/').append(t.encoding()).append(t.nulTerminated() ? "/NUL" : "/FIXED");
                 case FieldType.Nested n -> append(m.nested(), b);
                 case FieldType.NestedArray n -> append(m.nested(), b);
+                case FieldType.Pointer p -> b.append("/ADDRESS");
             }
         }
         b.append('}');

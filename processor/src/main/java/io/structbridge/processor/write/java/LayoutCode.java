@@ -51,6 +51,8 @@ final class LayoutCode {
             }
             case FieldType.Nested n -> nestedLayout(m, n.struct().record(), m.nested().alignment(), -1);
             case FieldType.NestedArray a -> nestedLayout(m, a.struct().record(), m.nested().alignment(), a.length());
+            case FieldType.Pointer p -> CodeBlock.of("$T.ADDRESS.withByteAlignment($L).withName($S)",
+                    Runtime.VALUE_LAYOUT, m.alignment(), name);
         };
     }
 

@@ -84,7 +84,7 @@ public final class StructClassWriter {
                 .addJavadoc("The JSON Schema (draft 2020-12) of the record's Jackson JSON: a resource beside this class.\n")
                 .initializer("$S", model.cName() + ".schema.json").build());
         t.addField(FieldSpec.builder(String.class, "DESCRIPTION", Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
-                .initializer("$S", description).build());
+                .initializer("$L", io.structbridge.processor.write.JavaStrings.literal(description)).build());
         t.addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build());
         t.addMethod(simpleGetter("layout", UnionCode.layoutType(plan), "LAYOUT", "the " + model.cKeyword() + " layout"));
         t.addMethod(simpleGetter("sizeof", TypeName.LONG, "SIZE", "the size in bytes"));
@@ -92,6 +92,7 @@ public final class StructClassWriter {
         t.addMethod(simpleGetter("describe", ClassName.get(String.class), "DESCRIPTION",
                 "a pahole-like description: offsets, sizes, holes and tail padding"));
         String union = io.structbridge.processor.model.Unions.firstUnion(model);
+        String pointer = io.structbridge.processor.write.json.PointerRule.pointerPath(model);
         if (union != null) {
             t.addMethod(MethodSpec.methodBuilder("jsonSchema").addModifiers(PUBLIC_STATIC).returns(String.class)
                     .addJavadoc("Always throws: $L has no JSON representation ($L; the bytes of a union do not say which\n"
@@ -99,6 +100,14 @@ public final class StructClassWriter {
                     .addJavadoc("@return never\n@throws UnsupportedOperationException always\n")
                     .addStatement("throw new $T($S)", UnsupportedOperationException.class, model.record().simpleName()
                             + " has no JSON Schema: " + union + ", and the bytes of a union do not say which member is live")
+                    .build());
+        } else if (pointer != null) {
+            t.addMethod(MethodSpec.methodBuilder("jsonSchema").addModifiers(PUBLIC_STATIC).returns(String.class)
+                    .addJavadoc("Always throws: this struct has no JSON form.\n\n@return never\n")
+                    .addJavadoc("@throws UnsupportedOperationException always: component {@code $L} is a pointer, an address that\n"
+                            + "means nothing outside this process, so there is no JSON, JSON Schema or Pydantic model\n", pointer)
+                    .addStatement("throw new $T($S)", UnsupportedOperationException.class, model.record().simpleName()
+                            + " has no JSON Schema: component '" + pointer + "' is a pointer, an address that means nothing outside this process")
                     .build());
         } else {
             t.addMethod(MethodSpec.methodBuilder("jsonSchema").addModifiers(PUBLIC_STATIC).returns(String.class)
@@ -150,6 +159,10 @@ public final class StructClassWriter {
     }
 
     private void accessorLayout(Member m, TypeSpec.Builder t) {
+        if (m.field().type() instanceof FieldType.Pointer) {
+            t.addField(PointerCode.accessLayout(MemberCode.layoutConst(m)));
+            return;
+        }
         FieldType.Scalar s = switch (m.field().type()) {
             case FieldType.Scalar x -> x;
             case FieldType.PrimitiveArray a -> a.element();

@@ -37,55 +37,62 @@ final class TaggedUnionPydantic {
         return m.fields().stream().filter(f -> f.name().equals(name)).findFirst().orElseThrow();
     }
 
-    /** Writes the model of a union used tagged: every member optional, exactly one present. */
-    static void unionModel(StructModel union, StringBuilder b, Function<FieldModel, String> pythonName,
+    /** Writes the model of a union used tagged: every member optional, exactly one present, only JSON names. */
+    static void unionModel(StructModel union, StringBuilder b, Map<FieldModel, String> names,
                            BiFunction<FieldModel, Map<String, Object>, String> annotation,
                            Function<FieldModel, Map<String, Object>> schema) {
-        b.append("\n    from typing import Optional as _Optional\n")
-                .append("    from pydantic import model_validator as _model_validator\n");
+        b.append("\n    from typing import Optional as _Optional\n");
         b.append("\n    class ").append(union.cName()).append("Model(BaseModel):\n");
         b.append("        \"\"\"The JSON of tagged union ").append(union.record().simpleName())
                 .append(": exactly one member, the live one (the enclosing model checks which).\"\"\"\n");
-        b.append("        model_config = ConfigDict(extra=\"forbid\", strict=True, populate_by_name=True, val_json_bytes=\"base64\", ser_json_bytes=\"base64\")\n");
+        b.append("        model_config = ConfigDict(extra=\"forbid\", strict=True, val_json_bytes=\"base64\", ser_json_bytes=\"base64\")\n");
         for (FieldModel f : union.fields()) {
-            b.append("        ").append(pythonName.apply(f)).append(": _Optional[").append(annotation.apply(f, schema.apply(f)))
-                    .append("] = None\n");
+            String inner = "_Optional[" + annotation.apply(f, schema.apply(f)) + "]";
+            b.append("        ").append(names.get(f)).append(": ")
+                    .append(f.jsonName().equals(names.get(f)) ? inner : "Annotated[" + inner + ", Field(alias=" + PythonWriter.literal(f.jsonName()) + ")]")
+                    .append(" = None\n");
         }
-        b.append("\n        @_model_validator(mode=\"after\")\n")
-                .append("        def _exactly_one_member(self):\n")
-                .append("            present = sorted(self.model_fields_set)\n")
-                .append("            if len(present) != 1 or getattr(self, present[0]) is None:\n")
-                .append("                raise ValueError(\"a tagged union holds exactly its live member (not null), got \" + repr(present))\n")
-                .append("            return self\n");
+        b.append("\n        @model_validator(mode=\"before\")\n        @classmethod\n")
+                .append("        def _sb_exactly_one_member(cls, data):\n")
+                .append("            if isinstance(data, dict):\n")
+                .append("                unknown = [k for k in data if k not in {")
+                .append(String.join(", ", union.fields().stream().map(f -> PythonWriter.literal(f.jsonName())).toList())).append("}]\n")
+                .append("                if unknown:\n")
+                .append("                    raise ValueError(\"unknown members of union ").append(union.record().simpleName())
+                .append(": \" + \", \".join(map(repr, unknown)))\n")
+                .append("                if len(data) != 1 or next(iter(data.values())) is None:\n")
+                .append("                    raise ValueError(\"a tagged union holds exactly its live member (not null), got \" + repr(sorted(data)))\n")
+                .append("            return data\n");
     }
 
     /** Writes, inside the enclosing model's class, a validator per tagged union: the member present is the one selected. */
-    static void liveChecks(StructModel model, StringBuilder b, Function<FieldModel, String> pythonName) {
+    static void liveChecks(StructModel model, StringBuilder b, Map<FieldModel, String> names) {
         for (TaggedUnion t : model.tagged()) {
             FieldModel tag = field(model, t.tag());
             FieldModel u = field(model, t.union());
             StructModel union = union(model, t);
+            Map<FieldModel, String> memberNames = PythonWriter.pythonNames(union);
             boolean isEnum = tag.type() instanceof FieldType.EnumCode;
             StringBuilder map = new StringBuilder("{");
             for (TaggedUnion.Alternative a : t.alternatives()) {
-                String py = pythonName.apply(union.fields().stream().filter(f -> f.name().equals(a.member())).findFirst().orElseThrow());
+                String py = memberNames.get(union.fields().stream().filter(f -> f.name().equals(a.member())).findFirst().orElseThrow());
                 for (String v : a.json()) {
-                    map.append(map.length() == 1 ? "" : ", ").append(isEnum ? "\"" + v.replace("\\", "\\\\").replace("\"", "\\\"") + "\"" : v)
-                            .append(": \"").append(py).append('"');
+                    map.append(map.length() == 1 ? "" : ", ").append(isEnum ? PythonWriter.literal(v) : v)
+                            .append(": ").append(PythonWriter.literal(py));
                 }
             }
             map.append('}');
-            String tagPy = pythonName.apply(tag);
-            String unionPy = pythonName.apply(u);
-            b.append("\n        @_model_validator(mode=\"after\")\n")
-                    .append("        def _live_").append(u.name()).append("(self):\n")
+            String tagPy = names.get(tag);
+            String unionPy = names.get(u);
+            b.append("\n        @model_validator(mode=\"after\")\n")
+                    .append("        def _sb_live_").append(u.name()).append("(self):\n")
                     .append("            live = ").append(map).append(".get(self.").append(tagPy).append(")\n")
                     .append("            if live is None:\n")
-                    .append("                raise ValueError(\"").append(tag.jsonName()).append(" = \" + repr(self.").append(tagPy)
-                    .append(") + \" selects no member of union ").append(union.record().simpleName()).append("\")\n")
+                    .append("                raise ValueError(").append(PythonWriter.literal(tag.jsonName() + " = ")).append(" + repr(self.").append(tagPy)
+                    .append(") + ").append(PythonWriter.literal(" selects no member of union " + union.record().simpleName())).append(")\n")
                     .append("            if getattr(self.").append(unionPy).append(", live) is None:\n")
-                    .append("                raise ValueError(\"").append(tag.jsonName()).append(" = \" + repr(self.").append(tagPy)
-                    .append(") + \" selects ").append(u.jsonName()).append(".\" + live + \", which is absent\")\n")
+                    .append("                raise ValueError(").append(PythonWriter.literal(tag.jsonName() + " = ")).append(" + repr(self.").append(tagPy)
+                    .append(") + ").append(PythonWriter.literal(" selects " + u.jsonName() + ".")).append(" + live + \", which is absent\")\n")
                     .append("            return self\n");
         }
     }
