@@ -164,7 +164,10 @@ public final class PythonWriter {
     private static long naturalAlignment(StructLayoutPlan p) {
         long a = 1;
         for (Member m : p.members()) {
-            long n = m.nested() != null ? m.nested().alignment() : m.naturalAlignment();
+            // A nested class that needs _align_ has only its natural alignment where ctypes ignores _align_
+            // (before Python 3.13), so a struct nesting it needs _align_ too.
+            long n = m.nested() == null ? m.naturalAlignment()
+                    : m.nested().model().pack() > 0 ? m.nested().alignment() : naturalAlignment(m.nested());
             a = Math.max(a, n);
         }
         return a;
