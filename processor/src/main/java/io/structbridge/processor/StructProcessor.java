@@ -175,6 +175,11 @@ public final class StructProcessor extends AbstractProcessor {
                             : Message.POINTER_NO_JSON.format(type.getSimpleName(), pointer), type);
         }
         files.java(new ValidatorClassWriter(model.get()).write(), type);
+        if (!model.get().fallback().isEmpty() && processingEnv.getElementUtils().getTypeElement(HV_FALLBACK) == null) {
+            String simple = type.getSimpleName().toString();
+            processingEnv.getMessager().printMessage(Diagnostic.Kind.WARNING, Message.VALIDATION_FALLBACK.format(
+                    simple, String.join("; ", model.get().fallback()), model.get().record().flatName(), simple), type);
+        }
         if (json && union == null && pointer == null) {
             String why = JsonCodecWriter.unsupportedReason(model.get());
             if (why == null) {
@@ -191,6 +196,9 @@ public final class StructProcessor extends AbstractProcessor {
      * structbridge (a user's {@code FooView} beside {@code @Struct Foo}): the Filer would refuse to write it
      * with a FilerException, or the generated class would silently replace the user's one.
      */
+    /** The Hibernate Validator fallback (module structbridge-hibernate-validator). */
+    private static final String HV_FALLBACK = "io.structbridge.hv.HibernateValidatorFallback";
+
     private boolean existingClassClash(TypeElement type, StructModel model, boolean json) {
         boolean clash = false;
         java.util.List<String> suffixes = new java.util.ArrayList<>(java.util.List.of("Struct", "View", "Array", "Validator"));

@@ -956,6 +956,19 @@ class DiagnosticsTest {
 
         @ParameterizedTest
         @CsvSource(delimiter = '|', textBlock = """
+                @jakarta.validation.constraints.Size(min = 2)             | @Capacity(16) String level
+                @jakarta.validation.constraints.Size(min = 2, max = 100)  | @Capacity(16) String level
+                """)
+        void sizeWithAMinimumIsNotRedundantOnText(String annotation, String declaration) {
+            // A new user's report: @Size(min = 2) was called "no effect", yet the validator enforces min.
+            JavaFileObject f = record("Checked", "int ok", annotation + "\n        " + declaration);
+            Compilation c = compile(with(f));
+            assertThat(c).succeeded();
+            assertEquals(List.of(), ids(c, Diagnostic.Kind.WARNING));
+        }
+
+        @ParameterizedTest
+        @CsvSource(delimiter = '|', textBlock = """
                 BSAabc                  | the anchor BSA
                 (?i)abc                 | the inline flag group (?i...)
                 a++                     | the possessive quantifier ++

@@ -125,7 +125,8 @@ public final class ConstraintChecks {
                     report.error(c, a, null, Message.CONSTRAINT_NEVER_HOLDS, "Size", name, "char[" + t.capacity() + "]",
                             "at most " + usable + " bytes of text, and every UTF-16 unit needs at least one byte",
                             "Raise @Capacity or lower min.");
-                } else if (s.max() > usable) {
+                } else if (s.max() > usable && s.min() == 0) {
+                    // Only a @Size whose sole bound is a max above what the capacity holds does nothing.
                     report.warning(c, a, Message.CONSTRAINT_REDUNDANT, "Size", name, "max " + s.max()
                             + " exceeds the " + usable + " bytes of text char[" + t.capacity() + "] holds; the capacity limits first.");
                 }
