@@ -64,10 +64,10 @@ class HostileNamesPropertiesTest {
         Arbitrary<String> json = Arbitraries.strings().withChars(JSON_CHARS).ofMinLength(1).ofMaxLength(6);
         Arbitrary<Component> component = Combinators.combine(names, json.injectNull(0.4), json.injectNull(0.7),
                 Arbitraries.integers().between(0, 4)).as(Component::new);
-        return component.list().ofMinSize(1).ofMaxSize(4).list().ofSize(4);
+        return component.list().ofMinSize(1).ofMaxSize(4).list().ofSize(6);
     }
 
-    @Property(tries = 30)
+    @Property(tries = 12)
     void everyAcceptedRecordHasValidOutputs(@ForAll("batches") List<List<Component>> batch) throws IOException {
         Path dir = Files.createTempDirectory("sb-hostile");
         Map<String, String> sources = new LinkedHashMap<>();
