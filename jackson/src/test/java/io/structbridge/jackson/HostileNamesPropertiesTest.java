@@ -185,7 +185,9 @@ class HostileNamesPropertiesTest {
         for (char c : s.toCharArray()) {
             switch (c) {
                 case '"' -> b.append("\\\"");
-                case '\\' -> b.append("\\\\");
+                // A backslash as the octal escape: "\\u" after a Unicode escape is read by javac as the start of
+                // another Unicode escape (a defect of this test found by the tagged-union branch).
+                case '\\' -> b.append("\\134");
                 case '\n' -> b.append("\\n");
                 case '\r' -> b.append("\\r");
                 case '\t' -> b.append("\\t");
