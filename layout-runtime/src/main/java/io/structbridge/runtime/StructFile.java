@@ -9,6 +9,8 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.FileSystemException;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
@@ -93,6 +95,12 @@ public final class StructFile<R extends Record> implements AutoCloseable {
     private Arena arena;
     private MemorySegment mapping;
     private long capacity;
+    /**
+     * The number of structs: validated against the file's size at open, then changed only by this
+     * object's appends. The header's count is written, never read back: a foreign writer that
+     * rewrites it under a mapped reader cannot make this object index past its mapping.
+     */
+    private long count;
     private boolean closed;
 
     private StructFile(Path path, StructType<R> type, FileLocks.Held held, boolean writable) {
@@ -124,17 +132,21 @@ public final class StructFile<R extends Record> implements AutoCloseable {
             throw new IllegalArgumentException(path + ": capacity " + capacity + " structs of " + type.size()
                     + " bytes is negative or larger than a file can be");
         }
-        RegularFiles.require(path, true);
-        FileLocks.Held held = FileLocks.acquire(path, true, true);
-        StructFile<R> f = new StructFile<>(path, type, held, true);
         try {
-            f.channel.truncate(0);
-            f.remap(reserve);
-            f.writeHeader();
-            return f;
-        } catch (IOException | RuntimeException | Error e) {
-            f.closeAfterFailure(e);
-            throw e;
+            RegularFiles.require(path, true);
+            FileLocks.Held held = FileLocks.acquire(path, true, true);
+            StructFile<R> f = new StructFile<>(path, type, held, true);
+            try {
+                f.channel.truncate(0);
+                f.remap(reserve);
+                f.writeHeader();
+                return f;
+            } catch (IOException | RuntimeException | Error e) {
+                f.closeAfterFailure(e);
+                throw e;
+            }
+        } catch (IOException e) {
+            throw named(path, "create", e);
         }
     }
 
@@ -153,16 +165,49 @@ public final class StructFile<R extends Record> implements AutoCloseable {
      */
     public static <R extends Record> StructFile<R> open(Path path, StructType<R> type, boolean writable) throws IOException {
         Objects.requireNonNull(type, "type");
-        RegularFiles.require(path, false);
-        FileLocks.Held held = FileLocks.acquire(path, writable, false);
-        StructFile<R> f = new StructFile<>(path, type, held, writable);
         try {
-            f.mapExisting();
-            return f;
-        } catch (IOException | RuntimeException | Error e) {
-            f.closeAfterFailure(e);
-            throw e;
+            RegularFiles.require(path, false);
+            FileLocks.Held held = FileLocks.acquire(path, writable, false);
+            StructFile<R> f = new StructFile<>(path, type, held, writable);
+            try {
+                f.mapExisting();
+                return f;
+            } catch (IOException | RuntimeException | Error e) {
+                f.closeAfterFailure(e);
+                throw e;
+            }
+        } catch (IOException e) {
+            throw named(path, "open", e);
         }
+    }
+
+    /**
+     * {@return {@code e} if its message starts with the path, else an exception that names the path and the operation}
+     * A {@link java.nio.file.FileSystemException} stays one (its file is the path); a {@link StructFileException} names it already.
+     */
+    static IOException named(Path path, String operation, IOException e) {
+        String p = path.toString();
+        if (e instanceof StructFileException) {
+            return e;
+        }
+        if (e instanceof FileSystemException f) {
+            if (p.equals(f.getFile())) {
+                if (f instanceof NoSuchFileException && f.getReason() == null) {
+                    NoSuchFileException w = new NoSuchFileException(p, null, operation + ": no such file");
+                    w.initCause(e);
+                    return w;
+                }
+                return e;
+            }
+            FileSystemException w = new FileSystemException(p, null, operation + ": "
+                    + (f.getReason() != null ? f.getReason() : f.getMessage()));
+            w.initCause(e);
+            return w;
+        }
+        if (e.getMessage() != null && e.getMessage().startsWith(p + ": ")) {
+            return e;
+        }
+        return new IOException(p + ": " + operation + ": " + e.getMessage(), e);
     }
 
     private void mapExisting() throws IOException {
@@ -171,7 +216,11 @@ public final class StructFile<R extends Record> implements AutoCloseable {
             throw new StructFileException(path + ": " + size + " bytes, shorter than the " + HEADER_SIZE + "-byte header");
         }
         arena = Arena.ofShared();
-        mapping = channel.map(writable ? FileChannel.MapMode.READ_WRITE : FileChannel.MapMode.READ_ONLY, 0, size, arena);
+        try {
+            mapping = channel.map(writable ? FileChannel.MapMode.READ_WRITE : FileChannel.MapMode.READ_ONLY, 0, size, arena);
+        } catch (IOException e) {
+            throw named(path, "map " + size + " bytes", e);
+        }
         checkHeader(size);
         capacity = (size - dataOffset) / stride;
     }
@@ -220,6 +269,7 @@ public final class StructFile<R extends Record> implements AutoCloseable {
                     + " bytes at data offset " + data + " do not fit the file's " + fileSize + " bytes");
         }
         dataOffset = data;
+        this.count = count;
     }
 
     /** {@return {@code offset + count * stride}, or -1 if it overflows a {@code long}} */
@@ -280,14 +330,21 @@ public final class StructFile<R extends Record> implements AutoCloseable {
             throw new IllegalArgumentException(path + ": " + newCapacity + " structs of " + stride
                     + " bytes at data offset " + dataOffset + " are larger than a file can be");
         }
-        if (channel.size() < size) {
-            channel.write(ByteBuffer.wrap(new byte[] {0}), size - 1);
+        try {
+            if (channel.size() < size) {
+                channel.write(ByteBuffer.wrap(new byte[] {0}), size - 1);
+            }
+        } catch (IOException e) {
+            throw named(path, "grow the file to " + size + " bytes", e);
         }
         Arena fresh = Arena.ofShared();
         MemorySegment remapped;
         try {
             remapped = channel.map(FileChannel.MapMode.READ_WRITE, 0, size, fresh);
-        } catch (IOException | RuntimeException | Error e) {
+        } catch (IOException e) {
+            fresh.close();
+            throw named(path, "map " + size + " bytes", e);
+        } catch (RuntimeException | Error e) {
             fresh.close();
             throw e;
         }
@@ -322,7 +379,7 @@ public final class StructFile<R extends Record> implements AutoCloseable {
     }
 
     private long storedCount() {
-        return mapping.get(U64, COUNT_OFFSET);
+        return count;
     }
 
     /**
@@ -404,22 +461,23 @@ public final class StructFile<R extends Record> implements AutoCloseable {
     public void appendAll(List<R> values) throws IOException {
         synchronized (monitor) {
             ensureWritable();
-            long count = storedCount();
+            long first = count;
             for (int i = 0; i < values.size(); i++) {
                 try {
                     type.check(Objects.requireNonNull(values.get(i), "values[" + i + "]"));
                 } catch (StructValueException e) {
-                    throw e.inElement(count + i);
+                    throw e.inElement(first + i);
                 }
             }
-            long newCount = Math.addExact(count, values.size());
+            long newCount = Math.addExact(first, values.size());
             ensureCapacity(newCount);
-            long offset = dataOffset + count * stride;
+            long offset = dataOffset + first * stride;
             for (R v : values) {
                 type.write(mapping, offset, v);
                 offset += stride;
             }
             mapping.set(U64, COUNT_OFFSET, newCount);
+            count = newCount;
         }
     }
 
@@ -442,23 +500,24 @@ public final class StructFile<R extends Record> implements AutoCloseable {
             if (structs.byteSize() % stride != 0) {
                 throw new IllegalArgumentException(structs.byteSize() + " bytes are not a whole number of " + stride + "-byte structs");
             }
-            long count = storedCount();
+            long first = count;
             long n = structs.byteSize() / stride;
             for (long i = 0; i < n; i++) {
                 try {
                     type.read(structs, i * stride);
                 } catch (StructValueException e) {
-                    throw e.inElement(count + i);
+                    throw e.inElement(first + i);
                 }
             }
-            long newCount = Math.addExact(count, n);
+            long newCount = Math.addExact(first, n);
             MemorySegment source = structs;
             if (newCount > capacity && structs.scope().equals(arena.scope())) {
                 source = MemorySegment.ofArray(structs.toArray(ValueLayout.JAVA_BYTE)); // growing unmaps our own bytes
             }
             ensureCapacity(newCount);
-            MemorySegment.copy(source, 0, mapping, dataOffset + count * stride, n * stride);
+            MemorySegment.copy(source, 0, mapping, dataOffset + first * stride, n * stride);
             mapping.set(U64, COUNT_OFFSET, newCount);
+            count = newCount;
         }
     }
 
@@ -532,13 +591,17 @@ public final class StructFile<R extends Record> implements AutoCloseable {
                 if (channel.size() > keep) {
                     channel.truncate(keep); // the unused reserve: readers see exactly the header plus count structs
                 }
-            } catch (IOException | RuntimeException | Error e) {
+            } catch (IOException e) {
+                failure = suppress(failure, named(path, "trim to " + keep + " bytes", e));
+            } catch (RuntimeException | Error e) {
                 failure = suppress(failure, e);
             }
         }
         try {
             held.release();
-        } catch (IOException | RuntimeException | Error e) {
+        } catch (IOException e) {
+            failure = suppress(failure, named(path, "release the lock and close", e));
+        } catch (RuntimeException | Error e) {
             failure = suppress(failure, e);
         }
         return failure;
