@@ -442,7 +442,9 @@ public final class StructFile<R extends Record> implements AutoCloseable {
     public R get(long index) {
         synchronized (monitor) {
             ensureOpen();
-            Objects.checkIndex(index, storedCount());
+            if (index < 0 || index >= count) {
+                throw new IndexOutOfBoundsException(path + ": index " + index + " out of bounds for count " + count);
+            }
             return type.read(mapping, dataOffset + index * stride);
         }
     }
@@ -498,7 +500,8 @@ public final class StructFile<R extends Record> implements AutoCloseable {
         synchronized (monitor) {
             ensureWritable();
             if (structs.byteSize() % stride != 0) {
-                throw new IllegalArgumentException(structs.byteSize() + " bytes are not a whole number of " + stride + "-byte structs");
+                throw new IllegalArgumentException(path + ": " + structs.byteSize() + " bytes are not a whole number of "
+                        + stride + "-byte structs");
             }
             long first = count;
             long n = structs.byteSize() / stride;
