@@ -24,7 +24,13 @@ import java.util.Map;
  * JVM ({@link OverlappingFileLockException}). So the readers of one file in this JVM share one
  * channel and its shared lock, counted, and the channel closes with the last of them; a writer
  * holds its own channel and an exclusive lock. Locks are taken with {@code tryLock}: a conflict
- * fails at once, it never waits.
+ * fails at once, it never waits. (Python and C take open file description locks, which conflict
+ * with these both ways.)
+ *
+ * <p>On Linux a file is opened through {@link NonBlockingOpen} ({@code O_NONBLOCK}: a path swapped
+ * for a FIFO does not block) and reopened as {@code /proc/self/fd/N}; N is closed before any lock
+ * is taken on the file, and, should the path meanwhile name a file this JVM holds, only after
+ * that file's lock is released (closing it earlier would drop the lock).
  */
 final class FileLocks {
     /** Open channels and their locks, by file key (device and inode); guarded by itself. */

@@ -39,19 +39,40 @@ import java.util.Objects;
  * count ({@code dataOffset + count * stride}, computed without overflow, must fit the file). A
  * truncated file is a {@link StructFileException}, never fewer or wrong rows. Paths that are not
  * regular files (FIFO, device, socket, directory, or a symbolic link to one) are refused before
- * they are opened: {@code open(2)} on a FIFO would wait for a writer forever.
+ * they are opened: {@code open(2)} on a FIFO would wait for a writer forever. On Linux the path is
+ * then opened with {@code open(2)} and {@code O_NONBLOCK | O_CLOEXEC} through the FFM API, the
+ * descriptor's own file is checked again, and {@link FileChannel} reopens that very inode as
+ * {@code /proc/self/fd/N}; so a path swapped for a FIFO after the check is refused, never waited
+ * on. This calls a restricted method ({@link java.lang.foreign.Linker#downcallHandle}): run with
+ * {@code --enable-native-access} for this module (or {@code ALL-UNNAMED}) to avoid the JDK's
+ * warning. Elsewhere, or where native access is denied, the path is opened directly after the
+ * check and a swap in between can still block the open.
+ *
+ * <p><b>The count.</b> The count is validated against the file's size at open and then changes
+ * only through this object's appends: the header's count is written, never read back. A foreign
+ * writer that rewrites the header under a reader cannot make {@link #count()}, {@link #get} or
+ * {@link #elements()} reach past the mapping; to see structs another process appended, open the
+ * file again.
+ *
+ * <p><b>Errors</b> name the path, and for system errors the operation that failed
+ * ({@code "/x.sb: grow the file to 9223372036854775688 bytes: File too large"}).
  *
  * <p><b>Advisory locks.</b> A read-only struct file holds a shared lock on the whole file; a
  * writable one ({@link #create}, {@code open(..., true)}: appends grow the file and
  * {@link #close()} trims it) holds an exclusive lock. The locks are {@link FileChannel#tryLock}
  * locks, which are POSIX {@code fcntl} record locks on Linux and macOS: the generated Python
- * {@code open_array} ({@code fcntl.lockf}) and the C reader {@code structfile.h}
- * ({@code fcntl(F_SETLK)}) take the same kind and see Java's ({@code flock(2)} locks do not). A
+ * {@code open_array} and the C reader {@code structfile.h}
+ * ({@code sb_map}) take, on Linux, open file description locks ({@code F_OFD_SETLK}), which
+ * conflict with Java's both ways and belong to their own descriptor, so further opens and closes
+ * of the file in those processes leave them in place (elsewhere they fall back to classic
+ * {@code fcntl.lockf} / {@code F_SETLK} locks); {@code flock(2)} locks are not seen. A
  * conflict throws {@link LockedException} at once, naming the file and who holds it (another
  * process, another struct file of this JVM, or another channel of this JVM); nothing waits.
- * Readers of one file in one JVM share one channel and its lock. Because POSIX record locks
- * belong to the process, closing <em>any</em> descriptor of the file elsewhere in this JVM (for
- * example {@code Files.readAllBytes} on it) silently drops the lock (see {@link java.nio.channels.FileLock}).
+ * Readers of one file in one JVM share one channel and its lock. Java's locks are classic POSIX
+ * record locks, which belong to the process: closing <em>any other</em> descriptor of the file in
+ * this JVM (for example {@code Files.readAllBytes} on it, or a {@code FileChannel} opened and
+ * closed) silently drops the lock while the struct file stays open (see
+ * {@link java.nio.channels.FileLock}). Do not open a struct file by other means in a JVM that holds it.
  *
  * <p><b>The hazard the locks guard against.</b> The locks are advisory: they bind only programs
  * that take them. A program that shrinks the file without the lock (a foreign writer,
@@ -383,7 +404,7 @@ public final class StructFile<R extends Record> implements AutoCloseable {
     }
 
     /**
-     * {@return the number of structs in the file}
+     * {@return the number of structs in the file: validated at open, then counting this object's appends}
      *
      * @throws IllegalStateException if the file is closed
      */
