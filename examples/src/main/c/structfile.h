@@ -1,10 +1,18 @@
 /* A C reader for structbridge struct files (io.structbridge.runtime.StructFile), header only.
 
-   sb_map() refuses anything that is not a regular file before opening it (a FIFO would block in
-   open(2)), takes a shared POSIX record lock (fcntl F_SETLK, F_RDLCK, whole file) so that no
-   structbridge writer (Java or Python) can shrink the file while it is mapped, checks every header
-   field against the caller's struct, and maps the file read-only. sb_unmap() unmaps and closes,
-   which releases the lock.
+   sb_map() refuses anything that is not a regular file before opening it, opens with O_NONBLOCK
+   and checks the descriptor again (a path swapped for a FIFO is refused, never waited on), takes a
+   shared lock on the whole file so that no structbridge writer (Java or Python) can shrink the file
+   while it is mapped, checks every header field against the caller's struct, and maps the file
+   read-only. sb_unmap() unmaps and closes, which releases the lock.
+
+   On Linux the lock is an open file description lock (fcntl F_OFD_SETLK, F_RDLCK, l_pid 0): it
+   belongs to this sb_file's descriptor, so several sb_file of one file in one process, a refused
+   sb_map, or any other descriptor of the file closed by the process (fopen/fclose) leave it in
+   place; it conflicts with the POSIX record locks that Java's FileChannel takes. Where
+   F_OFD_SETLK is missing (not Linux, or a kernel older than 3.15: EINVAL) it falls back to a
+   classic POSIX record lock (F_SETLK), which belongs to the whole process: there, closing any
+   descriptor of the file (sb_unmap of another sb_file of it, a refused sb_map) drops it.
 
    The lock is advisory: a program that does not take it (truncate(1), a shell redirection) can
    still shrink the file, and reading a page past the new end raises SIGBUS.
@@ -16,8 +24,12 @@
 #ifndef STRUCTBRIDGE_STRUCTFILE_H
 #define STRUCTBRIDGE_STRUCTFILE_H
 
-/* Include this header first (before any system header), or compile with -D_POSIX_C_SOURCE=200809L. */
-#if !defined(_POSIX_C_SOURCE) || _POSIX_C_SOURCE < 200809L
+/* Include this header first (before any system header), or compile with -D_GNU_SOURCE (Linux: F_OFD_SETLK)
+   or at least -D_POSIX_C_SOURCE=200809L. */
+#if defined(__linux__) && !defined(_GNU_SOURCE)
+#define _GNU_SOURCE 1
+#endif
+#if !defined(_GNU_SOURCE) && (!defined(_POSIX_C_SOURCE) || _POSIX_C_SOURCE < 200809L)
 #undef _POSIX_C_SOURCE
 #define _POSIX_C_SOURCE 200809L
 #endif
@@ -77,18 +89,32 @@ static inline int sb_map(const char* path, const char* name, const char* fingerp
         snprintf(error, error_size, "%s: %s", path, strerror(errno));
         return -1;
     }
-    struct flock lock;
-    memset(&lock, 0, sizeof lock);
-    lock.l_type = F_RDLCK; /* l_whence SEEK_SET (0), l_start 0, l_len 0: the whole file, however long */
-    if (fcntl(fd, F_SETLK, &lock) != 0) {
-        int e = errno;
-        snprintf(error, error_size, "%s: locked by another process (a structbridge writer holds an exclusive lock): %s",
-                 path, strerror(e));
+    if (fstat(fd, &st) != 0) {
+        snprintf(error, error_size, "%s: fstat: %s", path, strerror(errno));
         close(fd);
         return -1;
     }
-    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-        snprintf(error, error_size, "%s: not a regular struct file", path);
+    if (!S_ISREG(st.st_mode)) { /* the path changed since stat() */
+        snprintf(error, error_size, "%s: %s, not a regular struct file", path, sb_kind(st.st_mode));
+        close(fd);
+        return -1;
+    }
+    struct flock lock;
+    memset(&lock, 0, sizeof lock);
+    lock.l_type = F_RDLCK; /* l_whence SEEK_SET (0), l_start 0, l_len 0: the whole file, however long; l_pid 0 */
+    int locked;
+#ifdef F_OFD_SETLK
+    locked = fcntl(fd, F_OFD_SETLK, &lock);
+    if (locked != 0 && errno == EINVAL) {
+        locked = fcntl(fd, F_SETLK, &lock); /* a kernel without open file description locks */
+    }
+#else
+    locked = fcntl(fd, F_SETLK, &lock);
+#endif
+    if (locked != 0) {
+        int e = errno;
+        snprintf(error, error_size, "%s: locked by another process (a structbridge writer holds an exclusive lock): %s",
+                 path, strerror(e));
         close(fd);
         return -1;
     }

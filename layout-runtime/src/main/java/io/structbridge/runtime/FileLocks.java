@@ -10,7 +10,9 @@ import java.nio.file.OpenOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -22,7 +24,13 @@ import java.util.Map;
  * JVM ({@link OverlappingFileLockException}). So the readers of one file in this JVM share one
  * channel and its shared lock, counted, and the channel closes with the last of them; a writer
  * holds its own channel and an exclusive lock. Locks are taken with {@code tryLock}: a conflict
- * fails at once, it never waits.
+ * fails at once, it never waits. (Python and C take open file description locks, which conflict
+ * with these both ways.)
+ *
+ * <p>On Linux a file is opened through {@link NonBlockingOpen} ({@code O_NONBLOCK}: a path swapped
+ * for a FIFO does not block) and reopened as {@code /proc/self/fd/N}; N is closed before any lock
+ * is taken on the file, and, should the path meanwhile name a file this JVM holds, only after
+ * that file's lock is released (closing it earlier would drop the lock).
  */
 final class FileLocks {
     /** Open channels and their locks, by file key (device and inode); guarded by itself. */
@@ -36,6 +44,8 @@ final class FileLocks {
         private final FileChannel channel;
         private final FileLock lock;
         private int users = 1;
+        /** Descriptors of the same file opened while it was held (a path swapped under an open), closed after the lock. */
+        private final List<Integer> spareFds = new ArrayList<>();
 
         private Held(Object key, FileChannel channel, FileLock lock) {
             this.key = key;
@@ -59,7 +69,13 @@ final class FileLocks {
             try {
                 lock.release();
             } finally {
-                channel.close();
+                try {
+                    channel.close();
+                } finally {
+                    for (int fd : spareFds) {
+                        NonBlockingOpen.close(fd);
+                    }
+                }
             }
         }
     }
@@ -81,20 +97,47 @@ final class FileLocks {
             if (key != null) {
                 Held held = HELD.get(key);
                 if (held != null) {
-                    if (!exclusive && held.lock.isShared()) {
-                        held.users++;
-                        return held;
-                    }
-                    throw new StructFile.LockedException(path + ": locked by another StructFile in this JVM ("
-                            + (held.lock.isShared() ? "a reader holds a shared lock" : "a writer holds an exclusive lock")
-                            + "); close it first");
+                    return share(held, path, exclusive);
                 }
             }
-            OpenOption[] options = exclusive
-                    ? (create ? new OpenOption[] {StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE}
-                            : new OpenOption[] {StandardOpenOption.READ, StandardOpenOption.WRITE})
-                    : new OpenOption[] {StandardOpenOption.READ};
-            FileChannel channel = FileChannel.open(path, options);
+            FileChannel channel;
+            if (NonBlockingOpen.AVAILABLE) {
+                // open(2) with O_NONBLOCK (a path swapped for a FIFO since the caller's check does not wait), check
+                // the descriptor's own file, then reopen that very inode through /proc/self/fd/N. N is closed before
+                // any lock is taken on the file, and never while a struct file of this JVM holds one: closing a
+                // descriptor drops the process's POSIX locks on the file.
+                int fd = NonBlockingOpen.open(path, exclusive, create);
+                boolean closeFd = true;
+                try {
+                    Path proc = Path.of("/proc/self/fd/" + fd);
+                    BasicFileAttributes attributes = Files.readAttributes(proc, BasicFileAttributes.class);
+                    if (!attributes.isRegularFile()) {
+                        throw new StructFile.StructFileException(path + ": " + RegularFiles.kind(proc, attributes)
+                                + ", not a regular file (the path changed while it was being opened)");
+                    }
+                    key = attributes.fileKey() != null ? attributes.fileKey() : path.toRealPath();
+                    Held held = HELD.get(key);
+                    if (held != null) {
+                        // The path now names a file this JVM holds: closing fd would drop that lock; it closes with it.
+                        held.spareFds.add(fd);
+                        closeFd = false;
+                        return share(held, path, exclusive);
+                    }
+                    channel = FileChannel.open(proc, exclusive
+                            ? new OpenOption[] {StandardOpenOption.READ, StandardOpenOption.WRITE}
+                            : new OpenOption[] {StandardOpenOption.READ});
+                } finally {
+                    if (closeFd) {
+                        NonBlockingOpen.close(fd);
+                    }
+                }
+            } else {
+                OpenOption[] options = exclusive
+                        ? (create ? new OpenOption[] {StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE}
+                                : new OpenOption[] {StandardOpenOption.READ, StandardOpenOption.WRITE})
+                        : new OpenOption[] {StandardOpenOption.READ};
+                channel = FileChannel.open(path, options);
+            }
             FileLock lock;
             try {
                 if (key == null) {
@@ -114,7 +157,7 @@ final class FileLocks {
             }
             if (lock == null) {
                 channel.close();
-                throw new StructFile.LockedException(path + ": locked by another process (an fcntl record lock: "
+                throw new StructFile.LockedException(path + ": locked by another process (an fcntl lock: "
                         + (exclusive ? "a reader or a writer" : "a writer") + " has it open); StructFile does not wait: "
                         + "retry once the other process has closed it");
             }
@@ -122,6 +165,17 @@ final class FileLocks {
             HELD.put(key, held);
             return held;
         }
+    }
+
+    /** Another struct file of this JVM holds the file: readers share its lock, anything else is refused. */
+    private static Held share(Held held, Path path, boolean exclusive) throws StructFile.LockedException {
+        if (!exclusive && held.lock.isShared()) {
+            held.users++;
+            return held;
+        }
+        throw new StructFile.LockedException(path + ": locked by another StructFile in this JVM ("
+                + (held.lock.isShared() ? "a reader holds a shared lock" : "a writer holds an exclusive lock")
+                + "); close it first");
     }
 
     /** {@return the file's key (device and inode), its real path where the system has no key, or null if it is missing} */

@@ -58,7 +58,7 @@ final class RegularFiles {
     }
 
     /** The kind of a file that is not regular, from {@code st_mode} where the file system gives it. */
-    private static String kind(Path path, BasicFileAttributes attributes, LinkOption... options) {
+    static String kind(Path path, BasicFileAttributes attributes, LinkOption... options) {
         if (attributes.isDirectory()) {
             return "a directory";
         }

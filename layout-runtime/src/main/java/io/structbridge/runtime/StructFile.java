@@ -9,6 +9,8 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.FileSystemException;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
@@ -37,19 +39,40 @@ import java.util.Objects;
  * count ({@code dataOffset + count * stride}, computed without overflow, must fit the file). A
  * truncated file is a {@link StructFileException}, never fewer or wrong rows. Paths that are not
  * regular files (FIFO, device, socket, directory, or a symbolic link to one) are refused before
- * they are opened: {@code open(2)} on a FIFO would wait for a writer forever.
+ * they are opened: {@code open(2)} on a FIFO would wait for a writer forever. On Linux the path is
+ * then opened with {@code open(2)} and {@code O_NONBLOCK | O_CLOEXEC} through the FFM API, the
+ * descriptor's own file is checked again, and {@link FileChannel} reopens that very inode as
+ * {@code /proc/self/fd/N}; so a path swapped for a FIFO after the check is refused, never waited
+ * on. This calls a restricted method ({@link java.lang.foreign.Linker#downcallHandle}): run with
+ * {@code --enable-native-access} for this module (or {@code ALL-UNNAMED}) to avoid the JDK's
+ * warning. Elsewhere, or where native access is denied, the path is opened directly after the
+ * check and a swap in between can still block the open.
+ *
+ * <p><b>The count.</b> The count is validated against the file's size at open and then changes
+ * only through this object's appends: the header's count is written, never read back. A foreign
+ * writer that rewrites the header under a reader cannot make {@link #count()}, {@link #get} or
+ * {@link #elements()} reach past the mapping; to see structs another process appended, open the
+ * file again.
+ *
+ * <p><b>Errors</b> name the path, and for system errors the operation that failed
+ * ({@code "/x.sb: grow the file to 9223372036854775688 bytes: File too large"}).
  *
  * <p><b>Advisory locks.</b> A read-only struct file holds a shared lock on the whole file; a
  * writable one ({@link #create}, {@code open(..., true)}: appends grow the file and
  * {@link #close()} trims it) holds an exclusive lock. The locks are {@link FileChannel#tryLock}
  * locks, which are POSIX {@code fcntl} record locks on Linux and macOS: the generated Python
- * {@code open_array} ({@code fcntl.lockf}) and the C reader {@code structfile.h}
- * ({@code fcntl(F_SETLK)}) take the same kind and see Java's ({@code flock(2)} locks do not). A
+ * {@code open_array} and the C reader {@code structfile.h}
+ * ({@code sb_map}) take, on Linux, open file description locks ({@code F_OFD_SETLK}), which
+ * conflict with Java's both ways and belong to their own descriptor, so further opens and closes
+ * of the file in those processes leave them in place (elsewhere they fall back to classic
+ * {@code fcntl.lockf} / {@code F_SETLK} locks); {@code flock(2)} locks are not seen. A
  * conflict throws {@link LockedException} at once, naming the file and who holds it (another
  * process, another struct file of this JVM, or another channel of this JVM); nothing waits.
- * Readers of one file in one JVM share one channel and its lock. Because POSIX record locks
- * belong to the process, closing <em>any</em> descriptor of the file elsewhere in this JVM (for
- * example {@code Files.readAllBytes} on it) silently drops the lock (see {@link java.nio.channels.FileLock}).
+ * Readers of one file in one JVM share one channel and its lock. Java's locks are classic POSIX
+ * record locks, which belong to the process: closing <em>any other</em> descriptor of the file in
+ * this JVM (for example {@code Files.readAllBytes} on it, or a {@code FileChannel} opened and
+ * closed) silently drops the lock while the struct file stays open (see
+ * {@link java.nio.channels.FileLock}). Do not open a struct file by other means in a JVM that holds it.
  *
  * <p><b>The hazard the locks guard against.</b> The locks are advisory: they bind only programs
  * that take them. A program that shrinks the file without the lock (a foreign writer,
@@ -93,6 +116,12 @@ public final class StructFile<R extends Record> implements AutoCloseable {
     private Arena arena;
     private MemorySegment mapping;
     private long capacity;
+    /**
+     * The number of structs: validated against the file's size at open, then changed only by this
+     * object's appends. The header's count is written, never read back: a foreign writer that
+     * rewrites it under a mapped reader cannot make this object index past its mapping.
+     */
+    private long count;
     private boolean closed;
 
     private StructFile(Path path, StructType<R> type, FileLocks.Held held, boolean writable) {
@@ -124,17 +153,21 @@ public final class StructFile<R extends Record> implements AutoCloseable {
             throw new IllegalArgumentException(path + ": capacity " + capacity + " structs of " + type.size()
                     + " bytes is negative or larger than a file can be");
         }
-        RegularFiles.require(path, true);
-        FileLocks.Held held = FileLocks.acquire(path, true, true);
-        StructFile<R> f = new StructFile<>(path, type, held, true);
         try {
-            f.channel.truncate(0);
-            f.remap(reserve);
-            f.writeHeader();
-            return f;
-        } catch (IOException | RuntimeException | Error e) {
-            f.closeAfterFailure(e);
-            throw e;
+            RegularFiles.require(path, true);
+            FileLocks.Held held = FileLocks.acquire(path, true, true);
+            StructFile<R> f = new StructFile<>(path, type, held, true);
+            try {
+                f.channel.truncate(0);
+                f.remap(reserve);
+                f.writeHeader();
+                return f;
+            } catch (IOException | RuntimeException | Error e) {
+                f.closeAfterFailure(e);
+                throw e;
+            }
+        } catch (IOException e) {
+            throw named(path, "create", e);
         }
     }
 
@@ -153,16 +186,49 @@ public final class StructFile<R extends Record> implements AutoCloseable {
      */
     public static <R extends Record> StructFile<R> open(Path path, StructType<R> type, boolean writable) throws IOException {
         Objects.requireNonNull(type, "type");
-        RegularFiles.require(path, false);
-        FileLocks.Held held = FileLocks.acquire(path, writable, false);
-        StructFile<R> f = new StructFile<>(path, type, held, writable);
         try {
-            f.mapExisting();
-            return f;
-        } catch (IOException | RuntimeException | Error e) {
-            f.closeAfterFailure(e);
-            throw e;
+            RegularFiles.require(path, false);
+            FileLocks.Held held = FileLocks.acquire(path, writable, false);
+            StructFile<R> f = new StructFile<>(path, type, held, writable);
+            try {
+                f.mapExisting();
+                return f;
+            } catch (IOException | RuntimeException | Error e) {
+                f.closeAfterFailure(e);
+                throw e;
+            }
+        } catch (IOException e) {
+            throw named(path, "open", e);
         }
+    }
+
+    /**
+     * {@return {@code e} if its message starts with the path, else an exception that names the path and the operation}
+     * A {@link java.nio.file.FileSystemException} stays one (its file is the path); a {@link StructFileException} names it already.
+     */
+    static IOException named(Path path, String operation, IOException e) {
+        String p = path.toString();
+        if (e instanceof StructFileException) {
+            return e;
+        }
+        if (e instanceof FileSystemException f) {
+            if (p.equals(f.getFile())) {
+                if (f instanceof NoSuchFileException && f.getReason() == null) {
+                    NoSuchFileException w = new NoSuchFileException(p, null, operation + ": no such file");
+                    w.initCause(e);
+                    return w;
+                }
+                return e;
+            }
+            FileSystemException w = new FileSystemException(p, null, operation + ": "
+                    + (f.getReason() != null ? f.getReason() : f.getMessage()));
+            w.initCause(e);
+            return w;
+        }
+        if (e.getMessage() != null && e.getMessage().startsWith(p + ": ")) {
+            return e;
+        }
+        return new IOException(p + ": " + operation + ": " + e.getMessage(), e);
     }
 
     private void mapExisting() throws IOException {
@@ -171,7 +237,11 @@ public final class StructFile<R extends Record> implements AutoCloseable {
             throw new StructFileException(path + ": " + size + " bytes, shorter than the " + HEADER_SIZE + "-byte header");
         }
         arena = Arena.ofShared();
-        mapping = channel.map(writable ? FileChannel.MapMode.READ_WRITE : FileChannel.MapMode.READ_ONLY, 0, size, arena);
+        try {
+            mapping = channel.map(writable ? FileChannel.MapMode.READ_WRITE : FileChannel.MapMode.READ_ONLY, 0, size, arena);
+        } catch (IOException e) {
+            throw named(path, "map " + size + " bytes", e);
+        }
         checkHeader(size);
         capacity = (size - dataOffset) / stride;
     }
@@ -220,6 +290,7 @@ public final class StructFile<R extends Record> implements AutoCloseable {
                     + " bytes at data offset " + data + " do not fit the file's " + fileSize + " bytes");
         }
         dataOffset = data;
+        this.count = count;
     }
 
     /** {@return {@code offset + count * stride}, or -1 if it overflows a {@code long}} */
@@ -280,14 +351,21 @@ public final class StructFile<R extends Record> implements AutoCloseable {
             throw new IllegalArgumentException(path + ": " + newCapacity + " structs of " + stride
                     + " bytes at data offset " + dataOffset + " are larger than a file can be");
         }
-        if (channel.size() < size) {
-            channel.write(ByteBuffer.wrap(new byte[] {0}), size - 1);
+        try {
+            if (channel.size() < size) {
+                channel.write(ByteBuffer.wrap(new byte[] {0}), size - 1);
+            }
+        } catch (IOException e) {
+            throw named(path, "grow the file to " + size + " bytes", e);
         }
         Arena fresh = Arena.ofShared();
         MemorySegment remapped;
         try {
             remapped = channel.map(FileChannel.MapMode.READ_WRITE, 0, size, fresh);
-        } catch (IOException | RuntimeException | Error e) {
+        } catch (IOException e) {
+            fresh.close();
+            throw named(path, "map " + size + " bytes", e);
+        } catch (RuntimeException | Error e) {
             fresh.close();
             throw e;
         }
@@ -322,11 +400,11 @@ public final class StructFile<R extends Record> implements AutoCloseable {
     }
 
     private long storedCount() {
-        return mapping.get(U64, COUNT_OFFSET);
+        return count;
     }
 
     /**
-     * {@return the number of structs in the file}
+     * {@return the number of structs in the file: validated at open, then counting this object's appends}
      *
      * @throws IllegalStateException if the file is closed
      */
@@ -385,7 +463,9 @@ public final class StructFile<R extends Record> implements AutoCloseable {
     public R get(long index) {
         synchronized (monitor) {
             ensureOpen();
-            Objects.checkIndex(index, storedCount());
+            if (index < 0 || index >= count) {
+                throw new IndexOutOfBoundsException(path + ": index " + index + " out of bounds for count " + count);
+            }
             return type.read(mapping, dataOffset + index * stride);
         }
     }
@@ -404,22 +484,23 @@ public final class StructFile<R extends Record> implements AutoCloseable {
     public void appendAll(List<R> values) throws IOException {
         synchronized (monitor) {
             ensureWritable();
-            long count = storedCount();
+            long first = count;
             for (int i = 0; i < values.size(); i++) {
                 try {
                     type.check(Objects.requireNonNull(values.get(i), "values[" + i + "]"));
                 } catch (StructValueException e) {
-                    throw e.inElement(count + i);
+                    throw e.inElement(first + i);
                 }
             }
-            long newCount = Math.addExact(count, values.size());
+            long newCount = Math.addExact(first, values.size());
             ensureCapacity(newCount);
-            long offset = dataOffset + count * stride;
+            long offset = dataOffset + first * stride;
             for (R v : values) {
                 type.write(mapping, offset, v);
                 offset += stride;
             }
             mapping.set(U64, COUNT_OFFSET, newCount);
+            count = newCount;
         }
     }
 
@@ -440,25 +521,27 @@ public final class StructFile<R extends Record> implements AutoCloseable {
         synchronized (monitor) {
             ensureWritable();
             if (structs.byteSize() % stride != 0) {
-                throw new IllegalArgumentException(structs.byteSize() + " bytes are not a whole number of " + stride + "-byte structs");
+                throw new IllegalArgumentException(path + ": " + structs.byteSize() + " bytes are not a whole number of "
+                        + stride + "-byte structs");
             }
-            long count = storedCount();
+            long first = count;
             long n = structs.byteSize() / stride;
             for (long i = 0; i < n; i++) {
                 try {
                     type.read(structs, i * stride);
                 } catch (StructValueException e) {
-                    throw e.inElement(count + i);
+                    throw e.inElement(first + i);
                 }
             }
-            long newCount = Math.addExact(count, n);
+            long newCount = Math.addExact(first, n);
             MemorySegment source = structs;
             if (newCount > capacity && structs.scope().equals(arena.scope())) {
                 source = MemorySegment.ofArray(structs.toArray(ValueLayout.JAVA_BYTE)); // growing unmaps our own bytes
             }
             ensureCapacity(newCount);
-            MemorySegment.copy(source, 0, mapping, dataOffset + count * stride, n * stride);
+            MemorySegment.copy(source, 0, mapping, dataOffset + first * stride, n * stride);
             mapping.set(U64, COUNT_OFFSET, newCount);
+            count = newCount;
         }
     }
 
@@ -532,13 +615,17 @@ public final class StructFile<R extends Record> implements AutoCloseable {
                 if (channel.size() > keep) {
                     channel.truncate(keep); // the unused reserve: readers see exactly the header plus count structs
                 }
-            } catch (IOException | RuntimeException | Error e) {
+            } catch (IOException e) {
+                failure = suppress(failure, named(path, "trim to " + keep + " bytes", e));
+            } catch (RuntimeException | Error e) {
                 failure = suppress(failure, e);
             }
         }
         try {
             held.release();
-        } catch (IOException | RuntimeException | Error e) {
+        } catch (IOException e) {
+            failure = suppress(failure, named(path, "release the lock and close", e));
+        } catch (RuntimeException | Error e) {
             failure = suppress(failure, e);
         }
         return failure;

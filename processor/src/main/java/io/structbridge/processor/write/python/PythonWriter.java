@@ -504,6 +504,36 @@ public final class PythonWriter {
     private static final String OPEN_ARRAY = """
 
 
+            def _file_kind(mode):
+                import stat
+                return ("a directory" if stat.S_ISDIR(mode) else "a FIFO" if stat.S_ISFIFO(mode)
+                        else "a character device" if stat.S_ISCHR(mode) else "a block device"
+                        if stat.S_ISBLK(mode) else "a socket" if stat.S_ISSOCK(mode) else "a special file")
+
+
+            def _lock_shared(f, path):
+                \"\"\"Takes a shared lock on the whole file without waiting: an open file description lock where the
+                system has them (Linux), else a POSIX record lock of the process (fcntl.lockf).\"\"\"
+                try:
+                    import fcntl
+                except ImportError:  # no fcntl locks on this system
+                    return
+                try:
+                    ofd = getattr(fcntl, "F_OFD_SETLK", None)
+                    if ofd is not None:
+                        try:
+                            # struct flock: l_type, l_whence, l_start, l_len (whole file), l_pid 0 (required for OFD locks)
+                            fcntl.fcntl(f, ofd, _struct.pack("hhqqi0q", fcntl.F_RDLCK, 0, 0, 0, 0))
+                            return
+                        except OSError as e:
+                            if e.errno != 22:  # EINVAL: a kernel older than 3.15; use a POSIX record lock
+                                raise
+                    fcntl.lockf(f, fcntl.LOCK_SH | fcntl.LOCK_NB)
+                except OSError as e:
+                    raise BlockingIOError(e.errno, f"{path}: locked by another process (a structbridge writer holds "
+                                                   f"an exclusive fcntl lock); retry once it has closed the file") from None
+
+
             def open_array(path, mode="r"):
                 \"\"\"Maps a structbridge struct file with numpy.memmap (no copy) after checking its header.
 
@@ -515,11 +545,17 @@ public final class PythonWriter {
                 socket, directory) is refused with ValueError before it is opened.
 
                 mode is "r" (read-only), "r+" (write in place) or "c" (copy-on-write); none changes the
-                file's size. The file is locked with fcntl.lockf, shared (the lock structbridge readers
-                take in Java and C), for as long as the array or any view of it lives; a file that a
-                structbridge writer holds (exclusive lock) raises BlockingIOError at once. The lock is
-                advisory: a program that shrinks the file without it makes reading the array crash
-                with SIGBUS. A file of 0 structs gives an empty array that is not mapped.
+                file's size. The path is opened with O_NONBLOCK and the descriptor itself is checked, so
+                a path swapped for a FIFO is refused, never waited on. The file is locked, shared, for as
+                long as the array or any view of it lives; a file that a structbridge writer holds
+                (exclusive lock) raises BlockingIOError at once. On Linux the lock is an open file
+                description lock (fcntl F_OFD_SETLK): it belongs to this array's descriptor, so another
+                open_array of the same file, a refused one, or any other descriptor of the file closed in
+                this process leaves it in place, and it conflicts with the POSIX record locks of Java's
+                FileChannel and the C reader. Elsewhere it falls back to fcntl.lockf, a POSIX record lock
+                of the whole process, which closing any descriptor of the file in this process drops.
+                The lock is advisory: a program that shrinks the file without it makes reading the array
+                crash with SIGBUS. A file of 0 structs gives an empty array that is not mapped.
                 \"\"\"
                 import os
                 import stat
@@ -530,22 +566,22 @@ public final class PythonWriter {
                     raise ValueError(f"{path}: mode {mode!r} is not 'r', 'r+' or 'c'")
                 st = os.stat(path)
                 if not stat.S_ISREG(st.st_mode):
-                    kind = ("a directory" if stat.S_ISDIR(st.st_mode) else "a FIFO" if stat.S_ISFIFO(st.st_mode)
-                            else "a character device" if stat.S_ISCHR(st.st_mode) else "a block device"
-                            if stat.S_ISBLK(st.st_mode) else "a socket" if stat.S_ISSOCK(st.st_mode) else "a special file")
-                    raise ValueError(f"{path}: {kind}, not a regular file")
-                f = open(path, "r+b" if mode == "r+" else "rb")
+                    raise ValueError(f"{path}: {_file_kind(st.st_mode)}, not a regular file")
+                # O_NONBLOCK: should the path have become a FIFO since os.stat, os.open returns instead of waiting.
+                nonblock = getattr(os, "O_NONBLOCK", 0)
+                fd = os.open(path, (os.O_RDWR if mode == "r+" else os.O_RDONLY) | nonblock | getattr(os, "O_CLOEXEC", 0))
                 try:
-                    try:
-                        import fcntl
-                    except ImportError:  # no POSIX record locks on this system
-                        fcntl = None
-                    if fcntl is not None:
-                        try:
-                            fcntl.lockf(f, fcntl.LOCK_SH | fcntl.LOCK_NB)
-                        except OSError as e:
-                            raise BlockingIOError(e.errno, f"{path}: locked by another process (a structbridge writer holds "
-                                                           f"an exclusive fcntl lock); retry once it has closed the file") from None
+                    st = os.fstat(fd)  # the descriptor's file: the path may have changed since os.stat
+                    if not stat.S_ISREG(st.st_mode):
+                        raise ValueError(f"{path}: {_file_kind(st.st_mode)}, not a regular file")
+                    if nonblock:
+                        os.set_blocking(fd, True)
+                    f = os.fdopen(fd, "r+b" if mode == "r+" else "rb")
+                except BaseException:
+                    os.close(fd)
+                    raise
+                try:
+                    _lock_shared(f, path)
                     header = f.read(128)
                     file_size = os.fstat(f.fileno()).st_size
                     if len(header) < 128 or header[:8] != b"SBRIDGE\\0":
@@ -576,8 +612,7 @@ public final class PythonWriter {
                         f.close()
                         return np.zeros(0, dtype=@DTYPE@)
                     array = np.memmap(f, dtype=@DTYPE@, mode=mode, offset=data, shape=(count,))
-                    # Closing any descriptor of the file drops this process's lock: keep f open while the
-                    # mapping (shared by every view of the array) lives.
+                    # Keep f (and its lock) open while the mapping, shared by every view of the array, lives.
                     weakref.finalize(array._mmap, f.close)
                     return array
                 except BaseException:
