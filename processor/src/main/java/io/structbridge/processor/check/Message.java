@@ -31,7 +31,7 @@ public enum Message {
     ALIGN_IN_PACKED("@Align on '%s' in a packed struct: gcc and MSVC disagree on whether pack or the alignment wins. Drop @Align or @Struct(pack)."),
     SIZE_MISMATCH("%s: asserted size %d bytes but the computed size is %d bytes (alignment %d). Layout:\n%s"),
     OFFSET_MISMATCH("'%s': asserted offset %d but the computed offset is %d. Layout:\n%s"),
-    BIT_FIELD("@Bits(%d) on '%s': bit-fields are not supported, because C leaves their layout implementation-defined (C11 6.7.2.1p11). Declare a whole integer, e.g. @NativeType(UINT8) int, and mask it."),
+    BIT_FIELD("@Bits(%d) on '%s': %s."),
     ENUM_CODE_MISSING("enum constant %s.%s has no @Code; enum components need stable explicit codes (ordinals change when constants are added). Add @Code(n)."),
     ENUM_CODE_DUPLICATE("enum constants %s.%s and %s have the same @Code(%d); codes must be distinct."),
     ENUM_CODE_RANGE("@Code(%d) on %s.%s does not fit the component's %s (%d..%d)."),
@@ -59,7 +59,8 @@ public enum Message {
     OUTPUT_FAILED("structbridge could not write %s for %s: %s. Check the -Astructbridge.*Dir options and file permissions."),
     JSON_CODEC_SKIPPED("no streaming JSON codec (%sJson) for %s: %s. Jackson databind still reads and writes the record."),
     PADDING_HOLES("%s wastes %d bytes of padding (size %d). This order needs %d bytes: %s"),
-    INTERNAL_ERROR("structbridge failed on %s: %s. Please report this with the record's source.");
+    INTERNAL_ERROR("structbridge failed on %s: %s. Please report this with the record's source."),
+    BIT_FIELD_ABI("%s has size %d and alignment %d on x86-64 but size %d and alignment %d on AArch64: a zero-width bit-field raises the struct alignment on AArch64 only (gcc, both ABIs measured), so no one layout is right on both. Add @Struct(align = %d), or a whole member of that alignment, or drop zeroWidthBefore.");
 
     private final String format;
 

@@ -12,7 +12,9 @@ import java.util.List;
  * for every type here: a member starts at the next multiple of its alignment; {@code #pragma
  * pack(n)} caps every member's alignment at n (gcc "Structure-Layout Pragmas"); {@code _Alignas}
  * raises it (C11 6.7.5); the struct's alignment is the largest member alignment (raised by an
- * explicit struct alignment) and its size is rounded up to it, so arrays have no gaps.
+ * explicit struct alignment) and its size is rounded up to it, so arrays have no gaps. Bit-fields
+ * are placed by {@link BitFieldAllocator}; a whole member after them starts at its alignment after
+ * the last used bit.
  */
 public final class LayoutEngine {
     private LayoutEngine() {}
@@ -37,12 +39,39 @@ public final class LayoutEngine {
         return sorted.stream().map(Member::field).toList();
     }
 
-    /** {@return the layout of the model's members in the given order} */
+    /** {@return the layout of the model's members in the given order (x86-64; equal on AArch64 unless {@link #abisDiffer})} */
     public static StructLayoutPlan place(StructModel model, List<FieldModel> fields) {
+        return place(model, fields, Abi.SYSV_X86_64);
+    }
+
+    /** {@return the layout for one ABI (they differ only for zero-width bit-fields, see {@link BitFieldAllocator})} */
+    public static StructLayoutPlan plan(StructModel model, Abi abi) {
+        return place(model, model.fields(), abi);
+    }
+
+    /** {@return whether the record's size or alignment differs between x86-64 and AArch64} */
+    public static boolean abisDiffer(StructModel model) {
+        StructLayoutPlan x = plan(model, Abi.SYSV_X86_64);
+        StructLayoutPlan a = plan(model, Abi.AAPCS64);
+        return x.size() != a.size() || x.alignment() != a.alignment();
+    }
+
+    private static StructLayoutPlan place(StructModel model, List<FieldModel> fields, Abi abi) {
         List<Member> members = new ArrayList<>();
-        long cursor = 0;
+        long bits = 0; // the cursor in bits: bit-fields may end inside a byte
         long structAlign = 1;
         for (FieldModel f : fields) {
+            long cursor = Math.ceilDiv(bits, 8);
+            if (f.type() instanceof FieldType.BitField b) {
+                BitFieldAllocator.Placement p = BitFieldAllocator.place(bits, b, model.pack(), abi);
+                BitPlacement at = new BitPlacement(p.bitOffset(), b.width());
+                long natural = b.declared().ctype().size();
+                members.add(new Member(f, at.firstByte(), at.endByte() - at.firstByte(), p.alignment(), natural,
+                        Math.max(0, at.firstByte() - cursor), null, at));
+                bits = p.nextBit();
+                structAlign = Math.max(structAlign, Math.max(p.alignment(), p.zeroWidthAlignment()));
+                continue;
+            }
             StructLayoutPlan nested = nestedPlan(f.type());
             long size = size(f.type(), nested);
             long natural = naturalAlignment(f.type(), nested);
@@ -55,14 +84,15 @@ public final class LayoutEngine {
             }
             long offset = Math.addExact(cursor, align - 1) & -align;
             members.add(new Member(f, offset, size, align, natural, offset - cursor, nested));
-            cursor = Math.addExact(offset, size);
+            bits = Math.multiplyExact(Math.addExact(offset, size), 8);
             structAlign = Math.max(structAlign, align);
         }
         if (model.align() > 0) {
             structAlign = Math.max(structAlign, model.align());
         }
-        long size = Math.addExact(cursor, structAlign - 1) & -structAlign;
-        return new StructLayoutPlan(model, members, size, structAlign, size - cursor);
+        long end = Math.ceilDiv(bits, 8);
+        long size = Math.addExact(end, structAlign - 1) & -structAlign;
+        return new StructLayoutPlan(model, members, size, structAlign, size - end);
     }
 
     private static StructLayoutPlan nestedPlan(FieldType t) {
@@ -81,6 +111,7 @@ public final class LayoutEngine {
             case FieldType.Nested n -> nested.size();
             case FieldType.NestedArray a -> Math.multiplyExact(a.length(), nested.size());
             case FieldType.EnumCode e -> e.ctype().size();
+            case FieldType.BitField b -> b.declared().ctype().size();
         };
     }
 
@@ -92,6 +123,7 @@ public final class LayoutEngine {
             case FieldType.Nested n -> nested.alignment();
             case FieldType.NestedArray a -> nested.alignment();
             case FieldType.EnumCode e -> e.ctype().size();
+            case FieldType.BitField b -> b.declared().ctype().size();
         };
     }
 

@@ -209,7 +209,7 @@ public final class RecordParser {
                     "'" + name + "'");
             return Optional.empty();
         }
-        mirrors.find(c, "Bits").ifPresent(a -> report.error(c, a, null, Message.BIT_FIELD, mirrors.intValue(a, "value"), name));
+        Optional<AnnotationMirror> bitsAnn = mirrors.find(c, "Bits");
         if (Names.C_KEYWORDS.contains(name)) {
             report.error(c, Message.C_KEYWORD, name);
         }
@@ -238,7 +238,8 @@ public final class RecordParser {
         if (cProblem != null && !Names.C_KEYWORDS.contains(name)) {
             report.error(c, Message.C_RESERVED_NAME, "component '" + name + "'", cProblem);
         }
-        FieldType type = fieldType(c, c.asType(), structOrder, report, stack);
+        FieldType type = bitsAnn.isPresent() ? new BitFieldReader(mirrors).read(c, bitsAnn.get(), structOrder, report)
+                : fieldType(c, c.asType(), structOrder, report, stack);
         if (type == null || report.items().size() > errors && report.hasErrors()) {
             return Optional.empty();
         }
@@ -496,6 +497,7 @@ public final class RecordParser {
             case FieldType.Text x -> "char";
             case FieldType.Nested n -> n.struct().cName();
             case FieldType.NestedArray a -> a.struct().cName();
+            case FieldType.BitField b -> CTypes.cName(b.declared().ctype());
         };
     }
 

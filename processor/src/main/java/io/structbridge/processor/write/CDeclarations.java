@@ -18,7 +18,19 @@ public final class CDeclarations {
             case FieldType.PrimitiveArray a -> CTypes.cName(a.element().ctype());
             case FieldType.Nested n -> n.struct().cName();
             case FieldType.NestedArray a -> a.struct().cName();
+            case FieldType.BitField b -> CTypes.cName(b.declared().ctype());
         };
+    }
+
+    /** {@return the zero-width bit-fields before a member, e.g. {@code uint32_t : 0;}, one a line, each ending in a newline} */
+    public static String zeroWidthBefore(Member m, String indent) {
+        StringBuilder b = new StringBuilder();
+        if (m.field().type() instanceof FieldType.BitField f) {
+            for (io.structbridge.annotations.CType z : f.zeroWidthBefore()) {
+                b.append(indent).append(CTypes.cName(z)).append(" : 0;\n");
+            }
+        }
+        return b.toString();
     }
 
     /** {@return the declarator, e.g. {@code velocity[3]}} */
@@ -28,6 +40,7 @@ public final class CDeclarations {
             case FieldType.Text t -> name + "[" + t.capacity() + "]";
             case FieldType.PrimitiveArray a -> name + "[" + a.length() + "]";
             case FieldType.NestedArray a -> name + "[" + a.length() + "]";
+            case FieldType.BitField b -> name + " : " + b.width();
             default -> name;
         };
     }
@@ -47,6 +60,8 @@ public final class CDeclarations {
                     + (a.element().narrowed() ? "Java " + a.element().java().keyword() + "[], range enforced" : "");
             case FieldType.Nested n -> "";
             case FieldType.NestedArray a -> "";
+            case FieldType.BitField b -> "bits " + m.bits().bitOffset() + ".." + (m.bits().bitOffset() + b.width() - 1)
+                    + ", values " + b.min() + ".." + b.max() + " enforced";
         };
     }
 

@@ -30,6 +30,13 @@ final class Bounds {
         return b;
     }
 
+    static Bounds integral(long min, long max) {
+        Bounds b = new Bounds(false);
+        b.lower = BigDecimal.valueOf(min);
+        b.upper = BigDecimal.valueOf(max);
+        return b;
+    }
+
     static Bounds floating(FieldType.Scalar s) {
         return new Bounds(true);
     }

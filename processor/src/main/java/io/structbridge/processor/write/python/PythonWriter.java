@@ -2,6 +2,7 @@ package io.structbridge.processor.write.python;
 
 import io.structbridge.annotations.CType;
 import io.structbridge.annotations.Endian;
+import io.structbridge.processor.layout.BitFieldRuns;
 import io.structbridge.processor.layout.Member;
 import io.structbridge.processor.layout.StructLayoutPlan;
 import io.structbridge.processor.model.FieldModel;
@@ -43,6 +44,9 @@ public final class PythonWriter {
         b.append(HEADER);
         List<StructLayoutPlan> order = new ArrayList<>();
         collect(plan, order);
+        if (PythonBitFields.any(order)) {
+            b.append(PythonBitFields.HELPERS);
+        }
         for (StructLayoutPlan p : order) {
             ctypesClass(p, b);
         }
@@ -139,16 +143,26 @@ public final class PythonWriter {
                 .append(" (explicit padding; _pack_ = 1 so ctypes adds none of its own).\"\"\"\n");
         b.append("    _pack_ = 1\n    _fields_ = [\n");
         int pad = 0;
-        for (Member m : p.members()) {
-            if (m.paddingBefore() > 0) {
-                b.append("        (\"_pad").append(pad++).append("\", ctypes.c_uint8 * ").append(m.paddingBefore()).append("),\n");
+        for (BitFieldRuns.Slot slot : BitFieldRuns.slots(p)) {
+            if (slot.paddingBefore() > 0) {
+                b.append("        (\"_pad").append(pad++).append("\", ctypes.c_uint8 * ").append(slot.paddingBefore()).append("),\n");
             }
-            b.append("        (\"").append(m.field().name()).append("\", ").append(ctypesType(m)).append("),\n");
+            switch (slot) {
+                case BitFieldRuns.Whole w -> b.append("        (\"").append(w.member().field().name()).append("\", ")
+                        .append(ctypesType(w.member())).append("),\n");
+                case BitFieldRuns.Run r -> b.append("        (\"").append(r.name()).append("\", ctypes.c_uint8 * ")
+                        .append(r.size()).append("),  # bit-fields ")
+                        .append(String.join(", ", r.fields().stream().map(m -> m.field().name()).toList())).append("\n");
+            }
         }
         if (p.tailPadding() > 0) {
             b.append("        (\"_pad").append(pad).append("\", ctypes.c_uint8 * ").append(p.tailPadding()).append("),\n");
         }
         b.append("    ]\n");
+        if (p.members().stream().anyMatch(Member::bitField)) {
+            b.append("\n\n");
+            PythonBitFields.properties(p, b);
+        }
     }
 
     /** Text encodings and enum codes per member, for readers of the raw bytes. */
@@ -176,10 +190,16 @@ public final class PythonWriter {
     private static void cdef(StructLayoutPlan p, StringBuilder b) {
         b.append("typedef struct ").append(p.model().cName()).append(" {\n");
         int pad = 0;
-        for (Member m : p.members()) {
-            if (m.paddingBefore() > 0) {
-                b.append("    uint8_t _pad").append(pad++).append('[').append(m.paddingBefore()).append("];\n");
+        for (BitFieldRuns.Slot slot : BitFieldRuns.slots(p)) {
+            if (slot.paddingBefore() > 0) {
+                b.append("    uint8_t _pad").append(pad++).append('[').append(slot.paddingBefore()).append("];\n");
             }
+            if (slot instanceof BitFieldRuns.Run r) {
+                b.append("    uint8_t ").append(r.name()).append('[').append(r.size()).append("]; /* bit-fields ")
+                        .append(String.join(", ", r.fields().stream().map(m -> m.field().name()).toList())).append(" */\n");
+                continue;
+            }
+            Member m = ((BitFieldRuns.Whole) slot).member();
             String remark = io.structbridge.processor.write.CDeclarations.remark(m);
             b.append("    ").append(io.structbridge.processor.write.CDeclarations.baseType(m)).append(' ')
                     .append(io.structbridge.processor.write.CDeclarations.declarator(m)).append(';')
@@ -199,6 +219,7 @@ public final class PythonWriter {
             case FieldType.PrimitiveArray a -> ctype(a.element().ctype()) + " * " + a.length();
             case FieldType.Nested n -> n.struct().cName();
             case FieldType.NestedArray a -> a.struct().cName() + " * " + a.length();
+            case FieldType.BitField f -> throw new IllegalArgumentException("a bit-field is stored in its run's bytes");
         };
     }
 
@@ -227,7 +248,15 @@ public final class PythonWriter {
         List<String> names = new ArrayList<>();
         List<String> formats = new ArrayList<>();
         List<String> offsets = new ArrayList<>();
-        for (Member m : p.members()) {
+        for (BitFieldRuns.Slot slot : BitFieldRuns.slots(p)) {
+            if (slot instanceof BitFieldRuns.Run r) {
+                // NumPy has no bit-fields: the run's storage bytes (decode with the ctypes properties' rule)
+                names.add("\"" + r.name() + "\"");
+                offsets.add(Long.toString(r.offset()));
+                formats.add("(\"u1\", (" + r.size() + ",))");
+                continue;
+            }
+            Member m = ((BitFieldRuns.Whole) slot).member();
             names.add("\"" + m.field().name() + "\"");
             offsets.add(Long.toString(m.offset()));
             formats.add(switch (m.field().type()) {
@@ -237,6 +266,7 @@ public final class PythonWriter {
                 case FieldType.PrimitiveArray a -> "(\"" + numpyType(a.element().ctype(), a.element().order()) + "\", (" + a.length() + ",))";
                 case FieldType.Nested n -> n.struct().cName() + "_dtype";
                 case FieldType.NestedArray a -> "(" + a.struct().cName() + "_dtype, (" + a.length() + ",))";
+                case FieldType.BitField f -> throw new IllegalArgumentException("a bit-field is stored in its run's bytes");
             });
         }
         boolean aligned = p.model().pack() == 0;
@@ -355,6 +385,7 @@ public final class PythonWriter {
             };
             case FieldType.Nested n -> n.struct().cName() + "Model";
             case FieldType.NestedArray a -> "list[" + a.struct().cName() + "Model]";
+            case FieldType.BitField b -> pyType(b.declared(), s);
         };
     }
 
