@@ -1,0 +1,99 @@
+package io.structbridge.jackson;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.networknt.schema.Schema;
+import io.structbridge.jackson.fixtures.Flags;
+import io.structbridge.jackson.fixtures.FlagsJson;
+import io.structbridge.jackson.fixtures.FlagsStruct;
+import io.structbridge.runtime.StructValueException;
+import java.io.StringWriter;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import tools.jackson.core.JsonGenerator;
+import tools.jackson.core.JsonParser;
+import tools.jackson.databind.json.JsonMapper;
+
+/** Bit-fields in JSON: the integer (a boolean for bool), the range of the width in the codec and the schema. */
+class BitFieldJsonTest {
+    private static final JsonMapper MAPPER = StrictJson.mapper();
+    private static final List<Flags> SAMPLES = List.of(
+            new Flags(15, 0, true, -4, (1L << 40) - 1, Short.MIN_VALUE),
+            new Flags(0, 15, false, 3, 0, Short.MAX_VALUE),
+            new Flags(4, 5, true, -1, 123456789012L, (short) 7));
+
+    private static String fromMemory(MemorySegment s) {
+        StringWriter out = new StringWriter();
+        try (JsonGenerator g = MAPPER.createGenerator(out)) {
+            FlagsJson.write(s, 0, g);
+        }
+        return out.toString();
+    }
+
+    @Test
+    void theCodecWritesWhatDatabindWritesAndReadsItBackIntoTheSameBits() {
+        try (Arena arena = Arena.ofConfined()) {
+            for (Flags f : SAMPLES) {
+                MemorySegment s = arena.allocate(FlagsStruct.LAYOUT);
+                FlagsStruct.write(s, 0, f);
+                String json = MAPPER.writeValueAsString(f);
+                assertEquals(json, fromMemory(s));
+                assertTrue(json.contains("\"level\":" + f.level()) && json.contains("\"stamp\":" + f.stamp()), json);
+                MemorySegment back = arena.allocate(FlagsStruct.LAYOUT);
+                try (JsonParser p = MAPPER.createParser(json)) {
+                    FlagsJson.read(p, back, 0);
+                }
+                assertEquals(f, FlagsStruct.read(back, 0));
+                assertEquals(f, MAPPER.readValue(json, Flags.class));
+            }
+        }
+    }
+
+    @Test
+    void aValueOutsideTheWidthIsRefusedInJsonAndBySettersNeverMasked() {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment s = arena.allocate(FlagsStruct.LAYOUT);
+            FlagsStruct.write(s, 0, SAMPLES.get(2));
+            byte[] before = s.toArray(ValueLayout.JAVA_BYTE);
+            for (String json : List.of(
+                    "{\"version\":16,\"ihl\":0,\"urgent\":false,\"level\":0,\"stamp\":0,\"tail\":0}",
+                    "{\"version\":0,\"ihl\":0,\"urgent\":false,\"level\":4,\"stamp\":0,\"tail\":0}",
+                    "{\"version\":0,\"ihl\":0,\"urgent\":false,\"level\":0,\"stamp\":1099511627776,\"tail\":0}")) {
+                StructJsonException e = assertThrows(StructJsonException.class, () -> {
+                    try (JsonParser p = MAPPER.createParser(json)) {
+                        FlagsJson.read(p, s, 0);
+                    }
+                }, json);
+                assertTrue(e.getMessage().contains(" : "), e.getMessage()); // names the bit-field's C declaration
+                assertArrayEquals(before, s.toArray(ValueLayout.JAVA_BYTE), json);
+            }
+            StructValueException e = assertThrows(StructValueException.class, () -> FlagsStruct.version(s, 0, 16));
+            assertTrue(e.getMessage().contains("Flags.version") && e.getMessage().contains("uint8_t : 4 (0..15)")
+                    && e.getMessage().contains("16"), e.getMessage());
+            assertThrows(StructValueException.class, () -> FlagsStruct.level(s, 0, -5));
+            assertThrows(StructValueException.class, () -> FlagsStruct.stamp(s, 0, -1));
+            assertThrows(StructValueException.class, () -> FlagsStruct.write(s, 0, new Flags(0, 0, false, 0, 1L << 40, (short) 0)));
+            assertArrayEquals(before, s.toArray(ValueLayout.JAVA_BYTE));
+        }
+    }
+
+    @Test
+    void theSchemaGivesEachBitFieldTheRangeOfItsWidth() {
+        Schema schema = Schemas.load(FlagsStruct.jsonSchema());
+        assertTrue(Schemas.valid(schema, "{\"version\":15,\"ihl\":0,\"urgent\":true,\"level\":-4,\"stamp\":1099511627775,\"tail\":0}"));
+        for (String bad : List.of(
+                "{\"version\":16,\"ihl\":0,\"urgent\":true,\"level\":0,\"stamp\":0,\"tail\":0}",
+                "{\"version\":0,\"ihl\":-1,\"urgent\":true,\"level\":0,\"stamp\":0,\"tail\":0}",
+                "{\"version\":0,\"ihl\":0,\"urgent\":true,\"level\":-5,\"stamp\":0,\"tail\":0}",
+                "{\"version\":0,\"ihl\":0,\"urgent\":1,\"level\":0,\"stamp\":0,\"tail\":0}",
+                "{\"version\":0,\"ihl\":0,\"urgent\":true,\"level\":0,\"stamp\":1099511627776,\"tail\":0}")) {
+            assertTrue(!Schemas.valid(schema, bad), bad);
+        }
+    }
+}
