@@ -84,6 +84,67 @@ class BitFieldJsonTest {
     }
 
     @Test
+    void theViewAndTheValidatorUseTheWidthToo() {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment s = arena.allocate(FlagsStruct.LAYOUT);
+            io.structbridge.jackson.fixtures.FlagsView v = io.structbridge.jackson.fixtures.FlagsView.at(s, 0);
+            v.set(SAMPLES.get(0));
+            v.level(-3);
+            v.ihl(9);
+            assertEquals(new Flags(15, 9, true, -3, (1L << 40) - 1, Short.MIN_VALUE), v.toRecord());
+            byte[] before = s.toArray(ValueLayout.JAVA_BYTE);
+            assertThrows(StructValueException.class, () -> v.ihl(16));
+            assertArrayEquals(before, s.toArray(ValueLayout.JAVA_BYTE));
+        }
+        List<io.structbridge.runtime.Violation> violations =
+                io.structbridge.jackson.fixtures.FlagsValidator.validate(new Flags(16, 0, false, 4, 0, (short) 0));
+        assertEquals(List.of("version", "level"), violations.stream().map(io.structbridge.runtime.Violation::propertyPath).toList());
+        assertTrue(violations.get(0).message().contains("uint8_t : 4 (0..15)"), violations.get(0).message());
+    }
+
+    @Test
+    void theGeneratedPydanticModelAndPythonPropertiesAgree(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        Oracles.requirePython("pydantic");
+        java.nio.file.Path modules = java.nio.file.Path.of(Flags.class.getProtectionDomain().getCodeSource().getLocation().toURI())
+                .resolve("io/structbridge/jackson/fixtures");
+        List<String> lines = new java.util.ArrayList<>();
+        List<String> verdicts = new java.util.ArrayList<>();
+        for (Flags f : List.of(SAMPLES.get(0), SAMPLES.get(1), new Flags(16, 0, false, 0, 0, (short) 0),
+                new Flags(0, 0, false, -5, 0, (short) 0), new Flags(0, 0, false, 0, 1L << 40, (short) 0))) {
+            lines.add(MAPPER.writeValueAsString(f));
+            verdicts.add(io.structbridge.jackson.fixtures.FlagsValidator.validate(f).isEmpty() ? "valid" : "invalid");
+        }
+        // the bytes Java wrote, decoded by the generated ctypes properties
+        MemorySegment s = Arena.ofAuto().allocate(FlagsStruct.LAYOUT);
+        FlagsStruct.write(s, 0, SAMPLES.get(2));
+        String hex = java.util.HexFormat.of().formatHex(s.toArray(ValueLayout.JAVA_BYTE));
+        java.nio.file.Path script = dir.resolve("check.py");
+        java.nio.file.Files.writeString(script, """
+                import sys
+                sys.path.insert(0, sys.argv[1])
+                import Flags
+                for line in sys.argv[3].split("\\n"):
+                    try:
+                        Flags.FlagsModel.model_validate_json(line)
+                        print("valid")
+                    except Exception:
+                        print("invalid")
+                o = Flags.Flags.from_buffer_copy(bytes.fromhex(sys.argv[2]))
+                print(o.version, o.ihl, o.urgent, o.level, o.stamp, o.tail)
+                """);
+        Process p = new ProcessBuilder("python3", script.toString(), modules.toString(), hex, String.join("\n", lines))
+                .redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(60, java.util.concurrent.TimeUnit.SECONDS));
+        List<String> got = out.lines().toList();
+        assertEquals(verdicts, got.subList(0, verdicts.size()), out);
+        assertEquals(List.of("valid", "valid", "invalid", "invalid", "invalid"), verdicts);
+        Flags f = SAMPLES.get(2);
+        assertEquals(f.version() + " " + f.ihl() + " " + (f.urgent() ? "True" : "False") + " " + f.level() + " " + f.stamp() + " " + f.tail(),
+                got.get(verdicts.size()), out);
+    }
+
+    @Test
     void theSchemaGivesEachBitFieldTheRangeOfItsWidth() {
         Schema schema = Schemas.load(FlagsStruct.jsonSchema());
         assertTrue(Schemas.valid(schema, "{\"version\":15,\"ihl\":0,\"urgent\":true,\"level\":-4,\"stamp\":1099511627775,\"tail\":0}"));
