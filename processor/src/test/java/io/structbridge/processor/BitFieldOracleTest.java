@@ -443,7 +443,8 @@ class BitFieldOracleTest {
     /**
      * The generated Python module of every record: its ctypes class, with a property per bit-field,
      * stores each pattern as the same bytes gcc stores; a value outside a width raises ValueError and
-     * leaves the bytes alone; the NumPy dtype has the struct's size.
+     * leaves the bytes alone; the NumPy dtype and the cffi declaration have the struct's size and
+     * put every member and bit-field storage at the ctypes offsets.
      */
     private static void generatedPythonWritesTheBytesGccWrites(Path dir, DiskCompilation compiled, List<S> agree,
                                                               Map<String, List<List<Long>>> patterns, Map<String, String> gccOut)
@@ -467,12 +468,25 @@ class BitFieldOracleTest {
                     import numpy
                 except ImportError:
                     numpy = None
+                try:
+                    import cffi
+                except ImportError:
+                    cffi = None
                 for name, fields in SPECS:
                     mod = importlib.import_module(name)
                     cls = getattr(mod, name)
                     assert ctypes.sizeof(cls) == mod.SIZE, name
                     if numpy is not None:
-                        assert getattr(mod, name + "_dtype").itemsize == mod.SIZE, name
+                        dt = getattr(mod, name + "_dtype")
+                        assert dt.itemsize == mod.SIZE, name
+                        for f, (t, off) in dt.fields.items():
+                            assert getattr(cls, f).offset == off, (name, f)
+                    if cffi is not None:
+                        ffi = cffi.FFI()
+                        ffi.cdef(mod.CDEF, packed=True)
+                        assert ffi.sizeof(name) == mod.SIZE, name
+                        for f, _ in cls._fields_:
+                            assert ffi.offsetof(name, f) == getattr(cls, f).offset, (name, f)
                     for i, (is_bool, too_big, pats) in enumerate(fields):
                         for j, v in enumerate(pats):
                             o = cls()
