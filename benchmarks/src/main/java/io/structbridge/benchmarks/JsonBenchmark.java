@@ -108,8 +108,8 @@ public class JsonBenchmark {
 
         // Peers agree: same accepted count and bytes for the cities, same bytes for the samples.
         BatchResult r = cityReadSkipping();
-        if (r.accepted() != 171_071 || r.rejected().size() != 4) {
-            throw new IllegalStateException("cities: " + r.accepted() + " accepted, " + r.rejected().size() + " rejected");
+        if (r.accepted() != 171_071 || r.rejectedCount() != 4) {
+            throw new IllegalStateException("cities: " + r.accepted() + " accepted, " + r.rejectedCount() + " rejected");
         }
         CityArray other = CityArray.allocate(arena, 171_075);
         long n = databindCities(other);

@@ -1,8 +1,14 @@
 package io.structbridge.jackson;
 
+import io.structbridge.runtime.StructType;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.lang.reflect.RecordComponent;
+
 /**
  * Finds {@code RJson.CODEC} by the generated naming convention ({@code p.Order},
- * {@code p.OrderArray}, {@code p.OrderView} -> {@code p.OrderJson}), once per class.
+ * {@code p.OrderArray}, {@code p.OrderView} -> {@code p.OrderJson}), once per class, and says why a codec
+ * is missing.
  */
 final class CodecLookup {
     private CodecLookup() {}
@@ -10,17 +16,111 @@ final class CodecLookup {
     static final ClassValue<StructJsonCodec<?>> CODECS = new ClassValue<>() {
         @Override
         protected StructJsonCodec<?> computeValue(Class<?> type) {
-            String name = type.getName();
-            String base = type.isRecord() ? name.replace('$', '_')
-                    : name.endsWith("Array") ? name.substring(0, name.length() - 5)
-                    : name.endsWith("View") ? name.substring(0, name.length() - 4) : name;
+            String base = base(type);
             try {
                 Class<?> json = Class.forName(base + "Json", true, type.getClassLoader());
                 return (StructJsonCodec<?>) json.getField("CODEC").get(null);
-            } catch (ReflectiveOperationException | ClassCastException e) {
-                throw new IllegalArgumentException("no structbridge JSON codec for " + name + " (expected "
-                        + base + "Json, generated when structbridge-jackson is on the compile class path)", e);
+            } catch (ReflectiveOperationException | ClassCastException | LinkageError e) {
+                throw new IllegalArgumentException(missing(type), e);
             }
         }
     };
+
+    /** {@code p.Order} for the record, its {@code RArray} and its {@code RView}. */
+    private static String base(Class<?> type) {
+        String name = type.getName();
+        return type.isRecord() ? name.replace('$', '_')
+                : name.endsWith("Array") ? name.substring(0, name.length() - 5)
+                : name.endsWith("View") ? name.substring(0, name.length() - 4) : name;
+    }
+
+    /** Generated {@code RView} classes: a class named {@code XView} beside a generated {@code XStruct} with a {@code TYPE}. */
+    static final ClassValue<Class<?>> VIEW_RECORD = new ClassValue<>() {
+        @Override
+        protected Class<?> computeValue(Class<?> type) {
+            if (type.isArray() || type.isPrimitive() || !type.getName().endsWith("View")) {
+                return null;
+            }
+            try {
+                Class<?> struct = Class.forName(base(type) + "Struct", false, type.getClassLoader());
+                Object t = struct.getField("TYPE").get(null);
+                return t instanceof StructType<?> st ? st.recordClass() : null;
+            } catch (ReflectiveOperationException | LinkageError | RuntimeException e) {
+                return null;
+            }
+        }
+    };
+
+    /** {@return whether {@code type} is a generated {@code RView} class} */
+    static boolean isView(Class<?> type) {
+        return VIEW_RECORD.get(type) != null;
+    }
+
+    /** {@return the record of a generated array or view class, or null} */
+    static Class<?> recordOf(Class<?> type) {
+        Class<?> r = VIEW_RECORD.get(type);
+        if (r != null) {
+            return r;
+        }
+        try {
+            Class<?> struct = Class.forName(base(type) + "Struct", false, type.getClassLoader());
+            return struct.getField("TYPE").get(null) instanceof StructType<?> st ? st.recordClass() : null;
+        } catch (ReflectiveOperationException | LinkageError | RuntimeException e) {
+            return null;
+        }
+    }
+
+    /**
+     * {@return why no codec exists for {@code type} (a record, {@code RArray} or {@code RView}) and what to do}
+     * The reasons are the processor's ({@code SB-JSON-CODEC-SKIPPED}), found again on the record.
+     */
+    static String missing(Class<?> type) {
+        String json = base(type) + "Json";
+        Class<?> record = type.isRecord() ? type : recordOf(type);
+        String why = record == null ? null : unsupported(record, new java.util.HashSet<>());
+        String name = record == null ? type.getName() : record.getSimpleName();
+        return "no structbridge JSON codec for " + type.getName() + " (" + json + " was not generated"
+                + (why != null ? ": " + why + "; the processor said so in note SB-JSON-CODEC-SKIPPED"
+                        : ": structbridge-jackson was not on the compile class path of " + name + ", or the class was removed")
+                + "). Its structs cannot be written as JSON from native memory; write the records instead, e.g. "
+                + "mapper.writeValueAsString(array.toList()) or view.toRecord()"
+                + (why != null ? ", or remove the cause" : ", or compile with structbridge-jackson");
+    }
+
+    /** The processor's reasons (JsonCodecWriter.unsupportedReason), on the loaded record. */
+    private static String unsupported(Class<?> record, java.util.Set<Class<?>> seen) {
+        if (!record.isRecord() || !seen.add(record)) {
+            return null;
+        }
+        RecordComponent[] components = record.getRecordComponents();
+        if (components.length > 64) {
+            return record.getSimpleName() + " has " + components.length + " components and the generated reader tracks at most 64";
+        }
+        for (RecordComponent c : components) {
+            Class<?> t = c.getType().isArray() ? c.getType().getComponentType() : c.getType();
+            if (t.isEnum()) {
+                for (Method m : t.getDeclaredMethods()) {
+                    if (!Modifier.isStatic(m.getModifiers()) && hasJsonValue(m)) {
+                        return "enum " + t.getSimpleName() + " (component " + record.getSimpleName() + "." + c.getName()
+                                + ") has a @JsonValue method, " + m.getName() + "(), whose values are only known at run time";
+                    }
+                }
+            } else if (t.isRecord()) {
+                String nested = unsupported(t, seen);
+                if (nested != null) {
+                    return nested;
+                }
+            }
+        }
+        return null;
+    }
+
+    private static boolean hasJsonValue(Method m) {
+        for (var a : m.getAnnotations()) {
+            if (a.annotationType().getName().equals("com.fasterxml.jackson.annotation.JsonValue")) {
+                return true;
+            }
+        }
+        return false;
+    }
 }

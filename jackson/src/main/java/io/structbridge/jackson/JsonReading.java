@@ -17,6 +17,27 @@ import tools.jackson.core.TokenStreamContext;
 public final class JsonReading {
     private JsonReading() {}
 
+    /** The largest scratch struct kept on the Java heap, in bytes. */
+    private static final long HEAP_SCRATCH = 1 << 20;
+
+    /**
+     * {@return zeroed scratch memory for one struct of {@code size} bytes, 8-byte aligned} On the heap (a
+     * {@code long[]}) up to 1 MiB; larger structs get native memory freed by the garbage collector
+     * ({@code Arena.ofAuto()}), so a struct with a large text member needs no large Java heap. The size is never
+     * narrowed to an {@code int}.
+     *
+     * @param size the struct size in bytes
+     */
+    public static MemorySegment scratch(long size) {
+        if (size < 0) {
+            throw new IllegalArgumentException("negative struct size " + size);
+        }
+        if (size <= HEAP_SCRATCH) {
+            return MemorySegment.ofArray(new long[(int) ((size + 7) / 8)]);
+        }
+        return java.lang.foreign.Arena.ofAuto().allocate(size, 8);
+    }
+
     /** {@return the JSON path of the current token, {@code $.a.b[3]}} */
     public static String path(JsonParser p) {
         StringBuilder b = new StringBuilder("$");
@@ -77,6 +98,26 @@ public final class JsonReading {
     public static void endOfInput(JsonParser p) {
         if (p.streamReadContext().inRoot() && p.nextToken() != null) {
             throw error(p, "(document)", "unexpected content after the array of records");
+        }
+    }
+
+    /**
+     * Called when a batch read finds the end of input before its first record: fails if the document had no
+     * content at all (empty, or only whitespace), which databind refuses too ({@code "No content to map due
+     * to end-of-input"}); an empty JSON array {@code []} holds zero records, and a parser that already read
+     * records before (JSON Lines read in steps) simply has no more.
+     *
+     * @param p the parser, at the end of input
+     * @param struct the record's simple name
+     * @throws StructJsonException if the document has no JSON value at all
+     */
+    public static void noRecords(JsonParser p, String struct) {
+        TokenStreamContext root = p.streamReadContext();
+        while (root != null && !root.inRoot()) {
+            root = root.getParent();
+        }
+        if (root != null && root.getEntryCount() == 0) {
+            throw error(p, struct, "no content: the document is empty or only whitespace (zero records are [])");
         }
     }
 

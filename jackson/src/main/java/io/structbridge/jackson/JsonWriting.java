@@ -26,7 +26,8 @@ public final class JsonWriting {
      * it is; ASCII text to other generators goes as {@code char}s from a reused {@code char[]}.
      *
      * @param generator the generator
-     * @param buffer scratch memory of at least {@code capacity + 8} bytes (the generated {@code TEXT_SCRATCH})
+     * @param buffer scratch memory of {@code capacity + 8} bytes (the generated {@code TEXT_SCRATCH}; for a capacity
+     *     beyond the largest Java array it is that array, and longer text is a {@code StructValueException})
      * @param segment the segment
      * @param offset the byte offset of the member
      * @param encoding the member's encoding

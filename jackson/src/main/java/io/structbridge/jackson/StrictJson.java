@@ -24,6 +24,8 @@ import tools.jackson.databind.json.JsonMapper;
  * <li>enums only by name ({@code FAIL_ON_NUMBERS_FOR_ENUMS}); duplicate keys refused
  *     ({@code STRICT_DUPLICATE_DETECTION}); trailing tokens refused.</li>
  * </ul>
+ * The builder also gets {@link StructJsonModule}, so generated arrays and views are written from native
+ * memory and read into it, and what has no JSON form is refused rather than written as {@code {}}.
  * NaN and infinities are written and read as the strings {@code "NaN"}, {@code "Infinity"},
  * {@code "-Infinity"} (Jackson's default), which the schemas list. Integers keep every digit: a
  * {@code long} beyond 2^53 is written and read exactly.
@@ -38,6 +40,7 @@ public final class StrictJson {
      */
     public static JsonMapper.Builder configure(JsonMapper.Builder builder) {
         return builder
+                .addModule(new StructJsonModule())
                 .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
                 .enable(DeserializationFeature.FAIL_ON_MISSING_CREATOR_PROPERTIES)
                 .enable(DeserializationFeature.FAIL_ON_NULL_CREATOR_PROPERTIES)
@@ -58,11 +61,25 @@ public final class StrictJson {
      * the reader's allocation). Use {@link #mapper()} whenever databind reads records.
      */
     public static JsonMapper codecMapper() {
-        return configure(JsonMapper.builder()).disable(StreamReadFeature.STRICT_DUPLICATE_DETECTION).build();
+        return new StructJsonMapper(configure(JsonMapper.builder()).disable(StreamReadFeature.STRICT_DUPLICATE_DETECTION));
     }
 
-    /** {@return a new mapper with the strict contract} */
+    /** {@return a new mapper with the strict contract and {@link StructJsonModule}} See {@link #build}. */
     public static JsonMapper mapper() {
-        return configure(JsonMapper.builder()).build();
+        return build(JsonMapper.builder());
+    }
+
+    /**
+     * {@return a mapper built from {@code builder} with the strict contract and {@link StructJsonModule}} Unlike
+     * {@code configure(builder).build()}, its reads of generated arrays and views also turn an empty document
+     * and malformed JSON before the first token into the codec's {@link StructJsonException} (path, field, line,
+     * column): databind reads that token before any module sees the document, so a mapper built by
+     * {@code builder.build()} reports those two cases with its own {@code MismatchedInputException}
+     * ("No content to map due to end-of-input") and {@code StreamReadException}.
+     *
+     * @param builder a mapper builder, e.g. {@code JsonMapper.builder().findAndAddModules()}
+     */
+    public static JsonMapper build(JsonMapper.Builder builder) {
+        return new StructJsonMapper(configure(builder));
     }
 }

@@ -32,7 +32,10 @@ public interface StructJsonCodec<R extends Record> {
     /** Writes every element of {@code array} as a JSON array. */
     void writeArray(StructArray<R> array, JsonGenerator generator);
 
-    /** Reads a JSON array or JSON Lines into a new array in {@code arena}; all or nothing. */
+    /**
+     * Reads a JSON array or JSON Lines into a new array in {@code arena}; all or nothing. Scratch memory grows
+     * with the records read; an empty document is a {@link StructJsonException}, {@code []} zero records.
+     */
     StructArray<R> readAll(JsonParser parser, Arena arena);
 
     /**

@@ -28,6 +28,12 @@ import tools.jackson.databind.ser.Serializers;
  * memory of its own, so it is read with {@code mapper.readerForUpdating(view)}, which fills the struct
  * the view shows (all or nothing); {@code readerForUpdating(array)} fills an existing array in place
  * from element 0.
+ *
+ * <p>Nothing is written as a silent {@code {}}: an array or view whose record has no generated codec (see
+ * {@code SB-JSON-CODEC-SKIPPED}), a {@code StructFile} and a {@code StructType} are refused with an
+ * {@code InvalidDefinitionException} that names the cause and the fix. Without this module, the
+ * {@code @JsonSerialize(using = StructJsonSerializer.class)} the processor puts on generated arrays and views
+ * writes them the same way.
  */
 public final class StructJsonModule extends JacksonModule {
     @Override
@@ -48,10 +54,14 @@ public final class StructJsonModule extends JacksonModule {
                                                      BeanDescription.Supplier beanDescRef,
                                                      com.fasterxml.jackson.annotation.JsonFormat.Value format) {
                 Class<?> raw = type.getRawClass();
+                String refused = StructJsonSerializer.refusal(raw);
+                if (refused != null) {
+                    return new Refusing(refused);
+                }
                 if (StructArray.class.isAssignableFrom(raw)) {
                     return new ArraySerializer(StructJsonCodec.of(raw));
                 }
-                if (raw.getName().endsWith("View") && hasCodec(raw)) {
+                if (CodecLookup.isView(raw)) {
                     return new ViewSerializer(StructJsonCodec.of(raw));
                 }
                 return null;
@@ -61,11 +71,7 @@ public final class StructJsonModule extends JacksonModule {
             @Override
             public ValueDeserializer<?> findBeanDeserializer(JavaType type, DeserializationConfig config,
                                                              BeanDescription.Supplier beanDescRef) {
-                Class<?> raw = type.getRawClass();
-                if (StructArray.class.isAssignableFrom(raw)) {
-                    return new ArrayDeserializer(StructJsonCodec.of(raw));
-                }
-                return raw.getName().endsWith("View") && hasCodec(raw) ? new ViewDeserializer(StructJsonCodec.of(raw)) : null;
+                return deserializerFor(type.getRawClass());
             }
 
             @Override
@@ -73,6 +79,41 @@ public final class StructJsonModule extends JacksonModule {
                 return StructArray.class.isAssignableFrom(valueType);
             }
         });
+    }
+
+    /**
+     * {@return the deserializer of a generated array or view class, one that refuses it naming the cause when it
+     * has no codec, or null for any other class}
+     */
+    static ValueDeserializer<?> deserializerFor(Class<?> raw) {
+        boolean array = StructArray.class.isAssignableFrom(raw);
+        if (!array && !CodecLookup.isView(raw)) {
+            return null;
+        }
+        if (array ? !hasArrayCodec(raw) : !hasCodec(raw)) {
+            String message = CodecLookup.missing(raw);
+            return new ValueDeserializer<Object>() {
+                @Override
+                public Object deserialize(JsonParser p, DeserializationContext ctxt) {
+                    return ctxt.reportBadDefinition(raw, message);
+                }
+
+                @Override
+                public Object deserialize(JsonParser p, DeserializationContext ctxt, Object intoValue) {
+                    return ctxt.reportBadDefinition(raw, message);
+                }
+            };
+        }
+        return array ? new ArrayDeserializer(StructJsonCodec.of(raw)) : new ViewDeserializer(StructJsonCodec.of(raw));
+    }
+
+    private static boolean hasArrayCodec(Class<?> raw) {
+        try {
+            StructJsonCodec.of(raw);
+            return true;
+        } catch (IllegalArgumentException e) {
+            return false;
+        }
     }
 
     /** Native structs have no null: a JSON {@code null} where an array or view belongs is an error, as inside a struct. */
@@ -87,6 +128,20 @@ public final class StructJsonModule extends JacksonModule {
             return StructJsonCodec.of(raw).viewClass() == raw;
         } catch (IllegalArgumentException e) {
             return false;
+        }
+    }
+
+    /** Refuses a value that would otherwise be written as a silent {@code {}}: a struct without codec, a file, a type. */
+    private static final class Refusing extends ValueSerializer<Object> {
+        private final String message;
+
+        Refusing(String message) {
+            this.message = message;
+        }
+
+        @Override
+        public void serialize(Object value, JsonGenerator gen, SerializationContext ctxt) {
+            ctxt.reportBadDefinition(value.getClass(), message);
         }
     }
 
@@ -131,8 +186,14 @@ public final class StructJsonModule extends JacksonModule {
             boolean jsonLines = p.currentToken() == tools.jackson.core.JsonToken.START_OBJECT
                     && p.streamReadContext().getParent().inRoot();
             if (p.currentToken() != tools.jackson.core.JsonToken.START_ARRAY && !jsonLines) {
-                throw JsonReading.error(p, codec.recordClass().getSimpleName(),
-                        "expected a JSON array of " + codec.recordClass().getSimpleName() + " records, got " + JsonReading.describe(p));
+                String struct = codec.recordClass().getSimpleName();
+                try {
+                    throw JsonReading.error(p, struct, "expected a JSON array of " + struct + " records, got " + JsonReading.describe(p));
+                } catch (StructJsonException e) {
+                    throw e;
+                } catch (tools.jackson.core.JacksonException e) { // describing a token can read it: a bad string
+                    throw JsonReading.malformed(p, struct, e).afterAccepted(0);
+                }
             }
             return codec.readAll(p, Arena.ofAuto());
         }

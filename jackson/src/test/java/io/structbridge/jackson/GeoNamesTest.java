@@ -58,10 +58,10 @@ class GeoNamesTest {
             assertEquals(fitting.size(), r.accepted());
             assertEquals(overlong, r.rejected().stream().map(BatchResult.Rejected::index).toList());
             for (BatchResult.Rejected x : r.rejected()) {
-                assertEquals("City.name", x.error().field());
-                assertTrue(x.error().rule().startsWith("text needs "), x.error().rule());
+                assertEquals("City.name", x.field());
+                assertTrue(x.rule().startsWith("text needs "), x.rule());
                 assertTrue(x.line() >= 1 && x.column() > 1, x.toString());
-                assertEquals("$[" + x.index() + "].name", x.error().jsonPath());
+                assertEquals("$[" + x.index() + "].name", x.jsonPath());
             }
             CityArray accepted = cities.slice(0, r.accepted());
             assertEquals(fitting, accepted.toList());

@@ -347,7 +347,7 @@ class JsonCodecTest {
             assertEquals(2, r.accepted());
             assertEquals(1, r.rejected().size());
             assertEquals(2, r.rejected().getFirst().line());
-            assertEquals("constraint violation: qty must be less than or equal to 100", r.rejected().getFirst().error().rule());
+            assertEquals("constraint violation: qty must be less than or equal to 100", r.rejected().getFirst().rule());
         }
         try (Arena arena = Arena.ofConfined(); JsonParser p = STRICT.createParser(lines)) {
             StructJsonException e = assertThrows(StructJsonException.class, () -> OrderJson.readAll(p, arena, true));

@@ -40,8 +40,8 @@ public final class FixedStrings {
     public static int storedLength(String s, TextEncoding encoding, int capacity, boolean nulTerminated,
                                    boolean truncate, String struct, String path) {
         int usable = nulTerminated ? capacity - 1 : capacity;
-        int bytes = 0;
-        int fitting = -1;
+        long bytes = 0;
+        long fitting = -1;
         for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);
             int n;
@@ -75,10 +75,10 @@ public final class FixedStrings {
             bytes += n;
         }
         if (fitting < 0) {
-            return bytes;
+            return (int) bytes; // at most usable, an int
         }
         if (truncate) {
-            return fitting;
+            return (int) fitting;
         }
         throw new StructValueException(struct, path, "text needs " + bytes + " " + encodingName(encoding)
                 + " bytes but the capacity is " + capacity + " bytes"
@@ -257,23 +257,25 @@ public final class FixedStrings {
      * Copies the text of a member into {@code buffer} and returns its length: the bytes before the
      * first NUL, or all {@code capacity} bytes for a fixed-width member without one. Reads 8 bytes
      * at a time and finds the NUL in each word with the "has a zero byte" bit trick, so it may write
-     * up to 7 bytes past the text into {@code buffer} (which must be at least {@code capacity + 8}
-     * bytes long). Does not check the encoding (see {@link Utf8#classify}). Allocates nothing.
+     * up to 7 bytes past the text into {@code buffer}, but never past {@code capacity}. A buffer shorter than
+     * the capacity (the largest Java array is shorter than the largest capacity) takes text up to its length.
+     * Does not check the encoding (see {@link Utf8#classify}). Allocates nothing.
      *
      * @param segment the segment
      * @param offset the byte offset of the member
      * @param capacity the member size in bytes
      * @param nulTerminated whether a NUL must appear within the capacity
-     * @param buffer the destination, at least {@code capacity + 8} bytes long
+     * @param buffer the destination, normally {@code capacity + 8} bytes long
      * @param struct the record's simple name
      * @param path the component path
      * @return the number of text bytes at the start of {@code buffer}
-     * @throws StructValueException if a required NUL is missing
+     * @throws StructValueException if a required NUL is missing, or the text is longer than {@code buffer}
      */
     public static int copyInto(MemorySegment segment, long offset, int capacity, boolean nulTerminated, byte[] buffer,
                                String struct, String path) {
+        int limit = Math.min(capacity, buffer.length);
         int n = 0;
-        for (; n + 8 <= capacity; n += 8) {
+        for (; n <= limit - 8; n += 8) {
             long word = segment.get(LITTLE_ENDIAN_WORD, offset + n);
             BYTES_AS_WORD.set(buffer, n, word);
             long zeros = (word - 0x0101010101010101L) & ~word & 0x8080808080808080L;
@@ -281,18 +283,67 @@ public final class FixedStrings {
                 return n + (Long.numberOfTrailingZeros(zeros) >>> 3);
             }
         }
-        for (; n < capacity; n++) {
+        for (; n < limit; n++) {
             byte b = segment.get(ValueLayout.JAVA_BYTE, offset + n);
             if (b == 0) {
                 return n;
             }
             buffer[n] = b;
         }
+        if (limit < capacity && segment.get(ValueLayout.JAVA_BYTE, offset + limit) != 0) {
+            throw new StructValueException(struct, path, "text of more than " + limit
+                    + " bytes does not fit the " + buffer.length + "-byte buffer (a Java array holds at most "
+                    + MAX_ARRAY + " bytes)", null, offset);
+        }
+        if (limit < capacity) {
+            return n;
+        }
         if (nulTerminated) {
             throw new StructValueException(struct, path,
                     "no NUL terminator within the capacity of " + capacity + " bytes", null, offset);
         }
         return n;
+    }
+
+    /** The largest {@code byte[]} HotSpot allocates ({@code ArraysSupport.SOFT_MAX_ARRAY_LENGTH}). */
+    public static final int MAX_ARRAY = Integer.MAX_VALUE - 8;
+
+    /** Capacities up to this many bytes are loaded through one {@code byte[capacity + 8]}; larger ones by their text length. */
+    private static final int SMALL_CAPACITY = 256;
+
+    /**
+     * {@return the length in bytes of the text stored at {@code offset}} For members whose capacity is too large
+     * to copy whole: the memory loaded is then bounded by the text, not by the declared capacity.
+     */
+    private static int textLength(MemorySegment segment, long offset, int capacity, boolean nulTerminated,
+                                  String struct, String path) {
+        long n = 0;
+        for (; n <= capacity - 8L; n += 8) {
+            long word = segment.get(LITTLE_ENDIAN_WORD, offset + n);
+            long zeros = (word - 0x0101010101010101L) & ~word & 0x8080808080808080L;
+            if (zeros != 0) {
+                n += Long.numberOfTrailingZeros(zeros) >>> 3;
+                return checkedLength(n, offset, struct, path);
+            }
+        }
+        for (; n < capacity; n++) {
+            if (segment.get(ValueLayout.JAVA_BYTE, offset + n) == 0) {
+                return checkedLength(n, offset, struct, path);
+            }
+        }
+        if (nulTerminated) {
+            throw new StructValueException(struct, path,
+                    "no NUL terminator within the capacity of " + capacity + " bytes", null, offset);
+        }
+        return checkedLength(n, offset, struct, path);
+    }
+
+    private static int checkedLength(long n, long offset, String struct, String path) {
+        if (n > MAX_ARRAY) {
+            throw new StructValueException(struct, path, "text of " + n + " bytes is longer than a Java array holds ("
+                    + MAX_ARRAY + " bytes)", null, offset);
+        }
+        return (int) n;
     }
 
     /**
@@ -311,8 +362,14 @@ public final class FixedStrings {
      */
     public static String load(MemorySegment segment, long offset, TextEncoding encoding, int capacity,
                               boolean nulTerminated, String struct, String path) {
-        byte[] bytes = new byte[capacity + 8];
-        int n = copyInto(segment, offset, capacity, nulTerminated, bytes, struct, path);
+        if (capacity <= SMALL_CAPACITY) {
+            byte[] bytes = new byte[capacity + 8];
+            int n = copyInto(segment, offset, capacity, nulTerminated, bytes, struct, path);
+            return decode(bytes, n, encoding, offset, struct, path);
+        }
+        int n = textLength(segment, offset, capacity, nulTerminated, struct, path);
+        byte[] bytes = new byte[n];
+        MemorySegment.copy(segment, ValueLayout.JAVA_BYTE, offset, bytes, 0, n);
         return decode(bytes, n, encoding, offset, struct, path);
     }
 

@@ -1,14 +1,16 @@
 package io.structbridge.runtime;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 
@@ -23,9 +25,47 @@ import java.util.Objects;
  *  12  uint32   data byte order 1 LE/2 BE  88  char[40] struct name, UTF-8, NUL-padded
  *  16  uint64   struct size              24  uint64 alignment    32  uint64 stride    40  uint64 count
  * </pre>
- * then {@code count} structs at the data offset, {@code stride} bytes apart. The file is mapped
- * with {@link FileChannel#map(FileChannel.MapMode, long, long, Arena)} in a shared arena that
+ * then {@code count} structs at the data offset, {@code stride} bytes apart; the bytes between
+ * the header and the data offset belong to whoever wrote the file and are kept as they are.
+ * {@link #create} writes data offset 128; {@link #open} accepts any valid data offset and every
+ * path (appends, growth, the trim at {@link #close()}) keeps it. The file is mapped with
+ * {@link FileChannel#map(FileChannel.MapMode, long, long, Arena)} in a shared arena that
  * {@link #close()} closes, so unmapping is deterministic.
+ *
+ * <p><b>Checks on open.</b> Every header field is checked against the type before any struct is
+ * read: magic, version, byte order, fingerprint, name, size, alignment, stride, data offset and
+ * count ({@code dataOffset + count * stride}, computed without overflow, must fit the file). A
+ * truncated file is a {@link StructFileException}, never fewer or wrong rows. Paths that are not
+ * regular files (FIFO, device, socket, directory, or a symbolic link to one) are refused before
+ * they are opened: {@code open(2)} on a FIFO would wait for a writer forever.
+ *
+ * <p><b>Advisory locks.</b> A read-only struct file holds a shared lock on the whole file; a
+ * writable one ({@link #create}, {@code open(..., true)}: appends grow the file and
+ * {@link #close()} trims it) holds an exclusive lock. The locks are {@link FileChannel#tryLock}
+ * locks, which are POSIX {@code fcntl} record locks on Linux and macOS: the generated Python
+ * {@code open_array} ({@code fcntl.lockf}) and the C reader {@code structfile.h}
+ * ({@code fcntl(F_SETLK)}) take the same kind and see Java's ({@code flock(2)} locks do not). A
+ * conflict throws {@link LockedException} at once, naming the file and who holds it (another
+ * process, another struct file of this JVM, or another channel of this JVM); nothing waits.
+ * Readers of one file in one JVM share one channel and its lock. Because POSIX record locks
+ * belong to the process, closing <em>any</em> descriptor of the file elsewhere in this JVM (for
+ * example {@code Files.readAllBytes} on it) silently drops the lock (see {@link java.nio.channels.FileLock}).
+ *
+ * <p><b>The hazard the locks guard against.</b> The locks are advisory: they bind only programs
+ * that take them. A program that shrinks the file without the lock (a foreign writer,
+ * {@code truncate(1)}, a shell redirection {@code > file}) while it is mapped makes every later
+ * access past the new end fault: the JVM gets {@code SIGBUS}, reported as {@link InternalError}
+ * by interpreted code and, once the reading loop is JIT-compiled, a crash of the whole JVM (a
+ * JDK fault that plain FFM code shares). Do not let foreign writers change the size of a struct
+ * file that may be mapped; if they must, have them take an exclusive {@code fcntl} lock first.
+ *
+ * <p><b>Threads.</b> A struct file may be shared by threads: every method runs under one internal
+ * lock, so appends from several threads are serialized and each {@code appendAll} or
+ * {@code appendStructs} lands whole and contiguous, in some order. {@link #close()} may be called
+ * from any thread, at any time, any number of times; after it every method but {@code close}
+ * throws {@link IllegalStateException}. Segments returned by {@link #elements()} are valid until
+ * the next append that grows the file, or {@code close}: after that, accessing them throws
+ * {@link IllegalStateException} (never a read of unmapped memory).
  *
  * @param <R> the record type
  */
@@ -35,72 +75,105 @@ public final class StructFile<R extends Record> implements AutoCloseable {
     /** The data offset's alignment in bytes (a cache line). */
     public static final int DATA_ALIGNMENT = 64;
     private static final byte[] MAGIC = "SBRIDGE\0".getBytes(StandardCharsets.US_ASCII);
+    private static final int NAME_BYTES = 39;
     private static final ValueLayout.OfInt U32 = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
     private static final ValueLayout.OfLong U64 = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
     private static final int NATIVE_ORDER = ByteOrder.nativeOrder() == ByteOrder.LITTLE_ENDIAN ? 1 : 2;
+    private static final long COUNT_OFFSET = 40;
 
     private final Path path;
     private final StructType<R> type;
+    private final FileLocks.Held held;
     private final FileChannel channel;
     private final boolean writable;
+    private final long stride;
+    /** Guards everything below. */
+    private final Object monitor = new Object();
+    private long dataOffset = HEADER_SIZE;
     private Arena arena;
     private MemorySegment mapping;
     private long capacity;
+    private boolean closed;
 
-    private StructFile(Path path, StructType<R> type, FileChannel channel, boolean writable) {
+    private StructFile(Path path, StructType<R> type, FileLocks.Held held, boolean writable) {
         this.path = path;
         this.type = type;
-        this.channel = channel;
+        this.held = held;
+        this.channel = held.channel();
         this.writable = writable;
+        this.stride = type.size();
     }
 
     /**
-     * Creates (or truncates) a file for {@code capacity} structs of {@code type}, with count 0.
+     * Creates (or truncates) a file for {@code capacity} structs of {@code type}, with count 0 and
+     * data offset 128. The exclusive lock is taken before an existing file is truncated.
      *
      * @param path the file
      * @param type the struct type
      * @param capacity the number of structs to reserve room for (it grows when appends need more)
      * @return the open, writable file
+     * @throws IllegalArgumentException if {@code capacity} is negative or its size overflows a {@code long}
+     * @throws StructFileException if {@code path} exists and is not a regular file
+     * @throws LockedException if another process or struct file has the file open
      * @throws IOException if the file cannot be created or mapped
      */
     public static <R extends Record> StructFile<R> create(Path path, StructType<R> type, long capacity) throws IOException {
-        FileChannel ch = FileChannel.open(path, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING,
-                StandardOpenOption.READ, StandardOpenOption.WRITE);
-        StructFile<R> f = new StructFile<>(path, type, ch, true);
-        f.remap(Math.max(capacity, 1));
-        f.writeHeader();
-        return f;
+        Objects.requireNonNull(type, "type");
+        long reserve = Math.max(capacity, 1);
+        if (capacity < 0 || bytesFor(HEADER_SIZE, reserve, type.size()) < 0) {
+            throw new IllegalArgumentException(path + ": capacity " + capacity + " structs of " + type.size()
+                    + " bytes is negative or larger than a file can be");
+        }
+        RegularFiles.require(path, true);
+        FileLocks.Held held = FileLocks.acquire(path, true, true);
+        StructFile<R> f = new StructFile<>(path, type, held, true);
+        try {
+            f.channel.truncate(0);
+            f.remap(reserve);
+            f.writeHeader();
+            return f;
+        } catch (IOException | RuntimeException | Error e) {
+            f.closeAfterFailure(e);
+            throw e;
+        }
     }
 
     /**
-     * Opens an existing file, checking its header against {@code type}.
+     * Opens an existing file, checking every header field against {@code type}.
      *
      * @param path the file
      * @param type the struct type the caller expects
-     * @param writable whether to map it read-write
+     * @param writable whether to map it read-write (exclusive lock) or read-only (shared lock)
      * @return the open file
-     * @throws StructFileException if the file is not a struct file, holds another layout (the message
-     *     names both), has another byte order, or is shorter than its header says
+     * @throws StructFileException if the path is not a regular file, or the file is not a struct file,
+     *     holds another layout (the message names both), has another byte order, has an invalid data
+     *     offset, or is shorter than its header says
+     * @throws LockedException if another process or struct file holds a conflicting lock
      * @throws IOException if it cannot be read
      */
     public static <R extends Record> StructFile<R> open(Path path, StructType<R> type, boolean writable) throws IOException {
-        FileChannel ch = writable ? FileChannel.open(path, StandardOpenOption.READ, StandardOpenOption.WRITE)
-                : FileChannel.open(path, StandardOpenOption.READ);
+        Objects.requireNonNull(type, "type");
+        RegularFiles.require(path, false);
+        FileLocks.Held held = FileLocks.acquire(path, writable, false);
+        StructFile<R> f = new StructFile<>(path, type, held, writable);
         try {
-            long size = ch.size();
-            if (size < HEADER_SIZE) {
-                throw new StructFileException(path + ": " + size + " bytes, shorter than the " + HEADER_SIZE + "-byte header");
-            }
-            StructFile<R> f = new StructFile<>(path, type, ch, writable);
-            f.arena = Arena.ofShared();
-            f.mapping = ch.map(writable ? FileChannel.MapMode.READ_WRITE : FileChannel.MapMode.READ_ONLY, 0, size, f.arena);
-            f.checkHeader(size);
-            f.capacity = (size - f.dataOffset()) / type.size();
+            f.mapExisting();
             return f;
-        } catch (IOException | RuntimeException e) {
-            ch.close();
+        } catch (IOException | RuntimeException | Error e) {
+            f.closeAfterFailure(e);
             throw e;
         }
+    }
+
+    private void mapExisting() throws IOException {
+        long size = channel.size();
+        if (size < HEADER_SIZE) {
+            throw new StructFileException(path + ": " + size + " bytes, shorter than the " + HEADER_SIZE + "-byte header");
+        }
+        arena = Arena.ofShared();
+        mapping = channel.map(writable ? FileChannel.MapMode.READ_WRITE : FileChannel.MapMode.READ_ONLY, 0, size, arena);
+        checkHeader(size);
+        capacity = (size - dataOffset) / stride;
     }
 
     private void checkHeader(long fileSize) throws StructFileException {
@@ -109,27 +182,52 @@ public final class StructFile<R extends Record> implements AutoCloseable {
         }
         int version = mapping.get(U32, 8);
         if (version != 1) {
-            throw new StructFileException(path + ": format version " + version + ", this reader knows 1");
+            throw new StructFileException(path + ": format version " + Integer.toUnsignedString(version) + ", this reader knows 1");
+        }
+        int order = mapping.get(U32, 12);
+        if (order != 1 && order != 2) {
+            throw new StructFileException(path + ": data byte order " + Integer.toUnsignedString(order)
+                    + " is neither 1 (little-endian) nor 2 (big-endian)");
+        }
+        if (order != NATIVE_ORDER) {
+            throw new StructFileException(path + ": data byte order " + order + " differs from this machine's " + NATIVE_ORDER);
         }
         String fingerprint = text(56, 32);
         String name = text(88, 40);
         long size = mapping.get(U64, 16);
-        long stride = mapping.get(U64, 32);
-        if (!fingerprint.equals(type.fingerprint()) || size != type.size() || stride != type.size()) {
+        long alignment = mapping.get(U64, 24);
+        long fileStride = mapping.get(U64, 32);
+        if (!fingerprint.equals(type.fingerprint()) || !name.equals(headerName(type.name())) || size != type.size()
+                || alignment != type.alignment() || fileStride != stride) {
             throw new StructFileException(path + ": the file holds " + name + " (fingerprint " + fingerprint + ", size "
-                    + size + ", stride " + stride + "); the reader expects " + type.name() + " (fingerprint "
-                    + type.fingerprint() + ", size " + type.size() + ", stride " + type.size() + ")");
+                    + Long.toUnsignedString(size) + ", alignment " + Long.toUnsignedString(alignment) + ", stride "
+                    + Long.toUnsignedString(fileStride) + "); the reader expects " + type.name() + " (fingerprint "
+                    + type.fingerprint() + ", size " + type.size() + ", alignment " + type.alignment() + ", stride "
+                    + stride + ")");
         }
-        int order = mapping.get(U32, 12);
-        if (order != NATIVE_ORDER) {
-            throw new StructFileException(path + ": data byte order " + order + " differs from this machine's " + NATIVE_ORDER);
+        long data = mapping.get(U64, 48);
+        if (Long.compareUnsigned(data, HEADER_SIZE) < 0 || data % DATA_ALIGNMENT != 0) {
+            throw new StructFileException(path + ": data offset " + Long.toUnsignedString(data)
+                    + " is not a multiple of " + DATA_ALIGNMENT + " at least " + HEADER_SIZE);
         }
-        long data = dataOffset();
-        long count = count();
-        if (data < HEADER_SIZE || data % DATA_ALIGNMENT != 0 || count < 0
-                || count > (fileSize - Math.min(data, fileSize)) / stride) {
+        if (Long.compareUnsigned(data, fileSize) > 0) {
+            throw new StructFileException(path + ": data offset " + Long.toUnsignedString(data)
+                    + " lies past the end of the file's " + fileSize + " bytes");
+        }
+        long count = mapping.get(U64, COUNT_OFFSET);
+        if (count < 0 || bytesFor(data, count, stride) < 0 || bytesFor(data, count, stride) > fileSize) {
             throw new StructFileException(path + ": " + Long.toUnsignedString(count) + " structs of " + stride
-                    + " bytes at offset " + data + " do not fit the file's " + fileSize + " bytes");
+                    + " bytes at data offset " + data + " do not fit the file's " + fileSize + " bytes");
+        }
+        dataOffset = data;
+    }
+
+    /** {@return {@code offset + count * stride}, or -1 if it overflows a {@code long}} */
+    private static long bytesFor(long offset, long count, long stride) {
+        try {
+            return Math.addExact(offset, Math.multiplyExact(count, stride));
+        } catch (ArithmeticException e) {
+            return -1;
         }
     }
 
@@ -142,12 +240,21 @@ public final class StructFile<R extends Record> implements AutoCloseable {
         return new String(b, 0, n, StandardCharsets.UTF_8);
     }
 
-    private static long dataOffsetFor() {
-        return (HEADER_SIZE + DATA_ALIGNMENT - 1) / DATA_ALIGNMENT * DATA_ALIGNMENT;
+    /** {@return the UTF-8 bytes of the name, cut to 39 at a character boundary (the header keeps a NUL)} */
+    private static byte[] headerNameBytes(String name) {
+        byte[] b = name.getBytes(StandardCharsets.UTF_8);
+        if (b.length <= NAME_BYTES) {
+            return b;
+        }
+        int n = NAME_BYTES;
+        while (n > 0 && (b[n] & 0xC0) == 0x80) {
+            n--; // b[n] continues a character that would be cut
+        }
+        return Arrays.copyOf(b, n);
     }
 
-    private long dataOffset() {
-        return mapping.get(U64, 48);
+    private static String headerName(String name) {
+        return new String(headerNameBytes(name), StandardCharsets.UTF_8);
     }
 
     private void writeHeader() {
@@ -156,33 +263,78 @@ public final class StructFile<R extends Record> implements AutoCloseable {
         mapping.set(U32, 12, NATIVE_ORDER);
         mapping.set(U64, 16, type.size());
         mapping.set(U64, 24, type.alignment());
-        mapping.set(U64, 32, type.size());
-        mapping.set(U64, 40, 0);
-        mapping.set(U64, 48, dataOffsetFor());
+        mapping.set(U64, 32, stride);
+        mapping.set(U64, COUNT_OFFSET, 0);
+        mapping.set(U64, 48, dataOffset);
+        mapping.asSlice(56, 72).fill((byte) 0);
         byte[] fp = type.fingerprint().getBytes(StandardCharsets.US_ASCII);
         MemorySegment.copy(MemorySegment.ofArray(fp), 0, mapping, 56, Math.min(32, fp.length));
-        byte[] name = type.name().getBytes(StandardCharsets.UTF_8);
-        mapping.asSlice(88, 40).fill((byte) 0);
-        MemorySegment.copy(MemorySegment.ofArray(name), 0, mapping, 88, Math.min(39, name.length));
+        byte[] name = headerNameBytes(type.name());
+        MemorySegment.copy(MemorySegment.ofArray(name), 0, mapping, 88, name.length);
     }
 
+    /** Maps room for {@code newCapacity} structs (growing the file first); the old mapping stays valid if this fails. */
     private void remap(long newCapacity) throws IOException {
-        long size = dataOffsetFor() + Math.multiplyExact(newCapacity, type.size());
-        if (arena != null) {
-            mapping.force();
-            arena.close();
+        long size = bytesFor(dataOffset, newCapacity, stride);
+        if (size < 0) {
+            throw new IllegalArgumentException(path + ": " + newCapacity + " structs of " + stride
+                    + " bytes at data offset " + dataOffset + " are larger than a file can be");
         }
         if (channel.size() < size) {
-            channel.write(java.nio.ByteBuffer.wrap(new byte[] {0}), size - 1);
+            channel.write(ByteBuffer.wrap(new byte[] {0}), size - 1);
         }
-        arena = Arena.ofShared();
-        mapping = channel.map(FileChannel.MapMode.READ_WRITE, 0, size, arena);
+        Arena fresh = Arena.ofShared();
+        MemorySegment remapped;
+        try {
+            remapped = channel.map(FileChannel.MapMode.READ_WRITE, 0, size, fresh);
+        } catch (IOException | RuntimeException | Error e) {
+            fresh.close();
+            throw e;
+        }
+        Arena old = arena;
+        arena = fresh;
+        mapping = remapped;
         capacity = newCapacity;
+        if (old != null) {
+            old.close(); // MAP_SHARED: the new mapping sees every byte written through the old one
+        }
     }
 
-    /** {@return the number of structs in the file} */
+    /** Grows the mapping (doubling, at least to {@code needed}) when {@code needed} structs do not fit. */
+    private void ensureCapacity(long needed) throws IOException {
+        if (needed > capacity) {
+            long doubled = capacity > Long.MAX_VALUE / 2 ? needed : Math.max(capacity * 2, needed);
+            remap(bytesFor(dataOffset, doubled, stride) < 0 ? needed : doubled);
+        }
+    }
+
+    private void ensureOpen() {
+        if (closed) {
+            throw new IllegalStateException(path + ": closed");
+        }
+    }
+
+    private void ensureWritable() {
+        ensureOpen();
+        if (!writable) {
+            throw new UnsupportedOperationException(path + " was opened read-only");
+        }
+    }
+
+    private long storedCount() {
+        return mapping.get(U64, COUNT_OFFSET);
+    }
+
+    /**
+     * {@return the number of structs in the file}
+     *
+     * @throws IllegalStateException if the file is closed
+     */
     public long count() {
-        return mapping.get(U64, 40);
+        synchronized (monitor) {
+            ensureOpen();
+            return storedCount();
+        }
     }
 
     /** {@return the struct type} */
@@ -190,13 +342,36 @@ public final class StructFile<R extends Record> implements AutoCloseable {
         return type;
     }
 
+    /** {@return the file's path} */
+    public Path path() {
+        return path;
+    }
+
+    /**
+     * {@return the byte offset of struct 0 in the file, from the header (128 for files this class creates)}
+     *
+     * @throws IllegalStateException if the file is closed
+     */
+    public long dataOffset() {
+        synchronized (monitor) {
+            ensureOpen();
+            return dataOffset;
+        }
+    }
+
     /**
      * {@return the mapped structs, {@code count() * stride} bytes, without copying} Wrap it with the
      * generated array type: {@code ParticleArray.over(file.elements())}. Valid until the next
-     * append that grows the file, or {@link #close()}.
+     * append that grows the file, or {@link #close()}; accessing it after that throws
+     * {@link IllegalStateException}.
+     *
+     * @throws IllegalStateException if the file is closed
      */
     public MemorySegment elements() {
-        return mapping.asSlice(dataOffset(), count() * type.size());
+        synchronized (monitor) {
+            ensureOpen();
+            return mapping.asSlice(dataOffset, storedCount() * stride);
+        }
     }
 
     /**
@@ -204,109 +379,208 @@ public final class StructFile<R extends Record> implements AutoCloseable {
      *
      * @param index the index
      * @throws IndexOutOfBoundsException if {@code index} is not in {@code [0, count())}
+     * @throws StructValueException if the stored bytes are invalid
+     * @throws IllegalStateException if the file is closed
      */
     public R get(long index) {
-        Objects.checkIndex(index, count());
-        return type.read(mapping, dataOffset() + index * type.size());
+        synchronized (monitor) {
+            ensureOpen();
+            Objects.checkIndex(index, storedCount());
+            return type.read(mapping, dataOffset + index * stride);
+        }
     }
 
     /**
      * Appends {@code values} (all checked first; on error nothing is appended), growing the file
-     * when needed, then publishes the new count in the header.
+     * when needed, then publishes the new count in the header. Atomic with respect to other
+     * threads' appends: the values land contiguous.
      *
      * @param values the records
      * @throws StructValueException if a value does not fit (the file is unchanged)
+     * @throws UnsupportedOperationException if the file was opened read-only
+     * @throws IllegalStateException if the file is closed
      * @throws IOException if the file cannot grow
      */
     public void appendAll(List<R> values) throws IOException {
-        if (!writable) {
-            throw new UnsupportedOperationException(path + " was opened read-only");
-        }
-        for (int i = 0; i < values.size(); i++) {
-            try {
-                type.check(Objects.requireNonNull(values.get(i), "values[" + i + "]"));
-            } catch (StructValueException e) {
-                throw e.inElement(count() + i);
+        synchronized (monitor) {
+            ensureWritable();
+            long count = storedCount();
+            for (int i = 0; i < values.size(); i++) {
+                try {
+                    type.check(Objects.requireNonNull(values.get(i), "values[" + i + "]"));
+                } catch (StructValueException e) {
+                    throw e.inElement(count + i);
+                }
             }
+            long newCount = Math.addExact(count, values.size());
+            ensureCapacity(newCount);
+            long offset = dataOffset + count * stride;
+            for (R v : values) {
+                type.write(mapping, offset, v);
+                offset += stride;
+            }
+            mapping.set(U64, COUNT_OFFSET, newCount);
         }
-        long count = count();
-        if (count + values.size() > capacity) {
-            remap(Math.max(capacity * 2, count + values.size()));
-        }
-        long offset = dataOffset() + count * type.size();
-        for (R v : values) {
-            type.write(mapping, offset, v);
-            offset += type.size();
-        }
-        mapping.set(U64, 40, count + values.size());
     }
 
     /**
-     * Appends structs already laid out in memory (for example a generated array's segment), copying
-     * their bytes. Each struct is decoded first ({@link StructType#read}): invalid bytes are an error
-     * and nothing is appended.
+     * Appends structs already laid out in memory (for example a generated array's segment, or this
+     * file's own {@link #elements()}), copying their bytes. Each struct is decoded first
+     * ({@link StructType#read}): invalid bytes are an error and nothing is appended. Atomic with
+     * respect to other threads' appends.
      *
      * @param structs whole structs, {@code n * stride} bytes
      * @throws IllegalArgumentException if the size is not a multiple of the stride
      * @throws StructValueException if a struct holds invalid bytes
+     * @throws UnsupportedOperationException if the file was opened read-only
+     * @throws IllegalStateException if the file is closed
      * @throws IOException if the file cannot grow
      */
     public void appendStructs(MemorySegment structs) throws IOException {
-        if (!writable) {
-            throw new UnsupportedOperationException(path + " was opened read-only");
+        synchronized (monitor) {
+            ensureWritable();
+            if (structs.byteSize() % stride != 0) {
+                throw new IllegalArgumentException(structs.byteSize() + " bytes are not a whole number of " + stride + "-byte structs");
+            }
+            long count = storedCount();
+            long n = structs.byteSize() / stride;
+            for (long i = 0; i < n; i++) {
+                try {
+                    type.read(structs, i * stride);
+                } catch (StructValueException e) {
+                    throw e.inElement(count + i);
+                }
+            }
+            long newCount = Math.addExact(count, n);
+            MemorySegment source = structs;
+            if (newCount > capacity && structs.scope().equals(arena.scope())) {
+                source = MemorySegment.ofArray(structs.toArray(ValueLayout.JAVA_BYTE)); // growing unmaps our own bytes
+            }
+            ensureCapacity(newCount);
+            MemorySegment.copy(source, 0, mapping, dataOffset + count * stride, n * stride);
+            mapping.set(U64, COUNT_OFFSET, newCount);
         }
-        long stride = type.size();
-        if (structs.byteSize() % stride != 0) {
-            throw new IllegalArgumentException(structs.byteSize() + " bytes are not a whole number of " + stride + "-byte structs");
-        }
-        long n = structs.byteSize() / stride;
-        for (long i = 0; i < n; i++) {
-            try {
-                type.read(structs, i * stride);
-            } catch (StructValueException e) {
-                throw e.inElement(count() + i);
+    }
+
+    /**
+     * Flushes the mapping to the file ({@code msync}); nothing for a read-only file.
+     *
+     * @throws IllegalStateException if the file is closed
+     * @throws UncheckedIOException if the flush fails
+     */
+    public void force() {
+        synchronized (monitor) {
+            ensureOpen();
+            if (writable) {
+                mapping.force();
             }
         }
-        long count = count();
-        if (count + n > capacity) {
-            remap(Math.max(capacity * 2, count + n));
-        }
-        MemorySegment.copy(structs, 0, mapping, dataOffset() + count * stride, n * stride);
-        mapping.set(U64, 40, count + n);
     }
 
-    /** Flushes the mapping to the file. */
-    public void force() {
-        if (writable) {
-            mapping.force();
-        }
-    }
-
-    /** Flushes, unmaps (closing the arena) and closes the file; segments from {@link #elements()} become invalid. */
+    /**
+     * Flushes, unmaps (closing the arena), trims a writable file to its data offset plus
+     * {@code count * stride} bytes, releases the lock and closes the channel; segments from
+     * {@link #elements()} become invalid. Every step runs even if an earlier one fails (the first
+     * failure is thrown, later ones are suppressed into it). Calling it again does nothing.
+     *
+     * @throws IOException if flushing, trimming or closing failed (everything is released all the same)
+     */
     @Override
     public void close() throws IOException {
-        try {
-            force();
-            long count = count();
-            if (writable && capacity > count) {
-                // Trim the unused reserve, so readers see exactly the header plus count structs.
-                arena.close();
-                arena = null;
-                channel.truncate(dataOffsetFor() + count * type.size());
+        synchronized (monitor) {
+            if (closed) {
+                return;
             }
-        } finally {
+            closed = true;
+            Throwable failure = null;
+            long keep = -1;
+            if (writable && mapping != null) {
+                try {
+                    keep = dataOffset + storedCount() * stride;
+                    mapping.force();
+                } catch (RuntimeException | Error e) {
+                    failure = e;
+                }
+            }
+            failure = release(failure, keep);
+            if (failure instanceof IOException e) {
+                throw e;
+            }
+            if (failure instanceof RuntimeException e) {
+                throw e;
+            }
+            if (failure instanceof Error e) {
+                throw e;
+            }
+        }
+    }
+
+    /** Closes the arena, trims to {@code keep} bytes (if not negative), releases the lock and the channel. */
+    private Throwable release(Throwable failure, long keep) {
+        try {
             if (arena != null) {
                 arena.close();
             }
-            channel.close();
+        } catch (RuntimeException | Error e) {
+            failure = suppress(failure, e);
+        } finally {
+            arena = null;
+            mapping = null;
+        }
+        if (keep >= 0) {
+            try {
+                if (channel.size() > keep) {
+                    channel.truncate(keep); // the unused reserve: readers see exactly the header plus count structs
+                }
+            } catch (IOException | RuntimeException | Error e) {
+                failure = suppress(failure, e);
+            }
+        }
+        try {
+            held.release();
+        } catch (IOException | RuntimeException | Error e) {
+            failure = suppress(failure, e);
+        }
+        return failure;
+    }
+
+    private static Throwable suppress(Throwable first, Throwable next) {
+        if (first == null) {
+            return next;
+        }
+        first.addSuppressed(next);
+        return first;
+    }
+
+    /** Releases everything after a failed create or open, adding any further failure to {@code e}. */
+    private void closeAfterFailure(Throwable e) {
+        synchronized (monitor) {
+            closed = true;
+            Throwable more = release(null, -1);
+            if (more != null) {
+                e.addSuppressed(more);
+            }
         }
     }
 
-    /** The file does not match what the reader expects. */
-    public static final class StructFileException extends IOException {
+    /** The file does not match what the reader expects, or the path is not a regular file. */
+    public static sealed class StructFileException extends IOException permits LockedException {
         private static final long serialVersionUID = 1L;
 
         StructFileException(String message) {
+            super(message);
+        }
+    }
+
+    /**
+     * Another process, another struct file of this JVM or another channel of this JVM holds a
+     * conflicting advisory lock on the file (see the class documentation). Thrown at once: struct
+     * files never wait for a lock.
+     */
+    public static final class LockedException extends StructFileException {
+        private static final long serialVersionUID = 1L;
+
+        LockedException(String message) {
             super(message);
         }
     }

@@ -145,4 +145,42 @@ class FixedStringsTest {
             assertTrue(back.getBytes(StandardCharsets.UTF_8).length + new String(Character.toChars(next)).getBytes(StandardCharsets.UTF_8).length > capacity - 1);
         }
     }
+    /** Large capacities: the bytes loaded are bounded by the text, and no size is an overflowing int. */
+    @Property(tries = 200)
+    void largeMembersLoadWhatTheJdkDecodes(@ForAll @StringLength(max = 600) String text) {
+        String clean = text.replace('\0', ' ');
+        byte[] utf8 = clean.getBytes(StandardCharsets.UTF_8);
+        if (new String(utf8, StandardCharsets.UTF_8).equals(clean)) { // the JDK round-trips it: valid UTF-16
+            int capacity = 4000;
+            MemorySegment s = filled(capacity + 16);
+            MemorySegment.copy(MemorySegment.ofArray(utf8), 0, s, 8, utf8.length);
+            s.set(ValueLayout.JAVA_BYTE, 8 + utf8.length, (byte) 0);
+            assertEquals(clean, FixedStrings.load(s, 8, TextEncoding.UTF_8, capacity, true, "T", "f"));
+            // a capacity of Integer.MAX_VALUE over the same bytes: the NUL ends the text, no byte[capacity + 8]
+            assertEquals(clean, FixedStrings.load(s, 8, TextEncoding.UTF_8, Integer.MAX_VALUE, true, "T", "f"));
+        }
+    }
+
+    @Test
+    void aLargeMemberWithoutNulIsTheUsualError() {
+        MemorySegment s = filled(300);
+        StructValueException e = assertThrows(StructValueException.class,
+                () -> FixedStrings.load(s, 0, TextEncoding.ASCII, 300, true, "T", "f"));
+        assertTrue(e.getMessage().contains("no NUL terminator within the capacity of 300 bytes"), e.getMessage());
+        assertEquals("Z".repeat(300), FixedStrings.load(s, 0, TextEncoding.ASCII, 300, false, "T", "f"));
+    }
+
+    @Test
+    void copyIntoABufferShorterThanTheCapacityCopiesTextThatFitsAndRefusesLongerText() {
+        MemorySegment s = filled(64);
+        s.set(ValueLayout.JAVA_BYTE, 10, (byte) 0);
+        byte[] small = new byte[16];
+        assertEquals(10, FixedStrings.copyInto(s, 0, 64, true, small, "T", "f"));
+        s.set(ValueLayout.JAVA_BYTE, 16, (byte) 0);
+        s.set(ValueLayout.JAVA_BYTE, 10, (byte) 'x');
+        assertEquals(16, FixedStrings.copyInto(s, 0, 64, true, small, "T", "f"));
+        s.set(ValueLayout.JAVA_BYTE, 16, (byte) 'y');
+        StructValueException e = assertThrows(StructValueException.class, () -> FixedStrings.copyInto(s, 0, 64, true, small, "T", "f"));
+        assertTrue(e.getMessage().contains("does not fit the 16-byte buffer"), e.getMessage());
+    }
 }

@@ -1,5 +1,6 @@
 package io.structbridge.processor;
 
+import com.palantir.javapoet.JavaFile;
 import io.structbridge.processor.check.LayoutChecks;
 import io.structbridge.processor.check.Message;
 import io.structbridge.processor.check.Report;
@@ -15,6 +16,7 @@ import io.structbridge.processor.write.java.ArrayClassWriter;
 import io.structbridge.processor.write.java.StructClassWriter;
 import io.structbridge.processor.write.java.ViewClassWriter;
 import io.structbridge.processor.write.json.JsonCodecWriter;
+import io.structbridge.processor.write.json.SerializedByCodec;
 import io.structbridge.processor.write.jsonschema.JsonSchemaWriter;
 import io.structbridge.processor.write.mojo.MojoWriter;
 import io.structbridge.processor.write.python.PythonWriter;
@@ -138,9 +140,14 @@ public final class StructProcessor extends AbstractProcessor {
         GeneratedFiles files = new GeneratedFiles(processingEnv.getFiler(), dir(OPTION_HEADER_DIR), dir(OPTION_SCHEMA_DIR),
                 dir(OPTION_PYTHON_DIR), copied);
         CHeaderWriter header = new CHeaderWriter(plan);
+        boolean serializer = processingEnv.getElementUtils().getTypeElement(SerializedByCodec.SERIALIZER) != null
+                && processingEnv.getElementUtils().getTypeElement(SerializedByCodec.ANNOTATION) != null
+                && processingEnv.getElementUtils().getTypeElement(SerializedByCodec.DESERIALIZE) != null;
         files.java(new StructClassWriter(plan).write(header.declaration(), LayoutDescriber.describe(plan)), type);
-        files.java(new ViewClassWriter(plan).write(), type);
-        files.java(new ArrayClassWriter(plan).write(), type);
+        JavaFile view = new ViewClassWriter(plan).write();
+        JavaFile array = new ArrayClassWriter(plan).write();
+        files.java(serializer ? SerializedByCodec.annotate(view) : view, type);
+        files.java(serializer ? SerializedByCodec.annotate(array) : array, type);
         files.resource(model.get().record().packageName(), header.fileName(), header.write(), type);
         PythonWriter python = new PythonWriter(plan);
         files.resource(model.get().record().packageName(), python.fileName(), python.write(), type);

@@ -80,7 +80,7 @@ public final class CitiesPipeline {
                 try (JsonGenerator g = mapper.createGenerator(json)) {
                     HitJson.writeArray(hits, g);
                 }
-                return new Result(read.accepted(), read.rejected().size(), violations.size(), kernel.isNative(),
+                return new Result(read.accepted(), read.rejectedCount(), violations.size(), kernel.isNative(),
                         kernel.isNative() ? "native kernel " + library : "Java implementation (" + kernel.reason() + ")",
                         structFile, hits.toList(), json.toString());
             }

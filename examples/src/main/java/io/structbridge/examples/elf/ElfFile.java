@@ -1,7 +1,6 @@
 package io.structbridge.examples.elf;
 
 import io.structbridge.examples.MalformedFileException;
-import io.structbridge.runtime.StructValueException;
 import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -140,12 +139,8 @@ public record ElfFile(
 
         ElfFile read() throws MalformedFileException {
             checkIdent();
-            Elf64Ehdr header;
-            try {
-                header = Elf64EhdrStruct.read(file, 0);
-            } catch (StructValueException e) {
-                throw new MalformedFileException(path, "ELF header: " + e.getMessage(), e);
-            }
+            // e_entry, e_phoff and e_shoff are read as raw 64 bits: see ElfRecords.
+            Elf64Ehdr header = ElfRecords.ehdr(file, 0);
             if (header.eEhsize() != Elf64EhdrStruct.SIZE) {
                 throw bad("e_ehsize is " + header.eEhsize() + ", expected " + Elf64EhdrStruct.SIZE
                         + " (sizeof(Elf64_Ehdr))");
@@ -237,15 +232,15 @@ public record ElfFile(
                 throw bad("e_shoff 0x" + Long.toHexString(shoff) + " is not a multiple of "
                         + Elf64ShdrStruct.ALIGNMENT + " (_Alignof(Elf64_Shdr))");
             }
-            if (shoff > size - Elf64ShdrStruct.SIZE) {
+            if (Long.compareUnsigned(shoff, size - Elf64ShdrStruct.SIZE) > 0) {
                 throw bad("e_shoff 0x" + Long.toHexString(shoff) + " is past the end of the file: a "
                         + Elf64ShdrStruct.SIZE + "-byte section header there would end at 0x"
-                        + Long.toHexString(shoff + Elf64ShdrStruct.SIZE) + ", the file has " + size + " bytes");
+                        + end(shoff, Elf64ShdrStruct.SIZE) + ", the file has " + size + " bytes");
             }
             if (shnum == 0) {
-                // Extended numbering (gABI): the real count is in section 0's sh_size.
-                shnum = Elf64ShdrStruct.shSize(file, shoff);
-                if (shnum != 0 && shnum < SHN_LORESERVE) {
+                // Extended numbering (gABI): the real count is in section 0's sh_size (raw 64 bits).
+                shnum = ElfRecords.shdr(file, shoff).shSize();
+                if (shnum != 0 && Long.compareUnsigned(shnum, SHN_LORESERVE) < 0) {
                     throw bad("e_shnum is 0 and section 0's sh_size is " + shnum
                             + "; extended numbering is only for " + SHN_LORESERVE + " sections or more");
                 }
@@ -254,21 +249,18 @@ public record ElfFile(
                 }
             }
             long room = (size - shoff) / Elf64ShdrStruct.SIZE;
-            if (shnum > room) {
-                throw bad("e_shnum " + shnum + " section headers of " + Elf64ShdrStruct.SIZE
+            if (Long.compareUnsigned(shnum, room) > 0) {
+                throw bad("e_shnum " + Long.toUnsignedString(shnum) + " section headers of " + Elf64ShdrStruct.SIZE
                         + " bytes at e_shoff 0x" + Long.toHexString(shoff) + " would end at 0x"
-                        + Long.toHexString(shoff + shnum * Elf64ShdrStruct.SIZE) + ", past the end of the file ("
+                        + end(shoff, shnum, Elf64ShdrStruct.SIZE) + ", past the end of the file ("
                         + size + " bytes, room for " + room + ")");
             }
             return Elf64ShdrArray.over(file, shoff, shnum);
         }
 
-        private Elf64Shdr shdr(Elf64ShdrArray table, long i) throws MalformedFileException {
-            try {
-                return table.get(i);
-            } catch (StructValueException e) {
-                throw new MalformedFileException(path, "section header [" + i + "]: " + e.getMessage(), e);
-            }
+        /** Section header {@code i} of the bounds-checked table, its 64-bit members read raw (ElfRecords). */
+        private static Elf64Shdr shdr(Elf64ShdrArray table, long i) {
+            return ElfRecords.shdr(table.segment(), java.util.Objects.checkIndex(i, table.count()) * table.stride());
         }
 
         /** The section name string table as a bounds-checked slice, or null when e_shstrndx is SHN_UNDEF. */
@@ -324,24 +316,22 @@ public record ElfFile(
                 throw bad("e_phoff 0x" + Long.toHexString(phoff) + " is not a multiple of "
                         + Elf64PhdrStruct.ALIGNMENT + " (_Alignof(Elf64_Phdr))");
             }
-            if (phoff > size) {
+            if (Long.compareUnsigned(phoff, size) > 0) {
                 throw bad("e_phoff 0x" + Long.toHexString(phoff) + " is past the end of the file (" + size + " bytes)");
             }
             long room = (size - phoff) / Elf64PhdrStruct.SIZE;
             if (phnum > room) {
                 throw bad("e_phnum " + phnum + " program headers of " + Elf64PhdrStruct.SIZE
                         + " bytes at e_phoff 0x" + Long.toHexString(phoff) + " would end at 0x"
-                        + Long.toHexString(phoff + phnum * Elf64PhdrStruct.SIZE) + ", past the end of the file ("
+                        + end(phoff, phnum, Elf64PhdrStruct.SIZE) + ", past the end of the file ("
                         + size + " bytes, room for " + room + ")");
             }
             Elf64PhdrArray table = Elf64PhdrArray.over(file, phoff, phnum);
+            MemorySegment headers = table.segment();
             List<Elf64Phdr> result = new ArrayList<>();
             for (long i = 0; i < phnum; i++) {
-                try {
-                    result.add(table.get(i));
-                } catch (StructValueException e) {
-                    throw new MalformedFileException(path, "program header [" + i + "]: " + e.getMessage(), e);
-                }
+                // p_offset, p_vaddr, p_paddr, p_filesz, p_memsz, p_align: raw 64 bits (ElfRecords).
+                result.add(ElfRecords.phdr(headers, i * table.stride()));
             }
             return result;
         }
@@ -367,11 +357,7 @@ public record ElfFile(
                         break;
                     }
                     if (tag == DT_FLAGS_1) {
-                        try {
-                            return (entry.dVal() & DF_1_PIE) != 0;
-                        } catch (StructValueException e) {
-                            throw new MalformedFileException(path, what + " DT_FLAGS_1: " + e.getMessage(), e);
-                        }
+                        return (ElfRecords.dVal(dynamic.segment(), j * dynamic.stride()) & DF_1_PIE) != 0;
                     }
                 }
                 return false;
@@ -381,11 +367,25 @@ public record ElfFile(
 
         private void checkRange(String what, String offsetField, long offset, String lengthField, long length)
                 throws MalformedFileException {
-            if (offset > size || length > size - offset) {
+            // Unsigned: an offset or length of 2^63 or more (a negative long) is past the end of any file.
+            if (Long.compareUnsigned(offset, size) > 0 || Long.compareUnsigned(length, size - offset) > 0) {
                 throw bad(what + " " + offsetField + " 0x" + Long.toHexString(offset) + " + " + lengthField + " 0x"
-                        + Long.toHexString(length) + " is past the end of the file (" + size + " bytes)");
+                        + Long.toHexString(length) + " = 0x" + end(offset, length) + " is past the end of the file ("
+                        + size + " bytes)");
             }
         }
+    }
+
+    /** {@return offset + count * size in hex, computed without wrapping (ELF offsets are unsigned 64-bit)} */
+    static String end(long offset, long count, long size) {
+        return new java.math.BigInteger(Long.toUnsignedString(offset))
+                .add(new java.math.BigInteger(Long.toUnsignedString(count)).multiply(java.math.BigInteger.valueOf(size)))
+                .toString(16);
+    }
+
+    /** {@return offset + length in hex, computed without wrapping} */
+    static String end(long offset, long length) {
+        return end(offset, length, 1);
     }
 
     static String orderName(ByteOrder order) {

@@ -6,7 +6,9 @@ import java.util.Map;
 /**
  * Formats an {@link ElfFile} the way GNU readelf 2.40 prints {@code readelf -h -S -l -W}: the file
  * header, the section header table and the program header table, with readelf's column widths,
- * so that the two outputs can be compared line by line.
+ * so that the two outputs can be compared line by line. The 64-bit members are unsigned
+ * ({@code Elf64_Addr}, {@code Elf64_Off}, {@code Elf64_Xword}): a value at or above 2^63 is a negative
+ * {@code long} here and is printed as readelf prints it, unsigned.
  */
 public final class ElfPrinter {
     private ElfPrinter() {
@@ -45,8 +47,8 @@ public final class ElfPrinter {
         field(out, "Machine:", machineName(h.eMachine()));
         field(out, "Version:", "0x" + Long.toHexString(h.eVersion()));
         field(out, "Entry point address:", "0x" + Long.toHexString(h.eEntry()));
-        field(out, "Start of program headers:", h.ePhoff() + " (bytes into file)");
-        field(out, "Start of section headers:", h.eShoff() + " (bytes into file)");
+        field(out, "Start of program headers:", Long.toUnsignedString(h.ePhoff()) + " (bytes into file)");
+        field(out, "Start of section headers:", Long.toUnsignedString(h.eShoff()) + " (bytes into file)");
         field(out, "Flags:", "0x" + Long.toHexString(h.eFlags()));
         field(out, "Size of this header:", h.eEhsize() + " (bytes)");
         field(out, "Size of program headers:", h.ePhentsize() + " (bytes)");
@@ -73,10 +75,10 @@ public final class ElfPrinter {
         out.append("  [Nr] Name              Type            Address          Off    Size   ES Flg Lk Inf Al\n");
         for (ElfFile.Section s : elf.sections()) {
             Elf64Shdr h = s.header();
-            out.append(String.format(Locale.ROOT, "  [%2d] %-17s %-15s %016x %06x %06x %02x %3s %2d %3d %2d\n",
+            out.append(String.format(Locale.ROOT, "  [%2d] %-17s %-15s %016x %06x %06x %02x %3s %2d %3d %2s\n",
                     s.index(), s.name(), sectionTypeName(h.shType(), elf.header().eMachine()),
                     h.shAddr(), h.shOffset(), h.shSize(), h.shEntsize(),
-                    sectionFlags(h.shFlags(), elf.header()), h.shLink(), h.shInfo(), h.shAddralign()));
+                    sectionFlags(h.shFlags(), elf.header()), h.shLink(), h.shInfo(), Long.toUnsignedString(h.shAddralign())));
         }
     }
 
@@ -240,11 +242,13 @@ public final class ElfPrinter {
                     c = 'D';
                 } else {
                     c = 'o';
-                    rest &= ~0x0ff00000L;
+                    rest &= ~0x0ff00000L; // ~SHF_MASKOS: an int, sign-extended, so bits 32..63 stay
                 }
             } else if ((flag & 0xf0000000L) != 0) {
                 c = 'p';
-                rest &= ~0xf0000000L;
+                // readelf clears with ~SHF_MASKPROC, an unsigned int (0x0fffffff) zero-extended to
+                // 64 bits: that also clears bits 32..63, so no letter follows for them.
+                rest &= 0x0fffffffL;
             } else {
                 c = 'x';
             }

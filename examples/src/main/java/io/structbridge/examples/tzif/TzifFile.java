@@ -68,14 +68,28 @@ public record TzifFile(
     }
 
     /**
-     * A change of local time: an explicit transition after which UT offset, DST flag or
-     * designation differ from before (zdump shows only these).
+     * A change of local time as {@code zdump -v} finds one: between {@code at - 1} and {@code at}
+     * the broken-down local time does not advance by exactly one second, or the DST flag or the
+     * designation changes. That is an explicit transition to a type with another UT offset, DST
+     * flag or designation, or a leap second (a positive one at occurrence T shows as the pair
+     * T ("23:59:60") and T + 1, a negative one as T - 1 and T).
      *
-     * @param at     UNIX time of the change
-     * @param before the local time type until {@code at - 1}
-     * @param after  the local time type from {@code at}
+     * @param at         UNIX time (in the file's time scale) of the first second after the change
+     * @param before     the local time type at {@code at - 1}
+     * @param after      the local time type at {@code at}
+     * @param leapSecond whether a leap-second record causes (or shares) this change
      */
-    public record Change(long at, LocalTimeType before, LocalTimeType after) {
+    public record Change(long at, LocalTimeType before, LocalTimeType after, boolean leapSecond) {
+    }
+
+    /**
+     * The leap-second state at one time, as glibc's {@code __tzfile_compute} gives it.
+     *
+     * @param correction   the total correction in seconds (LEAPCORR) to subtract from the time
+     * @param extraSeconds 1 (or more, for adjacent leap seconds) during an inserted leap second, else 0
+     */
+    public record LeapState(long correction, int extraSeconds) {
+        static final LeapState NONE = new LeapState(0, 0);
     }
 
     public TzifFile {
@@ -99,18 +113,124 @@ public record TzifFile(
         return types.get(0);
     }
 
-    /** {@return the explicit transitions that change UT offset, DST flag or designation} */
-    public List<Change> changes() {
-        List<Change> result = new ArrayList<>();
-        LocalTimeType current = initialType();
-        for (Transition t : transitions) {
-            LocalTimeType next = types.get(t.typeIndex());
-            if (!next.equals(current)) {
-                result.add(new Change(t.at(), current, next));
+    /**
+     * {@return the local time type at a time}: the type of the last transition at or before
+     * {@code time}, or type 0 before the first transition. After the last transition this is the
+     * last transition's type (the footer's TZ rule is not evaluated).
+     *
+     * @param time UNIX time in the file's time scale
+     */
+    public LocalTimeType typeAt(long time) {
+        int lo = 0;
+        int hi = transitions.size() - 1;
+        int found = -1;
+        while (lo <= hi) {
+            int mid = (lo + hi) >>> 1;
+            if (transitions.get(mid).at() <= time) {
+                found = mid;
+                lo = mid + 1;
+            } else {
+                hi = mid - 1;
             }
-            current = next;
+        }
+        return found < 0 ? initialType() : types.get(transitions.get(found).typeIndex());
+    }
+
+    /**
+     * {@return the leap-second correction at a time}, by the rule of glibc's {@code __tzfile_compute}
+     * (and tzcode's {@code timesub}): the correction of the last leap-second record at or before
+     * {@code time}; exactly at the occurrence of a record whose correction is larger than the
+     * previous one's (or positive, for the first record) the second is an inserted leap second,
+     * shown as second 60.
+     *
+     * @param time UNIX time in the file's time scale
+     */
+    public LeapState leapAt(long time) {
+        int i = leapSeconds.size();
+        do {
+            if (i-- == 0) {
+                return LeapState.NONE;
+            }
+        } while (time < leapSeconds.get(i).occurrence());
+        LeapSecond64 leap = leapSeconds.get(i);
+        int extra = 0;
+        if (time == leap.occurrence()
+                && (i == 0 ? leap.correction() > 0 : leap.correction() > leapSeconds.get(i - 1).correction())) {
+            extra = 1;
+            while (i > 0 && leapSeconds.get(i).occurrence() == leapSeconds.get(i - 1).occurrence() + 1
+                    && leapSeconds.get(i).correction() == leapSeconds.get(i - 1).correction() + 1) {
+                extra++;
+                i--;
+            }
+        }
+        return new LeapState(leap.correction(), extra);
+    }
+
+    /**
+     * {@return UT at {@code time} broken down with the leap seconds applied, as glibc's
+     * {@code gmtime} gives it when this zone is loaded, or null if the year does not fit C's
+     * {@code struct tm}}
+     *
+     * @param time UNIX time in the file's time scale
+     */
+    public BrokenDownTime universalTime(long time) {
+        LeapState leap = leapAt(time);
+        return BrokenDownTime.of(time, -leap.correction(), leap.extraSeconds());
+    }
+
+    /**
+     * {@return local time at {@code time} broken down with the leap seconds applied, as glibc's
+     * {@code localtime} gives it, or null if the year does not fit C's {@code struct tm}}
+     *
+     * @param time UNIX time in the file's time scale
+     */
+    public BrokenDownTime localTime(long time) {
+        LeapState leap = leapAt(time);
+        return BrokenDownTime.of(time, typeAt(time).utoff() - leap.correction(), leap.extraSeconds());
+    }
+
+    /**
+     * {@return the changes of local time zdump -v shows for the file's explicit data, in time
+     * order}: the explicit transitions to a type with another UT offset, DST flag or designation,
+     * and the leap seconds (see {@link Change}). A transition at {@link Long#MIN_VALUE} has no
+     * second before it: its type holds from the beginning of time and it is no change.
+     */
+    public List<Change> changes() {
+        java.util.TreeMap<Long, Boolean> candidates = new java.util.TreeMap<>();
+        for (Transition t : transitions) {
+            candidates.put(t.at(), false);
+        }
+        for (int i = 0; i < leapSeconds.size(); i++) {
+            long occurrence = leapSeconds.get(i).occurrence();
+            candidates.put(occurrence, true);
+            if (occurrence != Long.MAX_VALUE) {
+                candidates.put(occurrence + 1, true);
+            }
+        }
+        List<Change> result = new ArrayList<>();
+        for (var candidate : candidates.entrySet()) {
+            long at = candidate.getKey();
+            if (at == Long.MIN_VALUE) {
+                continue;
+            }
+            LocalTimeType before = typeAt(at - 1);
+            LocalTimeType after = typeAt(at);
+            boolean typeChanged = before.isdst() != after.isdst() || !before.designation().equals(after.designation())
+                    || before.utoff() != after.utoff();
+            BrokenDownTime localBefore = localTime(at - 1);
+            BrokenDownTime localAfter = localTime(at);
+            boolean step = localBefore != null && localAfter != null
+                    && localAfter.naiveSeconds() - localBefore.naiveSeconds() != 1;
+            if (typeChanged || step) {
+                result.add(new Change(at, before, after, candidate.getValue() && step));
+            }
         }
         return result;
+    }
+
+    /** {@return the number of explicit transitions to a type with another UT offset, DST flag or designation} */
+    public long typeChanges() {
+        return changes().stream().filter(c -> !c.before().equals(c.after())).count();
     }
 
     /**
@@ -320,6 +440,8 @@ public record TzifFile(
                 offset += (long) leapcnt * LeapSecond64Struct.SIZE;
             }
 
+            checkLeapSeconds(leaps, h.version());
+
             List<Boolean> standardWall = indicators(offset, (int) h.isstdcnt(), "standard/wall indicator");
             offset += h.isstdcnt();
             List<Boolean> utLocal = indicators(offset, (int) h.isutcnt(), "UT/local indicator");
@@ -330,6 +452,37 @@ public record TzifFile(
                 }
             }
             return new TzifFile(path, h.version(), first, h, transitions, types, leaps, standardWall, utLocal, footer);
+        }
+
+        /**
+         * RFC 8536 section 3.2 and tzfile(5): occurrences in strictly ascending order; the first
+         * correction +1 or -1 (any value in version 4, whose files may be truncated at the start);
+         * each later correction one more or one less than the previous one, except that in version 4
+         * the last record may repeat the previous correction (the table's expiry).
+         */
+        private void checkLeapSeconds(List<LeapSecond64> leaps, int version) throws MalformedFileException {
+            for (int i = 0; i < leaps.size(); i++) {
+                LeapSecond64 leap = leaps.get(i);
+                if (i == 0) {
+                    if (version < '4' && Math.abs((long) leap.correction()) != 1) {
+                        throw bad("leap-second record [0] correction is " + leap.correction()
+                                + ", must be 1 or -1 before version 4");
+                    }
+                    continue;
+                }
+                LeapSecond64 previous = leaps.get(i - 1);
+                if (leap.occurrence() <= previous.occurrence()) {
+                    throw bad("leap-second occurrences are not strictly ascending: [" + (i - 1) + "] = "
+                            + previous.occurrence() + ", [" + i + "] = " + leap.occurrence());
+                }
+                long step = (long) leap.correction() - previous.correction();
+                boolean expiry = step == 0 && i == leaps.size() - 1 && version >= '4';
+                if (Math.abs(step) != 1 && !expiry) {
+                    throw bad("leap-second record [" + i + "] correction is " + leap.correction() + " after "
+                            + previous.correction() + " in [" + (i - 1) + "]; adjacent corrections must differ by 1"
+                            + (i == leaps.size() - 1 ? " (or, in version 4, be equal in the last record)" : ""));
+                }
+            }
         }
 
         private List<Boolean> indicators(long offset, int count, String what) throws MalformedFileException {

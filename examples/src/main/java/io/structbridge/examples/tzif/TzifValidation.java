@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -36,17 +37,31 @@ public final class TzifValidation {
             }
             MemorySegment copy = arena.allocate(file.byteSize());
             copy.copyFrom(file);
-            long second = block[0] + TtInfoStruct.SIZE;
-            copy.set(ValueLayout.JAVA_BYTE, second + TtInfoStruct.ISDST_OFFSET, (byte) 2);
-            copy.set(ValueLayout.JAVA_INT_UNALIGNED.withOrder(java.nio.ByteOrder.BIG_ENDIAN), second + TtInfoStruct.UTOFF_OFFSET, 100_000);
+            // The record to corrupt: the second one, or the only one of a zone with one local time type.
+            long target = corruptedIndex(block[1]);
+            long at = block[0] + target * TtInfoStruct.SIZE;
+            copy.set(ValueLayout.JAVA_BYTE, at + TtInfoStruct.ISDST_OFFSET, (byte) 2);
+            copy.set(ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.BIG_ENDIAN), at + TtInfoStruct.UTOFF_OFFSET,
+                    100_000);
             List<Violation> broken = TtInfoValidator.validateAll(TtInfoArray.over(copy, block[0], block[1]));
-            b.append("corrupted copy (ttinfo[1]: isdst byte 2, utoff 100000): ").append(broken.size()).append(" violations\n");
+            b.append("corrupted copy (ttinfo[").append(target).append("] of ").append(block[1])
+                    .append(": isdst byte 2, utoff 100000): ").append(broken.size()).append(" violations\n");
             for (Violation v : broken) {
                 b.append("  ").append(v.propertyPath()).append(": ").append(v.constraint()).append(", ")
                         .append(v.message()).append(", value ").append(v.invalidValue()).append('\n');
             }
         }
         return b.toString();
+    }
+
+    /**
+     * {@return the index of the ttinfo record the demonstration corrupts}: 1, or 0 when the file has
+     * only one local time type (it always has at least one: {@link TzifFile#read} checks typecnt).
+     *
+     * @param count the number of ttinfo records
+     */
+    static long corruptedIndex(long count) {
+        return count > 1 ? 1 : 0;
     }
 
     /** {@return the byte offset and count of the last data block's ttinfo records} */

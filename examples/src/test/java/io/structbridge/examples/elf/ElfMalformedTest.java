@@ -58,6 +58,32 @@ class ElfMalformedTest {
         assertEquals(expected.segments(), ours.segments());
     }
 
+    @Test
+    void addressesAndSizesAtOrAbove2To63AreReadUnsignedLikeReadelf() throws IOException {
+        byte[] b = TestElf.bytes();
+        TestElf.putLong(b, TestElf.E_ENTRY, 0xffffffff81000000L);
+        TestElf.putLong(b, TestElf.PHOFF + 16, 0xffffffff80000000L); // p_vaddr
+        TestElf.putLong(b, TestElf.PHOFF + 24, 0xffffffff80000000L); // p_paddr
+        TestElf.putLong(b, TestElf.PHOFF + 40, 0x8000000000000000L); // p_memsz
+        TestElf.putLong(b, TestElf.PHOFF + 48, 0x8000000000000000L); // p_align
+        int text = TestElf.shdr(1);
+        TestElf.putLong(b, text + 8, 0x8000000000000006L); // sh_flags: AX and bit 63
+        TestElf.putLong(b, text + 16, 0xffffffff81000000L); // sh_addr
+        TestElf.putLong(b, text + 48, 0x8000000000000000L); // sh_addralign
+        Path file = write("high", b);
+        ElfFile elf = ElfFile.read(file);
+        assertEquals("18446744071578845184", Long.toUnsignedString(elf.header().eEntry()));
+        Path readelf = Oracles.require("readelf");
+        String text1 = Oracles.run(List.of(readelf.toString(), "-h", "-S", "-l", "-W", file.toString()));
+        ReadelfOutput expected = ReadelfOutput.parse(text1);
+        ReadelfOutput ours = ReadelfOutput.parse(ElfPrinter.format(elf));
+        assertEquals(expected.header(), ours.header());
+        assertEquals(expected.sections(), ours.sections());
+        assertEquals(expected.segments(), ours.segments());
+        assertEquals("0xffffffff81000000", expected.field("Entry point address:"), "readelf itself, as a check of the test");
+        assertEquals(0xffffffff81000000L, elf.sections().get(1).header().shAddr());
+    }
+
     static Stream<Arguments> cases() {
         int strtab = TestElf.shdr(2);
         return Stream.of(
@@ -80,7 +106,25 @@ class ElfMalformedTest {
                 bad("e_shoff at the last 8 bytes", b -> TestElf.putLong(b, TestElf.E_SHOFF, 352),
                         "e_shoff 0x160 is past the end of the file"),
                 bad("e_shoff with the top bit set", b -> TestElf.putLong(b, TestElf.E_SHOFF, 0x8000000000000008L),
-                        "ELF header", "eShoff"),
+                        "e_shoff 0x8000000000000008 is past the end of the file", "would end at 0x8000000000000048"),
+                bad("e_shoff near 2^64", b -> TestElf.putLong(b, TestElf.E_SHOFF, 0xfffffffffffffff8L),
+                        "e_shoff 0xfffffffffffffff8 is past the end of the file", "would end at 0x10000000000000038"),
+                bad("e_phoff with the top bit set", b -> TestElf.putLong(b, TestElf.E_PHOFF, 0xfffffffffffffff8L),
+                        "e_phoff 0xfffffffffffffff8 is past the end of the file (360 bytes)"),
+                bad("extended e_shnum of 2^63", b -> TestElf.putLong(TestElf.putShort(b, TestElf.E_SHNUM, 0),
+                        TestElf.shdr(0) + TestElf.SH_SIZE, 0x8000000000000000L),
+                        "e_shnum 9223372036854775808 section headers", "would end at 0x2000000000000000a8"),
+                bad("string table offset of 2^63", b -> TestElf.putLong(b, strtab + TestElf.SH_OFFSET,
+                        0x8000000000000000L), "section [2] (e_shstrndx) sh_offset 0x8000000000000000 + sh_size 0x11 "
+                        + "= 0x8000000000000011 is past the end of the file (360 bytes)"),
+                bad("string table size near 2^64", b -> TestElf.putLong(b, strtab + TestElf.SH_SIZE, -1L),
+                        "sh_offset 0x90 + sh_size 0xffffffffffffffff = 0x1000000000000008f is past the end"),
+                bad("PT_DYNAMIC offset of 2^63", b -> TestElf.putLong(TestElf.putInt(TestElf.putShort(b,
+                        TestElf.E_TYPE, 3), TestElf.PHOFF, 2), TestElf.PHOFF + 8, 0x8000000000000000L),
+                        "program header [0] (PT_DYNAMIC) p_offset 0x8000000000000000", "past the end of the file"),
+                bad("PT_DYNAMIC size near 2^64", b -> TestElf.putLong(TestElf.putInt(TestElf.putShort(b,
+                        TestElf.E_TYPE, 3), TestElf.PHOFF, 2), TestElf.PHOFF + 32, 0xfffffffffffffff0L),
+                        "p_filesz 0xfffffffffffffff0", "past the end of the file"),
                 bad("e_shnum past the end", b -> TestElf.putShort(b, TestElf.E_SHNUM, 1000),
                         "e_shnum 1000 section headers", "past the end of the file (360 bytes, room for 3)"),
                 bad("extended e_shnum past the end", b -> TestElf.putLong(TestElf.putShort(b, TestElf.E_SHNUM, 0),

@@ -34,7 +34,9 @@ class ElfOracleTest {
                 "mapped:ld-linux-x86-64.so.2",
                 "tool:readelf",
                 "tool:zdump",
-                "optional:/usr/lib/x86_64-linux-gnu/crt1.o");
+                "optional:/usr/lib/x86_64-linux-gnu/crt1.o",
+                "high:/bin/ls",
+                "high:jdk:lib/libzip.so");
     }
 
     static Path resolve(String spec) throws IOException {
@@ -43,6 +45,7 @@ class ElfOracleTest {
             case "jdk" -> Oracles.requireFile(Path.of(System.getProperty("java.home")).resolve(parts[1]),
                     "part of the JDK that runs the tests");
             case "mapped" -> mapped(parts[1]);
+            case "high" -> HighAddresses.copy(resolve(parts[1]));
             case "tool" -> Oracles.require(parts[1]).toRealPath();
             case "optional" -> {
                 Path p = Path.of(parts[1]);
@@ -177,6 +180,6 @@ class ElfOracleTest {
         while (end < text.length() && Character.isDigit(text.charAt(end))) {
             end++;
         }
-        return Long.parseLong(text.substring(0, end));
+        return Long.parseUnsignedLong(text.substring(0, end));
     }
 }

@@ -78,14 +78,14 @@ public record ReadelfOutput(List<Field> header, List<SectionRow> sections, List<
                     if (m.matches()) {
                         sections.add(new SectionRow(Integer.parseInt(m.group(1)), m.group(2), m.group(3),
                                 hex(m.group(4)), hex(m.group(5)), hex(m.group(6)), hex(m.group(7)), m.group(8),
-                                Long.parseLong(m.group(9)), Long.parseLong(m.group(10)), Long.parseLong(m.group(11))));
+                                Long.parseLong(m.group(9)), Long.parseLong(m.group(10)), Long.parseUnsignedLong(m.group(11))));
                     }
                 }
                 case "segments" -> {
                     Matcher m = SEGMENT.matcher(line);
                     if (m.matches()) {
                         segments.add(new SegmentRow(m.group(1), hex(m.group(2)), hex(m.group(3)), hex(m.group(4)),
-                                hex(m.group(5)), hex(m.group(6)), m.group(7), Long.decode(m.group(8))));
+                                hex(m.group(5)), hex(m.group(6)), m.group(7), unsignedDecode(m.group(8))));
                     }
                 }
                 default -> {
@@ -104,6 +104,11 @@ public record ReadelfOutput(List<Field> header, List<SectionRow> sections, List<
     /** {@return the values of every header field with this label, in order ("Version:" appears twice)} */
     public List<String> fields(String label) {
         return header.stream().filter(f -> f.label().equals(label)).map(Field::value).toList();
+    }
+
+    /** "0x1000" or "0": unsigned, as readelf prints p_align (up to 0xffffffffffffffff). */
+    private static long unsignedDecode(String s) {
+        return s.startsWith("0x") ? hex(s.substring(2)) : Long.parseUnsignedLong(s);
     }
 
     private static long hex(String s) {

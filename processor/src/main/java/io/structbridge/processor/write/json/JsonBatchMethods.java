@@ -19,6 +19,7 @@ final class JsonBatchMethods {
     private static final ClassName SEGMENT = ClassName.get("java.lang.foreign", "MemorySegment");
     private static final ClassName ARENA = ClassName.get("java.lang.foreign", "Arena");
     private static final ClassName ARRAY_LIST = ClassName.get("java.util", "ArrayList");
+    private static final ClassName RECORD_BUFFER = ClassName.get(JsonCodecWriter.PKG, "RecordBuffer");
 
     private final ClassName struct;
     private final ClassName array;
@@ -34,6 +35,14 @@ final class JsonBatchMethods {
         t.addMethod(readAll());
         t.addMethod(readIntoArray());
         t.addMethod(readSkipping());
+        t.addMethod(MethodSpec.methodBuilder("readSkipping").addModifiers(Modifier.PUBLIC, Modifier.STATIC).returns(BATCH)
+                .addJavadoc("{@link #readSkipping(JsonParser, $T, long, boolean, int)} describing at most\n"
+                        + "{@link $T#DEFAULT_DETAILS} rejected records.\n\n", array, BATCH)
+                .addJavadoc("@param parser the parser\n@param target the array\n@param from the first slot\n"
+                        + "@param validate whether to check constraints\n@return the outcome\n")
+                .addParameter(PARSER, "parser").addParameter(array, "target").addParameter(TypeName.LONG, "from")
+                .addParameter(TypeName.BOOLEAN, "validate")
+                .addStatement("return readSkipping(parser, target, from, validate, $T.DEFAULT_DETAILS)", BATCH).build());
         t.addMethod(MethodSpec.methodBuilder("checkRoom").addModifiers(Modifier.PRIVATE, Modifier.STATIC)
                 .addParameter(PARSER, "parser").addParameter(array, "target").addParameter(TypeName.LONG, "from")
                 .addParameter(TypeName.LONG, "count")
@@ -60,7 +69,7 @@ final class JsonBatchMethods {
                 .addParameter(PARSER, "parser").addParameter(array, "target").addParameter(TypeName.LONG, "from")
                 .addStatement("return readInto(parser, target, from, false)").build());
         t.addMethod(MethodSpec.methodBuilder("readSkipping").addModifiers(Modifier.PUBLIC, Modifier.STATIC).returns(BATCH)
-                .addJavadoc("{@link #readSkipping(JsonParser, $T, long, boolean)} without constraint checks.\n\n"
+                .addJavadoc("{@link #readSkipping(JsonParser, $T, long, boolean, int)} without constraint checks.\n\n"
                         + "@param parser the parser\n@param target the array\n@param from the first slot\n@return the outcome\n", array)
                 .addParameter(PARSER, "parser").addParameter(array, "target").addParameter(TypeName.LONG, "from")
                 .addStatement("return readSkipping(parser, target, from, false)").build());
@@ -94,6 +103,9 @@ final class JsonBatchMethods {
                 .addStatement("return null")
                 .endControlFlow()
                 .endControlFlow()
+                .beginControlFlow("if (token == null)")
+                .addStatement("$T.noRecords(parser, STRUCT)", READING)
+                .endControlFlow()
                 .addStatement("return token").build();
     }
 
@@ -111,36 +123,29 @@ final class JsonBatchMethods {
     private MethodSpec readAll() {
         return MethodSpec.methodBuilder("readAll").addModifiers(Modifier.PUBLIC, Modifier.STATIC).returns(array)
                 .addJavadoc("Reads a JSON array of objects, or JSON Lines (one object per line), into a new array of structs\n"
-                        + "in {@code arena}. All or nothing: records are decoded into heap scratch memory, and the arena\n"
-                        + "receives one allocation, only after the last record was valid.\n\n")
+                        + "in {@code arena}. All or nothing: records are decoded into scratch memory that grows with the records\n"
+                        + "read (at most twice their bytes, see {@code RecordBuffer}), and the arena receives one allocation, only\n"
+                        + "after the last record was valid. An empty or whitespace-only document is an error, as in databind.\n\n")
                 .addJavadoc("@param parser the parser\n@param arena the arena for the result\n@return the structs\n")
                 .addJavadoc("@throws $T for the first invalid record (it says how many were accepted before it)\n", JSON_EXCEPTION)
                 .addJavadoc("@param validate whether to check the record's Bean Validation constraints in the same pass\n")
                 .addParameter(PARSER, "parser").addParameter(ARENA, "arena").addParameter(TypeName.BOOLEAN, "validate")
-                .addStatement("long[] buffer = new long[(int) (($T.SIZE * 64 + 7) / 8)]", struct)
-                .addStatement("$T heap = $T.ofArray(buffer)", SEGMENT, SEGMENT)
                 .addStatement("long count = 0")
+                .beginControlFlow("try ($T buffer = new $T($T.SIZE, $T.ALIGNMENT, STRUCT))", RECORD_BUFFER, RECORD_BUFFER, struct, struct)
                 .beginControlFlow("try")
                 .beginControlFlow("for ($T token = firstRecord(parser); token != null; token = nextRecord(parser))", TOKEN)
-                .beginControlFlow("if ((count + 1) * $T.SIZE > heap.byteSize())", struct)
-                .addStatement("long[] larger = new long[Math.toIntExact(Math.min((long) Integer.MAX_VALUE - 8, buffer.length * 2L))]")
-                .beginControlFlow("if (larger.length <= buffer.length)")
-                .addStatement("throw new $T($S)", OutOfMemoryError.class, "more records than one heap buffer holds")
-                .endControlFlow()
-                .addStatement("System.arraycopy(buffer, 0, larger, 0, buffer.length)")
-                .addStatement("buffer = larger")
-                .addStatement("heap = $T.ofArray(buffer)", SEGMENT)
-                .endControlFlow()
-                .addStatement("decode(parser, heap, count * $T.SIZE, true)", struct)
+                .addStatement("$T records = buffer.room(parser, count)", SEGMENT)
+                .addStatement("decode(parser, records, count * $T.SIZE, true)", struct)
                 .beginControlFlow("if (validate)")
-                .addStatement("checkConstraints(parser, heap, count * $T.SIZE)", struct)
+                .addStatement("checkConstraints(parser, records, count * $T.SIZE)", struct)
                 .endControlFlow()
                 .addStatement("count++")
                 .endControlFlow()
                 .addCode(batchCatch())
                 .addStatement("$T result = $T.allocate(arena, count)", array, array)
-                .addStatement("$T.copy(heap, 0, result.segment(), 0, count * $T.SIZE)", SEGMENT, struct)
-                .addStatement("return result").build();
+                .addStatement("buffer.copyTo(result.segment(), count)")
+                .addStatement("return result")
+                .endControlFlow().build();
     }
 
     private MethodSpec readIntoArray() {
@@ -160,7 +165,7 @@ final class JsonBatchMethods {
                 .beginControlFlow("if (target.segment().isReadOnly())")
                 .addStatement("throw new $T(STRUCT + $S)", UnsupportedOperationException.class, ": the segment is read-only")
                 .endControlFlow()
-                .addStatement("$T scratch = $T.ofArray(new long[(int) (($T.SIZE + 7) / 8)])", SEGMENT, SEGMENT, struct)
+                .addStatement("$T scratch = $T.scratch($T.SIZE)", SEGMENT, READING, struct)
                 .addStatement("$T slots = target.segment()", SEGMENT)
                 .addStatement("long count = 0")
                 .beginControlFlow("try")
@@ -177,20 +182,28 @@ final class JsonBatchMethods {
     private MethodSpec readSkipping() {
         return MethodSpec.methodBuilder("readSkipping").addModifiers(Modifier.PUBLIC, Modifier.STATIC).returns(BATCH)
                 .addJavadoc("Ingestion mode: like {@link #readInto(JsonParser, $T, long, boolean)}, but an invalid record is skipped and\n"
-                        + "reported (index, line, column, error) while the valid ones are placed in order. Malformed JSON,\n"
-                        + "which cannot be resynchronised, still throws.\n\n", array)
+                        + "reported while the valid ones are placed in order. Every rejected record is counted; the first\n"
+                        + "{@code maxDetails} are described (index, line, column, path, field, rule), without exceptions or stack\n"
+                        + "traces, so memory stays bounded however many records are rejected. Malformed JSON, which cannot be\n"
+                        + "resynchronised, still throws.\n\n", array)
                 .addJavadoc("@param parser the parser\n@param target the array\n@param from the first slot to fill\n")
                 .addJavadoc("@return how many records were placed, and the skipped ones\n")
                 .addJavadoc("@param validate whether to check the record's Bean Validation constraints in the same pass\n")
+                .addJavadoc("@param maxDetails how many rejected records to describe in the result (0 or more); all are counted\n")
+                .addJavadoc("@throws IllegalArgumentException if {@code maxDetails} is negative\n")
                 .addParameter(PARSER, "parser").addParameter(array, "target").addParameter(TypeName.LONG, "from")
-                .addParameter(TypeName.BOOLEAN, "validate")
+                .addParameter(TypeName.BOOLEAN, "validate").addParameter(TypeName.INT, "maxDetails")
                 .addStatement("$T.checkIndex(from, target.count() + 1)", java.util.Objects.class)
+                .beginControlFlow("if (maxDetails < 0)")
+                .addStatement("throw new $T($S + maxDetails)", IllegalArgumentException.class, "maxDetails must be 0 or more, not ")
+                .endControlFlow()
                 .beginControlFlow("if (target.segment().isReadOnly())")
                 .addStatement("throw new $T(STRUCT + $S)", UnsupportedOperationException.class, ": the segment is read-only")
                 .endControlFlow()
-                .addStatement("$T scratch = $T.ofArray(new long[(int) (($T.SIZE + 7) / 8)])", SEGMENT, SEGMENT, struct)
+                .addStatement("$T scratch = $T.scratch($T.SIZE)", SEGMENT, READING, struct)
                 .addStatement("$T slots = target.segment()", SEGMENT)
                 .addStatement("$T<$T> rejected = new $T<>()", java.util.List.class, REJECTED, ARRAY_LIST)
+                .addStatement("long rejectedCount = 0")
                 .addStatement("long count = 0")
                 .addStatement("long index = 0")
                 .beginControlFlow("try")
@@ -203,7 +216,10 @@ final class JsonBatchMethods {
                 .beginControlFlow("if (e.fromParser())")
                 .addStatement("throw e")
                 .endControlFlow()
-                .addStatement("rejected.add(new $T(index, e.line(), e.column(), e))", REJECTED)
+                .beginControlFlow("if (rejected.size() < maxDetails)")
+                .addStatement("rejected.add($T.of(index, e))", REJECTED)
+                .endControlFlow()
+                .addStatement("rejectedCount++")
                 .addStatement("$T.skipRest(parser, parent)", READING)
                 .addStatement("continue")
                 .endControlFlow()
@@ -211,6 +227,6 @@ final class JsonBatchMethods {
                 .addStatement("count++")
                 .endControlFlow()
                 .addCode(batchCatch())
-                .addStatement("return new $T(count, rejected)", BATCH).build();
+                .addStatement("return new $T(count, rejectedCount, rejected)", BATCH).build();
     }
 }

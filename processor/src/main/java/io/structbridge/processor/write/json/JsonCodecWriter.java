@@ -216,7 +216,7 @@ public final class JsonCodecWriter {
                 .addParameter(PARSER, "parser").addParameter(SEGMENT, "target").addParameter(TypeName.LONG, "offset")
                 .addParameter(TypeName.BOOLEAN, "validate").addParameter(TypeName.BOOLEAN, "wholeDocument")
                 .addStatement("$T.check(target, offset, $T.SIZE, 1, STRUCT)", BOUNDS, struct)
-                .addStatement("$T scratch = $T.ofArray(new long[(int) (($T.SIZE + 7) / 8)])", SEGMENT, SEGMENT, struct)
+                .addStatement("$T scratch = $T.scratch($T.SIZE)", SEGMENT, READING, struct)
                 .addStatement("toRecord(parser)")
                 .addStatement("$T parent = $T.recordParent(parser)", CONTEXT, READING)
                 .beginControlFlow("try")
@@ -279,6 +279,9 @@ public final class JsonCodecWriter {
                 .beginControlFlow("if (parser.currentToken() == null || parser.currentToken() == $T.END_OBJECT)",
                         ClassName.get("tools.jackson.core", "JsonToken"))
                 .addStatement("parser.nextToken()")
+                .endControlFlow()
+                .beginControlFlow("if (parser.currentToken() == null)")
+                .addStatement("$T.noRecords(parser, STRUCT)", READING)
                 .endControlFlow()
                 .nextControlFlow("catch ($T e)", JSON_EXCEPTION)
                 .addStatement("throw e")
@@ -456,16 +459,19 @@ public final class JsonCodecWriter {
         return max;
     }
 
+    /** The largest {@code byte[]} HotSpot allocates ({@code ArraysSupport.SOFT_MAX_ARRAY_LENGTH}). */
+    static final int MAX_ARRAY = Integer.MAX_VALUE - 8;
+
     private static int textScratch(StructModel m) {
         int max = maxTextCapacity(m);
-        return max == 0 ? 0 : max + 8;
+        return max == 0 ? 0 : (int) Math.min(max + 8L, MAX_ARRAY);
     }
 
     private FieldSpec textScratchConstant() {
         return FieldSpec.builder(TypeName.INT, "TEXT_SCRATCH", Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
                 .addJavadoc("Bytes of scratch memory {@link #write(MemorySegment, long, JsonGenerator, byte[])} needs for text members:\n"
                         + "the largest text capacity in this struct and the structs nested in it, plus 8 (text is read 8 bytes\n"
-                        + "at a time); 0 if there is no text.\n")
+                        + "at a time), at most the largest Java array; 0 if there is no text.\n")
                 .initializer("$L", textScratch(model)).build();
     }
 

@@ -413,31 +413,80 @@ public final class PythonWriter {
                 \"\"\"Maps a structbridge struct file with numpy.memmap (no copy) after checking its header.
 
                 The header (128 bytes, little-endian): magic b"SBRIDGE\\\\0", version, data byte order
-                (1 little, 2 big), struct size, alignment, stride, count, data offset, the layout
-                fingerprint (32 hex digits) and the struct name. A file written with another layout,
-                size or stride, or shorter than its header says, is refused with ValueError.
+                (1 little, 2 big), struct size, alignment, stride, count, data offset (a multiple of 64,
+                at least 128), the layout fingerprint (32 hex digits) and the struct name. A file written
+                with another layout (fingerprint, name, size, alignment or stride), or shorter than its
+                header says, is refused with ValueError; a path that is not a regular file (FIFO, device,
+                socket, directory) is refused with ValueError before it is opened.
+
+                mode is "r" (read-only), "r+" (write in place) or "c" (copy-on-write); none changes the
+                file's size. The file is locked with fcntl.lockf, shared (the lock structbridge readers
+                take in Java and C), for as long as the array or any view of it lives; a file that a
+                structbridge writer holds (exclusive lock) raises BlockingIOError at once. The lock is
+                advisory: a program that shrinks the file without it makes reading the array crash
+                with SIGBUS. A file of 0 structs gives an empty array that is not mapped.
                 \"\"\"
+                import os
+                import stat
+                import weakref
                 if np is None:
                     raise ImportError("open_array needs NumPy")
-                with open(path, "rb") as f:
+                if mode not in ("r", "r+", "c"):
+                    raise ValueError(f"{path}: mode {mode!r} is not 'r', 'r+' or 'c'")
+                st = os.stat(path)
+                if not stat.S_ISREG(st.st_mode):
+                    kind = ("a directory" if stat.S_ISDIR(st.st_mode) else "a FIFO" if stat.S_ISFIFO(st.st_mode)
+                            else "a character device" if stat.S_ISCHR(st.st_mode) else "a block device"
+                            if stat.S_ISBLK(st.st_mode) else "a socket" if stat.S_ISSOCK(st.st_mode) else "a special file")
+                    raise ValueError(f"{path}: {kind}, not a regular file")
+                f = open(path, "r+b" if mode == "r+" else "rb")
+                try:
+                    try:
+                        import fcntl
+                    except ImportError:  # no POSIX record locks on this system
+                        fcntl = None
+                    if fcntl is not None:
+                        try:
+                            fcntl.lockf(f, fcntl.LOCK_SH | fcntl.LOCK_NB)
+                        except OSError as e:
+                            raise BlockingIOError(e.errno, f"{path}: locked by another process (a structbridge writer holds "
+                                                           f"an exclusive fcntl lock); retry once it has closed the file") from None
                     header = f.read(128)
-                    f.seek(0, 2)
-                    file_size = f.tell()
-                if len(header) < 128 or header[:8] != b"SBRIDGE\\0":
-                    raise ValueError(f"{path}: not a structbridge struct file (bad magic or shorter than the 128-byte header)")
-                version, order, size, align, stride, count, data = _struct.unpack_from("<IIQQQQQ", header, 8)
-                fingerprint = header[56:88].decode("ascii", "replace")
-                name = header[88:128].rstrip(b"\\0").decode("utf-8", "replace")
-                if version != 1:
-                    raise ValueError(f"{path}: format version {version}, this reader knows 1")
-                if (fingerprint, size, stride) != (FINGERPRINT, SIZE, SIZE):
-                    raise ValueError(f"{path}: the file holds {name} (fingerprint {fingerprint}, size {size}, stride {stride}); "
-                                     f"this module reads {NAME} (fingerprint {FINGERPRINT}, size {SIZE}, stride {SIZE})")
-                native = 1 if _struct.pack("=H", 1) == b"\\x01\\x00" else 2
-                if order != native:
-                    raise ValueError(f"{path}: data byte order {order} differs from this machine's {native}")
-                if data % 64 != 0 or data < 128 or data + count * stride > file_size:
-                    raise ValueError(f"{path}: {count} structs of {stride} bytes at offset {data} do not fit the file's {file_size} bytes")
-                return np.memmap(path, dtype=@DTYPE@, mode=mode, offset=data, shape=(count,))
+                    file_size = os.fstat(f.fileno()).st_size
+                    if len(header) < 128 or header[:8] != b"SBRIDGE\\0":
+                        raise ValueError(f"{path}: not a structbridge struct file (bad magic or shorter than the 128-byte header)")
+                    version, order, size, align, stride, count, data = _struct.unpack_from("<IIQQQQQ", header, 8)
+                    fingerprint = header[56:88].decode("ascii", "replace")
+                    name = header[88:128].split(b"\\0", 1)[0].decode("utf-8", "replace")
+                    if version != 1:
+                        raise ValueError(f"{path}: format version {version}, this reader knows 1")
+                    native = 1 if _struct.pack("=H", 1) == b"\\x01\\x00" else 2
+                    if order not in (1, 2):
+                        raise ValueError(f"{path}: data byte order {order} is neither 1 (little-endian) nor 2 (big-endian)")
+                    if order != native:
+                        raise ValueError(f"{path}: data byte order {order} differs from this machine's {native}")
+                    stored_name = NAME.encode("utf-8")[:39].decode("utf-8", "ignore")
+                    if (fingerprint, name, size, align, stride) != (FINGERPRINT, stored_name, SIZE, ALIGNMENT, SIZE):
+                        raise ValueError(f"{path}: the file holds {name} (fingerprint {fingerprint}, size {size}, alignment {align}, "
+                                         f"stride {stride}); this module reads {NAME} (fingerprint {FINGERPRINT}, size {SIZE}, "
+                                         f"alignment {ALIGNMENT}, stride {SIZE})")
+                    if data % 64 != 0 or data < 128:
+                        raise ValueError(f"{path}: data offset {data} is not a multiple of 64 at least 128")
+                    if data > file_size:
+                        raise ValueError(f"{path}: data offset {data} lies past the end of the file's {file_size} bytes")
+                    if count >= 2 ** 63 or data + count * stride > file_size:
+                        raise ValueError(f"{path}: {count} structs of {stride} bytes at data offset {data} "
+                                         f"do not fit the file's {file_size} bytes")
+                    if count == 0:
+                        f.close()
+                        return np.zeros(0, dtype=@DTYPE@)
+                    array = np.memmap(f, dtype=@DTYPE@, mode=mode, offset=data, shape=(count,))
+                    # Closing any descriptor of the file drops this process's lock: keep f open while the
+                    # mapping (shared by every view of the array) lives.
+                    weakref.finalize(array._mmap, f.close)
+                    return array
+                except BaseException:
+                    f.close()
+                    raise
             """;
 }
