@@ -84,6 +84,31 @@ class BitFieldJsonTest {
     }
 
     @Test
+    void nestedAndArraysOfBitFieldStructsRoundTrip() {
+        try (Arena arena = Arena.ofConfined()) {
+            io.structbridge.jackson.fixtures.FlagsArray array = io.structbridge.jackson.fixtures.FlagsArray.fromList(arena, SAMPLES);
+            for (int i = 0; i < SAMPLES.size(); i++) {
+                assertEquals(SAMPLES.get(i), array.get(i));
+                assertEquals(SAMPLES.get(i).level(), array.view(i).level());
+            }
+            io.structbridge.jackson.fixtures.FlagsPair pair = new io.structbridge.jackson.fixtures.FlagsPair((byte) -1, SAMPLES.get(0),
+                    new Flags[] {SAMPLES.get(1), SAMPLES.get(2)});
+            MemorySegment s = arena.allocate(io.structbridge.jackson.fixtures.FlagsPairStruct.LAYOUT);
+            io.structbridge.jackson.fixtures.FlagsPairStruct.write(s, 0, pair);
+            io.structbridge.jackson.fixtures.FlagsPair back = io.structbridge.jackson.fixtures.FlagsPairStruct.read(s, 0);
+            assertEquals(pair.first(), back.first());
+            assertEquals(List.of(pair.more()), List.of(back.more()));
+            assertEquals(8, io.structbridge.jackson.fixtures.FlagsPairStruct.FIRST_OFFSET);
+            String json = MAPPER.writeValueAsString(pair);
+            StringWriter out = new StringWriter();
+            try (JsonGenerator g = MAPPER.createGenerator(out)) {
+                io.structbridge.jackson.fixtures.FlagsPairJson.write(s, 0, g);
+            }
+            assertEquals(json, out.toString());
+        }
+    }
+
+    @Test
     void theViewAndTheValidatorUseTheWidthToo() {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment s = arena.allocate(FlagsStruct.LAYOUT);
