@@ -148,7 +148,8 @@ public final class Main {
             if (q.length != 3) {
                 throw new IllegalArgumentException("cities needs LAT,LNG,K, e.g. 52.52,13.405,5");
             }
-            return CitiesPipeline.report(citiesFile(), Path.of("target", "cities.sb"), Path.of("target", "native", "libcities.so"),
+            return CitiesPipeline.report(citiesFile(), Path.of("target", "cities.sb").toAbsolutePath(),
+                    Path.of("target", "native", "libcities.so").toAbsolutePath(),
                     Double.parseDouble(q[0]), Double.parseDouble(q[1]), Integer.parseInt(q[2]));
         }
         Path file = Zoneinfo.resolve(c.argument());

@@ -90,6 +90,21 @@ class UserTemplateTest {
         assertRan(output);
         assertTrue(!output.contains("SB-PADDING-HOLES"), "-q hides the processor's note:\n" + output);
 
+        // 3. The README's "without Maven" commands, verbatim, with "mvn" pointing at the clean repository.
+        String readme = Files.readString(root.resolve("README.md"));
+        int at = readme.indexOf("Without Maven, run any JDK 22+");
+        assertTrue(at >= 0, "README shows how to run without Maven");
+        int from = readme.indexOf("```sh\n", at) + "```sh\n".length();
+        String block = readme.substring(from, readme.indexOf("\n```", from) + 1);
+        Path bin = Files.createDirectories(tmp.resolve("bin"));
+        Path wrapper = Files.writeString(bin.resolve("mvn"), "#!/bin/sh\nexec '" + mvn + "' -s '" + settings
+                + "' -Dmaven.repo.local='" + repo + "' \"$@\"\n");
+        wrapper.toFile().setExecutable(true);
+        Path script = Files.writeString(tmp.resolve("without-maven.sh"), "set -e\nexport PATH='" + bin + "':\"$PATH\"\n"
+                + "export JDK22='" + System.getProperty("java.home") + "'\n" + block);
+        output = run(List.of("/bin/sh", script.toString()), project, mavenJavaHome());
+        assertRan(output);
+
         // Only the seeded structbridge artifacts are in the clean repository.
         try (Stream<Path> s = Files.list(repo.resolve("io/structbridge"))) {
             assertEquals(List.of("structbridge-annotations", "structbridge-layout-runtime", "structbridge-parent",
