@@ -62,6 +62,8 @@ struct o_MemberAligned { int8_t tag; _Alignas(8) int32_t value; int16_t tail; };
 struct o_Tagged { uint8_t color; int32_t wide; int32_t value; };
 struct o_Texts { char utf8[8]; char ascii4[4]; char latin1[6]; char cut[8]; };
 struct o_Envelope { uint16_t seq; struct o_Particle lead; struct o_Tagged tags[2]; struct o_Texts note; bool last; };
+/* _Float16 and the full-range uint64_t (gcc 12: _Float16 on x86-64 with SSE2 and on AArch64) */
+struct o_WideScalars { uint64_t full; _Float16 half; int8_t tag; _Float16 halves[3]; uint64_t fulls[2]; };
 /* case L3 */
 struct o_ShortChar { int16_t s; int8_t c; };
 struct o_IntLong { int32_t a; int64_t b; };
@@ -97,6 +99,10 @@ int main(void) {
     MM(AllScalars, struct o_AllScalars, i32InLong); MM(AllScalars, struct o_AllScalars, f32InDouble);
     MM(AllScalars, struct o_AllScalars, u8InShort); MM(AllScalars, struct o_AllScalars, u8InChar);
 
+    S(WideScalars, struct o_WideScalars);
+    MM(WideScalars, struct o_WideScalars, full); MM(WideScalars, struct o_WideScalars, half);
+    MM(WideScalars, struct o_WideScalars, tag); MM(WideScalars, struct o_WideScalars, halves);
+    MM(WideScalars, struct o_WideScalars, fulls);
     S(Arrays, struct o_Arrays);
     MM(Arrays, struct o_Arrays, flags); MM(Arrays, struct o_Arrays, bytes); MM(Arrays, struct o_Arrays, shorts);
     MM(Arrays, struct o_Arrays, chars); MM(Arrays, struct o_Arrays, ints); MM(Arrays, struct o_Arrays, longs);

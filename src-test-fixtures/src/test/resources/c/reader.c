@@ -40,6 +40,7 @@
 #include "Timespec.h"
 #include "Utsname.h"
 #include "Vec3.h"
+#include "WideScalars.h"
 
 static void key(const char *p, const char *n) { printf("%s.%s=", p, n); }
 
@@ -59,12 +60,15 @@ static void pv_d(const char *p, const char *n, double v) {
     printf("%a bits=%016" PRIx64 "\n", v, bits);
 }
 
+/* _Float16: gcc converts it to float (exact), printed like a float member */
+static void pv_h(const char *p, const char *n, _Float16 v) { pv_f(p, n, (float) v); }
+
 /* the C type of the member (from the generated header) picks the printer */
 #define P(p, n, v) _Generic((v), \
     bool: pv_b, \
     int8_t: pv_i, int16_t: pv_i, int32_t: pv_i, int64_t: pv_i, \
     uint8_t: pv_u, uint16_t: pv_u, uint32_t: pv_u, uint64_t: pv_u, \
-    float: pv_f, double: pv_d)(p, n, v)
+    float: pv_f, double: pv_d, _Float16: pv_h)(p, n, v)
 
 #define PF(p, s, f) P(p, #f, (s)->f)
 
@@ -137,6 +141,9 @@ static const char *sub(char *buf, size_t n, const char *p, const char *f) {
     } while (0)
 
 static void print_Vec3(const char *p, const Vec3 *s) { PF(p, s, x); PF(p, s, y); PF(p, s, z); }
+static void print_WideScalars(const char *p, const WideScalars *s) {
+    PF(p, s, full); PF(p, s, half); PF(p, s, tag); PA(p, s, halves); PA(p, s, fulls);
+}
 static void print_Inner(const char *p, const Inner *s) { PF(p, s, x); PF(p, s, y); }
 static void print_Containers_Point(const char *p, const Containers_Point *s) { PF(p, s, x); PF(p, s, y); }
 static void print_Containers_Line(const char *p, const Containers_Line *s) {
@@ -264,6 +271,8 @@ int main(int argc, char **argv) {
     READER(IntLong) READER(MemberAligned) READER(Pack2) READER(Packed12) READER(PackedOuter)
     READER(Particle) READER(ShortChar) READER(SockaddrIn) READER(StatAarch64) READER(StatX8664) READER(Tagged) READER(Texts)
     READER(Timespec) READER(Utsname) READER(Vec3)
+    READER(Particle) READER(ShortChar) READER(SockaddrIn) READER(StatX8664) READER(Tagged) READER(Texts)
+    READER(Timespec) READER(Utsname) READER(Vec3) READER(WideScalars)
     fprintf(stderr, "unknown struct %s\n", name);
     return 2;
 }

@@ -111,7 +111,11 @@ elif mode in ("ctypes", "cffi"):
         elif dt.kind == "b":
             out.append(f"{key}={'true' if bool(value) else 'false'}")
         elif dt.kind == "f":
-            raw = np.array(value, dtype=dt)  # the bits ctypes/cffi returned, rounded to the member's width
+            if mode == "cffi" and dt.itemsize == 2:
+                # cffi has no half type: the CDEF declares a _Float16 member as its uint16_t bits
+                raw = np.array(value, dtype=dt.str.replace("f", "u")).view(dt)
+            else:
+                raw = np.array(value, dtype=dt)  # the bits ctypes/cffi returned, rounded to the member's width
             out.append(f"{key}={floating(raw[()])}")
         else:
             out.append(f"{key}={int(value)}")
@@ -161,5 +165,8 @@ elif mode == "layout":
             out.append(f"numpy.{struct_name}.{member}={dt.fields[member][1]}")
             out.append(f"cffi.{struct_name}.{member}={ffi.offsetof(struct_name, member)}")
             if ctypes_ok:
-                out.append(f"ctypes.{struct_name}.{member}={getattr(cls, member).offset}")
+                field = getattr(cls, member)
+                if isinstance(field, property):  # a _Float16: the property over the bits field _<name>_f16
+                    field = getattr(cls, f"_{member}_f16")
+                out.append(f"ctypes.{struct_name}.{member}={field.offset}")
 print("\n".join(out))

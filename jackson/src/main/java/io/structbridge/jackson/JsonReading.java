@@ -228,6 +228,33 @@ public final class JsonReading {
         return v;
     }
 
+    /**
+     * {@return the 64 bits of a JSON integer in 0..18446744073709551615} (a {@code uint64_t} held
+     * as raw bits, {@code UINT64_BITS}): values from 2^63 up come back as negative {@code long}s with
+     * the same bits ({@link Long#parseUnsignedLong}). A negative number, one above 2^64-1, a
+     * non-integral number or any other token is an error naming the field and the JSON path.
+     *
+     * @param p the parser, at the value
+     * @param field the struct field for the message
+     */
+    public static long readUint64(JsonParser p, String field) {
+        if (p.currentToken() != JsonToken.VALUE_NUMBER_INT) {
+            throw wrongToken(p, field, "an integer (uint64_t, 0..18446744073709551615)");
+        }
+        if (p.getNumberType() == JsonParser.NumberType.BIG_INTEGER) {
+            java.math.BigInteger v = p.getBigIntegerValue();
+            if (v.signum() < 0 || v.bitLength() > 64) {
+                throw error(p, field, "must fit uint64_t (0..18446744073709551615); value " + abbreviate(p.getString()));
+            }
+            return v.longValue();
+        }
+        long v = p.getLongValue();
+        if (v < 0) {
+            throw error(p, field, "must fit uint64_t (0..18446744073709551615); value " + v);
+        }
+        return v;
+    }
+
     /** {@return the number at the current token, or NaN/±Infinity from Jackson's strings} */
     public static double readDouble(JsonParser p, String field) {
         JsonToken t = p.currentToken();

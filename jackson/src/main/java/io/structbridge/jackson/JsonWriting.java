@@ -11,6 +11,23 @@ import tools.jackson.core.json.UTF8JsonGenerator;
 public final class JsonWriting {
     private JsonWriting() {}
 
+    /**
+     * Writes a {@code uint64_t} held as raw bits ({@code UINT64_BITS}) as its unsigned decimal:
+     * {@code -1L} is {@code 18446744073709551615}. Values below 2^63 go through
+     * {@code writeNumber(long)}; the others through {@code writeNumber(BigInteger)}, so generator
+     * features (e.g. {@code WRITE_NUMBERS_AS_STRINGS}) apply as to any number.
+     *
+     * @param generator the generator
+     * @param bits the 64 bits
+     */
+    public static void writeUint64(JsonGenerator generator, long bits) {
+        if (bits >= 0) {
+            generator.writeNumber(bits);
+        } else {
+            generator.writeNumber(new java.math.BigInteger(Long.toUnsignedString(bits)));
+        }
+    }
+
     private static final ThreadLocal<char[]> CHARS = ThreadLocal.withInitial(() -> new char[256]);
 
     /**

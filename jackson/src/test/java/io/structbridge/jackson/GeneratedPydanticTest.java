@@ -69,6 +69,50 @@ class GeneratedPydanticTest {
         assertEquals(true, java.contains("valid") && java.contains("invalid"), "the corpus has both verdicts");
     }
 
+    /**
+     * A property renamed with {@code @JsonProperty} ({@code id} is {@code "order_id"}): Jackson refuses the
+     * Java component name, so the generated model must too (it once had {@code populate_by_name=True}).
+     */
+    @Test
+    void generatedModelAcceptsExactlyTheNamesJacksonAccepts(@TempDir Path dir) throws Exception {
+        Oracles.requirePython("pydantic");
+        Path modules = Path.of(Order.class.getProtectionDomain().getCodeSource().getLocation().toURI())
+                .resolve("io/structbridge/jackson/fixtures");
+        String valid = STRICT.writeValueAsString(InPlaceValidationTest.VALID);
+        List<String> docs = List.of(valid, valid.replace("\"order_id\"", "\"id\""),
+                valid.replace("\"order_id\":", "\"id\":1,\"order_id\":"));
+        List<String> jackson = new ArrayList<>();
+        for (String d : docs) {
+            String verdict;
+            try {
+                STRICT.readValue(d, Order.class);
+                verdict = "valid";
+            } catch (tools.jackson.core.JacksonException e) {
+                verdict = "invalid";
+            }
+            jackson.add(verdict);
+        }
+        assertEquals(List.of("valid", "invalid", "invalid"), jackson, "Jackson, the oracle");
+        Path script = dir.resolve("names.py");
+        Files.writeString(script, """
+                import sys
+                sys.path.insert(0, sys.argv[1])
+                import Order
+                for line in sys.stdin.read().splitlines():
+                    try:
+                        Order.OrderModel.model_validate_json(line)
+                        print("valid")
+                    except Exception:
+                        print("invalid")
+                """);
+        Process p = new ProcessBuilder("python3", script.toString(), modules.toString()).redirectErrorStream(true).start();
+        p.getOutputStream().write(String.join("\n", docs).getBytes(StandardCharsets.UTF_8));
+        p.getOutputStream().close();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        p.waitFor(120, TimeUnit.SECONDS);
+        assertEquals(jackson, out.lines().toList(), out);
+    }
+
     private static Order oneChanged(Order v, Order r, int k) {
         return new Order(k == 0 ? r.id() : v.id(), k == 1 ? r.code() : v.code(), k == 2 ? r.qty() : v.qty(),
                 k == 3 ? r.price() : v.price(), k == 4 ? r.weight() : v.weight(), k == 5 ? r.status() : v.status(),

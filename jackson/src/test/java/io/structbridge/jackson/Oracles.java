@@ -27,4 +27,23 @@ final class Oracles {
             Assumptions.abort(reason);
         }
     }
+
+    /** Requires {@code tool} on PATH (gcc, g++): skipped with the reason without it, failed under CI=true. */
+    static void requireTool(String tool) {
+        boolean ok;
+        try {
+            Process p = new ProcessBuilder(tool, "--version").redirectErrorStream(true).start();
+            p.getInputStream().readAllBytes();
+            ok = p.waitFor(60, TimeUnit.SECONDS) && p.exitValue() == 0;
+        } catch (IOException | InterruptedException e) {
+            ok = false;
+        }
+        if (!ok) {
+            String reason = tool + " is not on PATH (Debian packages gcc, g++)";
+            if ("true".equals(System.getenv("CI"))) {
+                fail(reason + ", and CI=true makes this oracle mandatory");
+            }
+            Assumptions.abort(reason);
+        }
+    }
 }

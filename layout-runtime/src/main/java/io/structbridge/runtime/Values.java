@@ -36,6 +36,20 @@ public final class Values {
     }
 
     /**
+     * {@return the error for a {@code float} that a {@code _Float16} member cannot hold exactly}
+     * (IEEE 754 binary16: 11 significant bits, normal range up to 65504, subnormals down to 2^-24).
+     *
+     * @param v the value
+     * @param struct the record's simple name
+     * @param path the component path
+     */
+    public static StructValueException inexactHalf(float v, String struct, String path) {
+        return new StructValueException(struct, path,
+                "must be exactly representable as _Float16 (IEEE 754 binary16; nearest half "
+                        + Float.float16ToFloat(Float.floatToFloat16(v)) + ")", Float.toString(v), -1);
+    }
+
+    /**
      * {@return {@code value}} if it is not null.
      *
      * @param value the component value
@@ -49,6 +63,24 @@ public final class Values {
             throw new StructValueException(struct, path, "must not be null (native structs have no null)", null, -1);
         }
         return value;
+    }
+
+    /**
+     * Checks a value for a C pointer member: a native segment, whose address is stored.
+     *
+     * @param value the segment ({@code MemorySegment.NULL} for a null pointer)
+     * @param struct the record's simple name
+     * @param path the component path
+     * @throws StructValueException if {@code value} is null or a heap segment (which has no stable address)
+     */
+    public static void nativeAddress(java.lang.foreign.MemorySegment value, String struct, String path) {
+        if (value == null) {
+            throw new StructValueException(struct, path, "must not be null (a null pointer is MemorySegment.NULL)", null, -1);
+        }
+        if (!value.isNative()) {
+            throw new StructValueException(struct, path, "must be a native segment: a heap segment has no address to store",
+                    value.toString(), -1);
+        }
     }
 
     /**

@@ -1,6 +1,7 @@
 package io.structbridge.processor;
 
 import static com.google.testing.compile.CompilationSubject.assertThat;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.google.testing.compile.Compilation;
 import io.structbridge.processor.check.Message;
@@ -209,5 +210,19 @@ class ConstraintDiagnosticsTest {
         assertThat(c).succeeded();
         assertThat(c).generatedSourceFile("p.ContactValidator").contentsAsUtf8String()
                 .contains("ValidationFallback.validate(value, prefix)");
+        // Found by a new user: nothing at build time said the run time needs the fallback module.
+        assertThat(c).hadWarningContaining(id(Message.VALIDATION_FALLBACK) + " Contact has constraints that structbridge does not compile")
+                .inFile(f).onLineContaining("record Contact");
+        assertThat(c).hadWarningContaining("io.structbridge:structbridge-hibernate-validator is not on this compile class path");
+    }
+
+    @Test
+    void theFallbackWarningIsGoneWhenTheFallbackModuleIsOnTheClassPath() {
+        JavaFileObject f = record("Contact", "@Capacity(32) @Email String email");
+        JavaFileObject hv = Compilations.source("io.structbridge.hv.HibernateValidatorFallback", "package io.structbridge.hv;",
+                "public final class HibernateValidatorFallback {}");
+        Compilation c = Compilations.compile(f, hv);
+        assertThat(c).succeeded();
+        assertEquals(0, c.diagnostics().stream().filter(d -> d.getMessage(null).contains(id(Message.VALIDATION_FALLBACK))).count());
     }
 }

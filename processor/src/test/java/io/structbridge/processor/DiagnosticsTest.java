@@ -213,6 +213,7 @@ class DiagnosticsTest {
                 Integer value                            | a boxed value can be null and native memory cannot hold null. Use the primitive int.
                 Character value                          | Use the primitive char.
                 @Length(2) String[] value                | an array of strings has no fixed element size
+                @Length(2) @Capacity(8) String[] value   | an array of strings has no fixed element size
                 @Length(4) int[][] value                 | multi-dimensional arrays are not supported. Use a flat array with @Length(rows * columns)
                 int[][] value                            | multi-dimensional arrays are not supported
                 @Length(2) Integer[] value               | Use the primitive int. (as array elements)
@@ -380,6 +381,23 @@ class DiagnosticsTest {
         }
 
         @Test
+        void nestingDeeperThanTheIncludeLimit() {
+            List<JavaFileObject> chain = new ArrayList<>();
+            for (int i = 0; i <= 33; i++) {
+                chain.add(record("N" + i, "int a", i == 33 ? "int v" : "N" + (i + 1) + " next"));
+            }
+            Compilation c = compile(chain.toArray(JavaFileObject[]::new));
+            assertThat(c).hadErrorContaining(tag(Message.NESTING_TOO_DEEP)).inFile(chain.get(1)).onLineContaining("record N1(");
+            // N0 nests N1, which has an error of its own.
+            assertEquals(List.of("SB-NESTED-INVALID", "SB-NESTING-TOO-DEEP"), errorIds(c).stream().sorted().toList());
+            String text = text(c, Diagnostic.Kind.ERROR, Message.NESTING_TOO_DEEP, chain.get(1));
+            assertThat(text).contains("N1 nests structs 33 levels deep; structbridge allows 32 levels");
+            assertThat(text).contains("C compilers stop at 200 nested includes");
+            assertThat(text).contains("Pydantic's JSON Schema of the model recurses per level");
+            assertThat(text).contains("Flatten the nesting");
+        }
+
+        @Test
         void aRecordNestingARecursiveOneIsOnlyInvalid() {
             JavaFileObject a = record("A", "int x", "B b");
             JavaFileObject b = record("B", "int y", "A a");
@@ -427,6 +445,10 @@ class DiagnosticsTest {
                 INT8  | boolean | a boolean is stored as bool                         | remove @NativeType
                 INT32 | double  | a floating-point value is never stored as an integer type | use FLOAT or DOUBLE
                 BOOL  | int     | bool holds a Java boolean only                      | declare the component boolean
+                UINT64_BITS | int | UINT64_BITS keeps all 64 bits of a uint64_t in a Java long | declare the component long
+                UINT64_BITS | double | UINT64_BITS keeps all 64 bits of a uint64_t in a Java long | or use UINT64 on a long
+                FLOAT16 | double | FLOAT16 (IEEE binary16) is held in a Java float | declare the component float
+                FLOAT16 | short | FLOAT16 (IEEE binary16) is held in a Java float   | declare the component float
                 """)
         void mismatch(String ctype, String java, String rule, String fix) {
             JavaFileObject f = record("Mis", "@NativeType(CType." + ctype + ")\n        " + java + " value");
@@ -655,7 +677,7 @@ class DiagnosticsTest {
         }
 
         @ParameterizedTest
-        @ValueSource(strings = {"FLOAT", "DOUBLE", "BOOL"})
+        @ValueSource(strings = {"FLOAT", "DOUBLE", "BOOL", "FLOAT16"})
         void enumWithNonIntegerNativeType(String ctype) {
             JavaFileObject f = record("Holder", "@NativeType(CType." + ctype + ")\n        Color color");
             String text = error(Message.ENUM_CTYPE, f, "@NativeType(CType." + ctype + ")", color());
@@ -725,6 +747,15 @@ class DiagnosticsTest {
                 __pad                      | reserved for the C implementation (C11 7.1.3)
                 _Reserved                  | reserved for the C implementation
                 STRUCTBRIDGE_COMMON_MACROS | the header's own macros
+                a$b                        | only the ASCII letters, digits and '_'
+                a€                         | only the ASCII letters, digits and '_'
+                größe                      | only the ASCII letters, digits and '_'
+                linux                      | a macro gcc and g++ predefine in the GNU modes (gnu17, gnu++17
+                unix                       | a macro gcc and g++ predefine in the GNU modes
+                i386                       | a macro gcc and g++ predefine
+                COLOR_GREEN                | the form of the macros the generated headers define (enum codes
+                SB_ALIGNAS                 | the form of the macros the generated headers define
+                X1_y                       | the form of the macros
                 """)
         void nameTheCHeaderCannotHold(String name, String phrase) {
             JavaFileObject f = record("Hdr", "int ok", "int " + name);
@@ -732,6 +763,62 @@ class DiagnosticsTest {
             assertThat(text).contains("component '" + name + "' cannot be a name in the C header");
             assertThat(text).contains(phrase);
             assertThat(text).contains("Rename it");
+        }
+
+        @Test
+        void recordNameTheCHeaderCannotHold() {
+            JavaFileObject f = src("R$1", "@Struct", "record R$1(int a) {}");
+            String text = error(Message.C_RESERVED_NAME, f, "record R$1(");
+            assertThat(text).contains("record name R$1 cannot be a name in the C header");
+            assertThat(text).contains("only the ASCII letters, digits and '_'");
+        }
+
+        @Test
+        void enumNamesTheCHeaderCannotHold() {
+            JavaFileObject e = src("Farbe", "enum Farbe {", "    @Code(1) GR\u00dcN", "}");
+            JavaFileObject f = record("Painted", "int a", "Farbe farbe");
+            String text = error(Message.C_RESERVED_NAME, f, "Farbe farbe", e);
+            assertThat(text).contains("enum constant Farbe.GR\u00dcN (part of the macro of its code) cannot be a name in the C header");
+            JavaFileObject e2 = src("F$rbe", "enum F$rbe {", "    @Code(1) A", "}");
+            JavaFileObject f2 = record("Painted2", "int a", "F$rbe farbe");
+            assertThat(error(Message.C_RESERVED_NAME, f2, "F$rbe farbe", e2)).contains("enum F$rbe (the prefix of its code macros)");
+        }
+
+        @ParameterizedTest
+        @ValueSource(strings = {"_fields_", "_pack_", "_align_", "_anonymous_", "_objects", "_b_base_"})
+        void nameCtypesReserves(String name) {
+            JavaFileObject f = record("Py", "int ok", "int " + name);
+            String text = error(Message.PYTHON_RESERVED_NAME, f, "int " + name + ")");
+            assertThat(text).contains("component '" + name + "' cannot be a member name in the generated Python module");
+            assertThat(text).contains("ctypes reserves the names of the form _name_");
+            assertThat(text).contains("Rename the component");
+        }
+
+        @Test
+        void textThatIsNotUnicode() {
+            JavaFileObject f = src("Lone", "@Struct", "record Lone(",
+                    "        @com.fasterxml.jackson.annotation.JsonProperty(\"a\\uD800\") int a) {}");
+            String text = error(Message.TEXT_NOT_UNICODE, f, "int a)");
+            assertThat(text).contains("the JSON name of 'a' holds an unpaired surrogate (U+D800 at index 1)");
+            assertThat(text).contains("Pydantic cannot hold it");
+            JavaFileObject p = src("LoneP", "@Struct", "record LoneP(",
+                    "        @Capacity(8) @jakarta.validation.constraints.Pattern(regexp = \"x\\uDC00\") String s) {}");
+            assertThat(error(Message.TEXT_NOT_UNICODE, p, "String s)")).contains("@Pattern of 's' holds an unpaired surrogate (U+DC00");
+            JavaFileObject e = src("Mood", "enum Mood {", "    @Code(1) @com.fasterxml.jackson.annotation.JsonProperty(\"\\uD83D\") SAD", "}");
+            JavaFileObject r = record("Moody", "Mood mood");
+            assertThat(error(Message.TEXT_NOT_UNICODE, r, "Mood mood", e))
+                    .contains("the JSON name of enum constant Mood.SAD in the type of 'mood' holds an unpaired surrogate");
+        }
+
+        @Test
+        void userClassNamedLikeAGeneratedOne() {
+            JavaFileObject f = src("Foo", "@Struct", "record Foo(int a) {}");
+            JavaFileObject view = src("FooView", "final class FooView {}");
+            String text = error(Message.GENERATED_CLASS_EXISTS, f, "record Foo(", view);
+            assertThat(text).contains("@Struct record p.Foo generates the class p.FooView, but a class of that name already exists");
+            assertThat(text).contains("Rename the record or that class");
+            JavaFileObject validator = src("FooValidator", "final class FooValidator {}");
+            assertThat(error(Message.GENERATED_CLASS_EXISTS, f, "record Foo(", validator)).contains("p.FooValidator");
         }
 
         @Test
@@ -861,6 +948,30 @@ class DiagnosticsTest {
         }
 
         @ParameterizedTest
+        @ValueSource(strings = {"Min(0)", "Max(5)", "Positive", "PositiveOrZero", "Negative", "NegativeOrZero",
+                "DecimalMin(\"1\")", "DecimalMax(\"1\")", "Digits(integer = 20, fraction = 0)"})
+        void numericConstraintOnRawUint64BitsIsRefused(String constraint) {
+            JavaFileObject f = record("Checked", "int ok", "@jakarta.validation.constraints." + constraint
+                    + "\n        @NativeType(CType.UINT64_BITS) long level");
+            Compilation c = compile(with(f));
+            assertThat(c).hadErrorContaining(tag(Message.UINT64_BITS_CONSTRAINT)).inFile(f).onLineContaining("level");
+            assertEquals(List.of(Message.UINT64_BITS_CONSTRAINT.id()), errorIds(c));
+            String text = text(c, Diagnostic.Kind.ERROR, Message.UINT64_BITS_CONSTRAINT, f);
+            assertThat(text).contains("on 'level' (@NativeType(UINT64_BITS) long) would mean two things");
+            assertThat(text).contains("Hibernate Validator compares the long signed");
+            assertThat(text).contains("or use @NativeType(UINT64) long");
+        }
+
+        @Test
+        void rawUint64BitsAndHalvesWithoutConstraintsCompileQuietly() {
+            JavaFileObject f = record("Quiet", "@NativeType(CType.UINT64_BITS) long a", "@NativeType(CType.FLOAT16) float h",
+                    "@jakarta.validation.constraints.Max(10) @NativeType(CType.FLOAT16) float bounded",
+                    "@NativeType(CType.UINT64_BITS) @Length(2) long[] b", "@NativeType(CType.FLOAT16) @Length(2) float[] hs");
+            Compilation c = compile(with(f));
+            assertThat(c).succeededWithoutWarnings();
+        }
+
+        @ParameterizedTest
         @CsvSource(delimiter = '|', textBlock = """
                 @jakarta.validation.constraints.Min(300)            | @NativeType(CType.UINT8) int level | @Min on 'level' can never hold: the native type uint8_t only stores values 0..255 | Change the constraint or the @NativeType
                 @jakarta.validation.constraints.Negative            | @NativeType(CType.UINT8) int level  | @Negative on 'level' can never hold: the native type uint8_t only stores values 0..255 | Change the constraint
@@ -891,6 +1002,19 @@ class DiagnosticsTest {
             assertThat(c).hadWarningContaining(tag(Message.CONSTRAINT_REDUNDANT)).inFile(f).onLineContaining("level");
             assertEquals(List.of(Message.CONSTRAINT_REDUNDANT.id()), ids(c, Diagnostic.Kind.WARNING));
             assertThat(text(c, Diagnostic.Kind.WARNING, Message.CONSTRAINT_REDUNDANT, f)).contains(what);
+        }
+
+        @ParameterizedTest
+        @CsvSource(delimiter = '|', textBlock = """
+                @jakarta.validation.constraints.Size(min = 2)             | @Capacity(16) String level
+                @jakarta.validation.constraints.Size(min = 2, max = 100)  | @Capacity(16) String level
+                """)
+        void sizeWithAMinimumIsNotRedundantOnText(String annotation, String declaration) {
+            // A new user's report: @Size(min = 2) was called "no effect", yet the validator enforces min.
+            JavaFileObject f = record("Checked", "int ok", annotation + "\n        " + declaration);
+            Compilation c = compile(with(f));
+            assertThat(c).succeeded();
+            assertEquals(List.of(), ids(c, Diagnostic.Kind.WARNING));
         }
 
         @ParameterizedTest
@@ -956,21 +1080,20 @@ class DiagnosticsTest {
     @Nested
     class Internal {
         /**
-         * The processor's last line of defence: whatever fails while a record is handled becomes one
-         * error at the record instead of an exception out of {@code process}. Triggered here by a user
-         * class with the name of a generated one, which makes the Filer refuse the file. (A dedicated
-         * "name taken" diagnostic would be better; see the report.)
+         * A user class with the name of a generated one once made the Filer refuse the file, which the
+         * processor's last line of defence turned into {@link Message#INTERNAL_ERROR} ("... FilerException").
+         * It is now found before anything is written and reported by name ({@link Message#GENERATED_CLASS_EXISTS}).
          */
         @Test
-        void failureWhileWritingBecomesAnErrorAtTheRecord() {
+        void generatedNameTakenIsReportedByNameNotAsAnInternalError() {
             JavaFileObject f = src("Clash", "@Struct", "record Clash(int x) {}");
             JavaFileObject taken = src("ClashStruct", "final class ClashStruct {}");
             Compilation c = Compilations.compiler().compile(f, taken);
             assertThat(c).failed();
-            assertThat(c).hadErrorContaining(tag(Message.INTERNAL_ERROR)).inFile(f).onLineContaining("record Clash(");
-            assertThat(c).hadErrorContaining("structbridge failed on p.Clash");
-            assertThat(c).hadErrorContaining("Please report this with the record's source");
-            assertEquals(List.of(Message.INTERNAL_ERROR.id()), errorIds(c));
+            assertThat(c).hadErrorContaining(tag(Message.GENERATED_CLASS_EXISTS)).inFile(f).onLineContaining("record Clash(");
+            assertThat(c).hadErrorContaining("generates the class p.ClashStruct, but a class of that name already exists");
+            assertEquals(List.of(Message.GENERATED_CLASS_EXISTS.id()), errorIds(c));
+            assertThat(messages(c, Diagnostic.Kind.ERROR).toString()).doesNotContain(tag(Message.INTERNAL_ERROR));
             for (String m : messages(c, Diagnostic.Kind.ERROR)) {
                 assertThat(m).doesNotContain("threw an uncaught exception");
             }

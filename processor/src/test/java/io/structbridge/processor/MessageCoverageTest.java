@@ -18,7 +18,8 @@ class MessageCoverageTest {
     void everyMessageIsExercisedByDiagnosticsTest() throws IOException {
         // Surefire runs in the module's folder.
         String source = Files.readString(Path.of("src/test/java/io/structbridge/processor/DiagnosticsTest.java"))
-                + Files.readString(Path.of("src/test/java/io/structbridge/processor/ConstraintDiagnosticsTest.java"));
+                + Files.readString(Path.of("src/test/java/io/structbridge/processor/ConstraintDiagnosticsTest.java"))
+                + Files.readString(Path.of("src/test/java/io/structbridge/processor/PointerDiagnosticsTest.java"));
         List<String> missing = Arrays.stream(Message.values()).map(Enum::name)
                 .filter(n -> !Pattern.compile("Message\\." + n + "\\b").matcher(source).find())
                 .toList();

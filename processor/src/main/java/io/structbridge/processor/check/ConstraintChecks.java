@@ -133,7 +133,8 @@ public final class ConstraintChecks {
                     report.error(c, a, null, Message.CONSTRAINT_NEVER_HOLDS, "Size", name, "char[" + t.capacity() + "]",
                             "at most " + usable + " bytes of text, and every UTF-16 unit needs at least one byte",
                             "Raise @Capacity or lower min.");
-                } else if (s.max() > usable) {
+                } else if (s.max() > usable && s.min() == 0) {
+                    // Only a @Size whose sole bound is a max above what the capacity holds does nothing.
                     report.warning(c, a, Message.CONSTRAINT_REDUNDANT, "Size", name, "max " + s.max()
                             + " exceeds the " + usable + " bytes of text char[" + t.capacity() + "] holds; the capacity limits first.");
                 }
@@ -160,6 +161,10 @@ public final class ConstraintChecks {
             return;
         }
         if (!s.java().integral()) {
+            return;
+        }
+        if (CTypes.rawBits(s.ctype())) {
+            report.error(c, a, null, Message.UINT64_BITS_CONSTRAINT, k.annotation(), name);
             return;
         }
         long lo = Math.max(bits != null ? bits.min() : CTypes.min(s.ctype()), s.java().min());
@@ -200,6 +205,7 @@ public final class ConstraintChecks {
             case FieldType.NestedArray n -> n.struct().record().simpleName() + "[]";
             case FieldType.EnumCode e -> e.type().simpleName();
             case FieldType.BitField b -> b.declared().java().keyword();
+            case FieldType.Pointer p -> "MemorySegment (a pointer)";
         };
     }
 }

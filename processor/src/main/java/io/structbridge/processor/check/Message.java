@@ -39,6 +39,10 @@ public enum Message {
     ENUM_CTYPE("enum component '%s' is stored as an integer code; @NativeType(%s) is not an integer type. Use INT8..INT64 or UINT8..UINT64."),
     C_KEYWORD("component '%s' is a C or C++ keyword and cannot name a member in the C header. Rename the component."),
     C_RESERVED_NAME("%s cannot be a name in the C header: %s. Rename it."),
+    PYTHON_RESERVED_NAME("component '%s' cannot be a member name in the generated Python module: %s. Rename the component."),
+    NESTING_TOO_DEEP("%s nests structs %d levels deep; structbridge allows %d levels, so that every output works: each generated header includes the headers of its nested structs (C compilers stop at 200 nested includes, gcc's -fmax-include-depth), and Pydantic's JSON Schema of the model recurses per level (it fails between 40 and 50 levels at Python's default recursion limit). Flatten the nesting."),
+    GENERATED_CLASS_EXISTS("@Struct record %s generates the class %s, but a class of that name already exists in the sources or on the class path, and the generated one would replace it. Rename the record or that class."),
+    TEXT_NOT_UNICODE("%s of '%s' holds an unpaired surrogate (U+%04X at index %d), which is not Unicode text: UTF-8 cannot encode it, so Jackson cannot write it and Pydantic cannot hold it. Remove it or complete the pair."),
     NAME_CLASH("components '%s' and '%s' both become the constant %s_OFFSET in the generated code (names are converted to UPPER_SNAKE). Rename one of them."),
     RESERVED_NAME("component '%s' clashes with a generated method of the same name (%s). Rename the component."),
     ORDER_ON_SINGLE_BYTE("@Order on '%s' has no effect: %s is a single byte."),
@@ -60,7 +64,12 @@ public enum Message {
     JSON_CODEC_SKIPPED("no streaming JSON codec (%sJson) for %s: %s. Jackson databind still reads and writes the record."),
     PADDING_HOLES("%s wastes %d bytes of padding (size %d). This order needs %d bytes: %s"),
     INTERNAL_ERROR("structbridge failed on %s: %s. Please report this with the record's source."),
-    BIT_FIELD_ABI("%s has size %d and alignment %d on x86-64 but size %d and alignment %d on AArch64: a zero-width bit-field raises the struct alignment on AArch64 only (gcc, both ABIs measured), so no one layout is right on both. Add @Struct(align = %d), or a whole member of that alignment, or drop zeroWidthBefore.");
+    BIT_FIELD_ABI("%s has size %d and alignment %d on x86-64 but size %d and alignment %d on AArch64: a zero-width bit-field raises the struct alignment on AArch64 only (gcc, both ABIs measured), so no one layout is right on both. Add @Struct(align = %d), or a whole member of that alignment, or drop zeroWidthBefore."),
+    POINTER_TARGET("@Pointer on '%s': the target %s is not a @Struct record; a typed pointer points to a struct this processor lays out. Annotate it @Struct, or drop target for void *."),
+    POINTER_TARGET_AND_STRING("@Pointer on '%s' has both target and cString = true; a pointer is either char * (a C string) or a pointer to a @Struct. Keep one."),
+    POINTER_NO_JSON("no JSON codec, JSON Schema or Pydantic model for %s: component '%s' is a pointer, an address that means nothing outside this process. Exchange what it points to as a struct of its own."),
+    VALIDATION_FALLBACK("%s has constraints that structbridge does not compile (%s), so %sValidator validates its records with Hibernate Validator at run time, and io.structbridge:structbridge-hibernate-validator is not on this compile class path. Add that dependency (at least with runtime scope), or validation of %s throws IllegalStateException."),
+    UINT64_BITS_CONSTRAINT("@%s on '%s' (@NativeType(UINT64_BITS) long) would mean two things: Hibernate Validator compares the long signed, so the values 2^63..2^64-1 (negative longs) would pass @Max and fail @Min/@Positive, while the JSON Schema and Pydantic see 0..18446744073709551615. Remove the constraint (check Long.compareUnsigned in your code), or use @NativeType(UINT64) long, whose range is 0..9223372036854775807 and compares the same everywhere.");
 
     private final String format;
 

@@ -112,8 +112,12 @@ public final class LayoutEngine {
             case FieldType.NestedArray a -> Math.multiplyExact(a.length(), nested.size());
             case FieldType.EnumCode e -> e.ctype().size();
             case FieldType.BitField b -> b.declared().ctype().size();
+            case FieldType.Pointer p -> POINTER_SIZE;
         };
     }
+
+    /** Size and alignment of a C pointer on x86-64 and AArch64 Linux (LP64: System V psABI 3.1.2, AAPCS64 5.7). */
+    public static final long POINTER_SIZE = 8;
 
     private static long naturalAlignment(FieldType t, StructLayoutPlan nested) {
         return switch (t) {
@@ -124,6 +128,7 @@ public final class LayoutEngine {
             case FieldType.NestedArray a -> nested.alignment();
             case FieldType.EnumCode e -> e.ctype().size();
             case FieldType.BitField b -> b.declared().ctype().size();
+            case FieldType.Pointer p -> POINTER_SIZE;
         };
     }
 

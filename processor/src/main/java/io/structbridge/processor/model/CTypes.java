@@ -20,17 +20,25 @@ public final class CTypes {
             case UINT64 -> "uint64_t";
             case FLOAT -> "float";
             case DOUBLE -> "double";
+            case UINT64_BITS -> "uint64_t";
+            case FLOAT16 -> "sb_float16";
         };
     }
 
     /** {@return whether the type is an integer type (not bool, not floating)} */
     public static boolean integer(CType t) {
-        return t != CType.BOOL && t != CType.FLOAT && t != CType.DOUBLE;
+        return t != CType.BOOL && !floating(t);
+    }
+
+    /** {@return whether the type is an IEEE 754 floating-point type} */
+    public static boolean floating(CType t) {
+        return t == CType.FLOAT || t == CType.DOUBLE || t == CType.FLOAT16;
     }
 
     /** {@return whether the type is unsigned} */
     public static boolean unsigned(CType t) {
-        return t == CType.UINT8 || t == CType.UINT16 || t == CType.UINT32 || t == CType.UINT64;
+        return t == CType.UINT8 || t == CType.UINT16 || t == CType.UINT32 || t == CType.UINT64
+                || t == CType.UINT64_BITS;
     }
 
     /** {@return the smallest value; for integer types only} */
@@ -46,7 +54,9 @@ public final class CTypes {
 
     /**
      * {@return the largest value; for integer types only} {@code uint64_t} reports
-     * {@code Long.MAX_VALUE}, the largest a Java {@code long} holds: the enforced range.
+     * {@code Long.MAX_VALUE}, the largest a Java {@code long} holds: the enforced range. For
+     * {@code UINT64_BITS} (full range, raw bits) it is also {@code Long.MAX_VALUE}: callers that
+     * compare values test {@link #rawBits} first.
      */
     public static long max(CType t) {
         return switch (t) {
@@ -57,8 +67,16 @@ public final class CTypes {
             case UINT16 -> 0xffff;
             case INT32 -> Integer.MAX_VALUE;
             case UINT32 -> 0xffff_ffffL;
-            case INT64, UINT64 -> Long.MAX_VALUE;
-            case FLOAT, DOUBLE -> 0;
+            case INT64, UINT64, UINT64_BITS -> Long.MAX_VALUE;
+            case FLOAT, DOUBLE, FLOAT16 -> 0;
         };
     }
+
+    /** {@return whether the Java {@code long} holds the C value's 64 bits unchecked ({@code UINT64_BITS})} */
+    public static boolean rawBits(CType t) {
+        return t == CType.UINT64_BITS;
+    }
+
+    /** The largest {@code uint64_t}, 2^64-1, as its decimal text. */
+    public static final String UINT64_MAX_TEXT = "18446744073709551615";
 }

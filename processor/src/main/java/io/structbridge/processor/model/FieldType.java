@@ -18,6 +18,12 @@ public sealed interface FieldType {
     record Scalar(JavaPrim java, CType ctype, Endian order) implements FieldType {
         /** {@return whether a write must check the value's range (or float exactness)} */
         public boolean narrowed() {
+            if (CTypes.rawBits(ctype)) {
+                return false;
+            }
+            if (java == JavaPrim.FLOAT) {
+                return ctype == CType.FLOAT16;
+            }
             if (java == JavaPrim.DOUBLE) {
                 return ctype == CType.FLOAT;
             }
@@ -118,6 +124,20 @@ public sealed interface FieldType {
         /** {@return whether a value of the Java type can fall outside the width's range} */
         public boolean narrowed() {
             return min() > declared.java().min() || max() < declared.java().max();
+        }
+    }
+
+    /**
+     * A C pointer held as a {@code MemorySegment} ({@code @Pointer}): 8 bytes, alignment 8 (LP64).
+     *
+     * @param target the {@code @Struct} record pointed to, or null for {@code void *} / {@code char *}
+     * @param targetCName the target's C name ({@code struct targetCName *}), or null
+     * @param cString whether it points to NUL-terminated text ({@code char *})
+     */
+    record Pointer(ClassRef target, String targetCName, boolean cString) implements FieldType {
+        /** {@return the C type, e.g. {@code void *}} */
+        public String cType() {
+            return target != null ? "struct " + targetCName + " *" : cString ? "char *" : "void *";
         }
     }
 }

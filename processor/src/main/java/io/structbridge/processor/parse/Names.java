@@ -31,6 +31,19 @@ final class Names {
                     + "|INT(PTR|MAX)_(MIN|MAX|WIDTH)|UINT(PTR|MAX)_(MAX|WIDTH)"
                     + "|(PTRDIFF|SIG_ATOMIC|WCHAR|WINT)_(MIN|MAX|WIDTH)|SIZE_(MAX|WIDTH)");
 
+    /** Identifiers every C and C++ compiler accepts: ASCII letters, digits and '_' (C11 6.4.2.1). */
+    private static final Pattern PORTABLE = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
+
+    /** The form of every macro the generated headers define: see {@link #macroForm}. */
+    private static final Pattern MACRO_FORM = Pattern.compile("[A-Z][A-Z0-9]*_.*");
+
+    /**
+     * Object-like macros without a leading underscore that gcc and g++ predefine in the GNU modes
+     * ({@code gcc -std=gnu17 -dM -E} lists {@code linux} and {@code unix} on x86-64 and AArch64 Linux; gcc's
+     * manual, "System-specific Predefined Macros", names the others for further targets).
+     */
+    static final Set<String> PREDEFINED_MACROS = Set.of("linux", "unix", "i386", "sun", "sparc", "mips", "vax");
+
     /** Type names of {@code <stdint.h>} and {@code <stddef.h>}. */
     private static final Pattern HEADER_TYPE = Pattern.compile(
             "u?int(_least|_fast)?(8|16|32|64)_t|u?int(ptr|max)_t|size_t|ptrdiff_t|max_align_t|nullptr_t");
@@ -40,6 +53,15 @@ final class Names {
      * a keyword), or null}
      */
     static String cProblem(String name) {
+        if (!PORTABLE.matcher(name).matches()) {
+            return "a C and C++ identifier here holds only the ASCII letters, digits and '_' (C11 6.4.2.1 leaves other "
+                    + "characters, such as '$' or letters outside ASCII, to the implementation, and C11 Annex D and "
+                    + "C++ disagree on which letters are allowed)";
+        }
+        if (PREDEFINED_MACROS.contains(name)) {
+            return name + " is a macro gcc and g++ predefine in the GNU modes (gnu17, gnu++17; see gcc -dM -E), so the "
+                    + "preprocessor would replace it";
+        }
         if (HEADER_MACRO.matcher(name).matches()) {
             return name + " is a macro of <stdint.h> or <stddef.h>, which the header includes, so the preprocessor would replace it";
         }
@@ -51,6 +73,37 @@ final class Names {
             return "names beginning with STRUCTBRIDGE_ are the header's own macros";
         }
         return null;
+    }
+
+    /**
+     * {@return why a component named {@code name} would be replaced by a macro of the generated headers, or null}
+     * The headers define enum codes as {@code COLOR_GREEN} and {@code P_COLOR_GREEN} (the enum's name in upper
+     * case, '_', the constant), and their own macros as {@code SB_*} and {@code STRUCTBRIDGE_*}: every such
+     * macro starts with upper-case letters or digits up to an underscore. A header of another struct included
+     * earlier in the same translation unit may define any of them, so a member of that form is refused.
+     */
+    static String macroForm(String name) {
+        return MACRO_FORM.matcher(name).matches()
+                ? "names made of upper-case letters and digits up to an underscore (such as COLOR_GREEN) are the form of "
+                        + "the macros the generated headers define (enum codes, SB_*, STRUCTBRIDGE_*), and a header "
+                        + "included before this one may define it"
+                : null;
+    }
+
+    /**
+     * {@return why {@code name} cannot name a member of the generated ctypes class, or null}: ctypes reserves
+     * names of the form {@code _name_} ({@code _fields_}, {@code _pack_}, {@code _align_}, ...) and {@code _objects}.
+     */
+    static String pythonProblem(String name) {
+        return name.length() > 2 && name.startsWith("_") && name.endsWith("_") || name.equals("_objects")
+                ? "ctypes reserves the names of the form _name_ (_fields_, _pack_, _align_, _anonymous_, ...) and "
+                        + "_objects for its own attributes, so the generated ctypes.Structure could not declare it"
+                : null;
+    }
+
+    /** {@return whether {@code name} is an identifier every C and C++ compiler accepts} */
+    static boolean portable(String name) {
+        return PORTABLE.matcher(name).matches();
     }
 
     /** {@return whether {@code name} is a type of the standard headers the C header includes} */

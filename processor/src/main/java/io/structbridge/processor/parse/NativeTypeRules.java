@@ -16,6 +16,10 @@ final class NativeTypeRules {
         if (ctype == CType.BOOL) {
             return "bool holds a Java boolean only; declare the component boolean.";
         }
+        String extended = ExtendedTypeRules.mismatch(java, ctype);
+        if (extended != null) {
+            return extended;
+        }
         if (java.integral() && !CTypes.integer(ctype)) {
             return "an integer is never stored as a floating-point type (bit patterns are not converted); use an integer C type or declare the component " + (ctype == CType.FLOAT ? "float" : "double") + ".";
         }
@@ -28,7 +32,10 @@ final class NativeTypeRules {
     /** {@return whether every value of {@code ctype} fits {@code java} (uint64 in long: enforced range)} */
     static boolean holds(JavaPrim java, CType ctype) {
         if (java == JavaPrim.FLOAT) {
-            return ctype == CType.FLOAT;
+            return ctype == CType.FLOAT || ctype == CType.FLOAT16;
+        }
+        if (CTypes.rawBits(ctype)) {
+            return java == JavaPrim.LONG;
         }
         if (!java.integral()) {
             return true;
@@ -40,7 +47,8 @@ final class NativeTypeRules {
         return switch (ctype) {
             case FLOAT -> "binary32";
             case DOUBLE -> "binary64";
-            case UINT64 -> "0..18446744073709551615";
+            case FLOAT16 -> "binary16";
+            case UINT64, UINT64_BITS -> "0..18446744073709551615";
             default -> CTypes.min(ctype) + ".." + CTypes.max(ctype);
         };
     }

@@ -159,6 +159,10 @@ public final class RecordParser {
         }
         stack.pop();
         clashes(type, fields, report);
+        int depth = 1 + fields.stream().mapToInt(f -> height(f.type())).max().orElse(0);
+        if (depth > MAX_NESTING) {
+            report.error(type, Message.NESTING_TOO_DEEP, type.getSimpleName(), depth, MAX_NESTING);
+        }
         if (report.hasErrors()) {
             return Optional.empty();
         }
@@ -194,6 +198,14 @@ public final class RecordParser {
         String json = JsonNames.explicit(field).or(() -> Optional.ofNullable(c.getAccessor()).flatMap(JsonNames::explicit))
                 .orElse(strategy == null ? f.name() : JsonNames.translate(strategy, f.name()));
         ConstraintReader.Read read = constraints.read(field, type.getSimpleName() + "." + f.name());
+        if (json != null) { // null: a naming strategy the processor cannot apply, reported on the record
+            unicode(c, "the JSON name", f.name(), json, report);
+        }
+        for (io.structbridge.processor.model.Constraint k : read.constraints()) {
+            if (k instanceof io.structbridge.processor.model.Constraint.Pattern p) {
+                unicode(c, "@Pattern", f.name(), p.regexp(), report);
+            }
+        }
         fallback.addAll(read.fallback());
         constraintChecks.check(c, f.type(), read, report);
         return new FieldModel(f.name(), f.type(), f.explicitAlign(), f.assertedOffset(), json, "", read.constraints());
@@ -235,8 +247,15 @@ public final class RecordParser {
             report.error(c, offsetAnn.get(), null, Message.BAD_OFFSET, assertedOffset, name);
         }
         String cProblem = Names.cProblem(name);
+        if (cProblem == null) {
+            cProblem = Names.macroForm(name);
+        }
         if (cProblem != null && !Names.C_KEYWORDS.contains(name)) {
             report.error(c, Message.C_RESERVED_NAME, "component '" + name + "'", cProblem);
+        }
+        String pythonProblem = Names.pythonProblem(name);
+        if (pythonProblem != null) {
+            report.error(c, Message.PYTHON_RESERVED_NAME, name, pythonProblem);
         }
         FieldType type = bitsAnn.isPresent() ? new BitFieldReader(mirrors).read(c, bitsAnn.get(), structOrder, report)
                 : fieldType(c, c.asType(), structOrder, report, stack);
@@ -261,6 +280,10 @@ public final class RecordParser {
             report.error(c, Message.UNRESOLVED_TYPE, name, typeName, base);
             return null;
         }
+        Optional<AnnotationMirror> pointerAnn = mirrors.find(c, "Pointer");
+        if (Pointers.isMemorySegment(t) || pointerAnn.isPresent()) {
+            return pointer(c, t, pointerAnn, report, capacity, length, nativeType, orderAnn);
+        }
         if (t.getKind().isPrimitive()) {
             misplaced(c, capacity, "Capacity", typeName, "@Capacity sizes a String; remove it.", report);
             misplaced(c, length, "Length", typeName, "@Length sizes an array; remove it.", report);
@@ -268,7 +291,10 @@ public final class RecordParser {
         }
         if (t.getKind() == TypeKind.ARRAY) {
             TypeMirror element = ((ArrayType) t).getComponentType();
-            misplaced(c, capacity, "Capacity", typeName, "@Capacity sizes a String; an array takes @Length.", report);
+            if (!isString(element)) {
+                // For String[] the unsupported type is the one error: @Capacity would size its elements.
+                misplaced(c, capacity, "Capacity", typeName, "@Capacity sizes a String; an array takes @Length.", report);
+            }
             if (element.getKind().isPrimitive()) {
                 FieldType.Scalar e = scalar(c, JavaPrim.valueOf(element.getKind().name()), nativeType, orderAnn, structOrder, report);
                 int n = length(c, length, element.toString(), report);
@@ -334,6 +360,48 @@ public final class RecordParser {
         return null;
     }
 
+    /** {@return whether {@code text} is Unicode text (no unpaired surrogate); reports an error otherwise} */
+    private static boolean unicode(RecordComponentElement c, String what, String component, String text, Report report) {
+        for (int i = 0; i < text.length(); i++) {
+            char ch = text.charAt(i);
+            if (Character.isHighSurrogate(ch) && i + 1 < text.length() && Character.isLowSurrogate(text.charAt(i + 1))) {
+                i++;
+            } else if (Character.isSurrogate(ch)) {
+                report.error(c, Message.TEXT_NOT_UNICODE, what, component, (int) ch, i);
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * The deepest chain of nested structs: each C header includes the headers of its nested structs, and gcc
+     * stops at 200 nested includes (-fmax-include-depth); Pydantic's model_json_schema recurses about 20 Python
+     * frames per level and stops between 40 and 50 levels at Python's default recursion limit of 1000.
+     */
+    static final int MAX_NESTING = 32;
+
+    private final Map<String, Integer> heights = new HashMap<>();
+
+    /** {@return how many struct levels {@code t} holds: 0 for a member that is not a struct} */
+    private int height(FieldType t) {
+        StructModel nested = switch (t) {
+            case FieldType.Nested n -> n.struct();
+            case FieldType.NestedArray n -> n.struct();
+            default -> null;
+        };
+        if (nested == null) {
+            return 0;
+        }
+        Integer known = heights.get(nested.record().canonicalName());
+        if (known != null) {
+            return known;
+        }
+        int h = 1 + nested.fields().stream().mapToInt(f -> height(f.type())).max().orElse(0);
+        heights.put(nested.record().canonicalName(), h);
+        return h;
+    }
+
     private void cNameClash(TypeElement root, FieldType t, java.util.Map<String, String> seen, Report report) {
         StructModel nested = switch (t) {
             case FieldType.Nested n -> n.struct();
@@ -392,6 +460,11 @@ public final class RecordParser {
         List<FieldType.EnumConstant> constants = new ArrayList<>();
         Map<Long, String> seen = new HashMap<>();
         boolean ok = true;
+        String enumName = classRef(enumType).flatName();
+        if (Names.cProblem(enumName) != null) {
+            report.error(c, Message.C_RESERVED_NAME, "enum " + enumName + " (the prefix of its code macros)", Names.cProblem(enumName));
+            ok = false;
+        }
         for (Element e : enumType.getEnclosedElements()) {
             if (e.getKind() != ElementKind.ENUM_CONSTANT) {
                 continue;
@@ -403,6 +476,11 @@ public final class RecordParser {
                         enumType.getSimpleName() + "." + constant);
                 ok = false;
                 continue;
+            }
+            if (!Names.portable(constant)) {
+                report.error(c, Message.C_RESERVED_NAME, "enum constant " + enumType.getSimpleName() + "." + constant
+                        + " (part of the macro of its code)", Names.cProblem(constant));
+                ok = false;
             }
             Optional<AnnotationMirror> code = mirrors.find(e, "Code");
             if (code.isEmpty()) {
@@ -421,7 +499,11 @@ public final class RecordParser {
                 report.error(c, Message.ENUM_CODE_DUPLICATE, enumType.getSimpleName(), previous, constant, v);
                 ok = false;
             }
-            constants.add(new FieldType.EnumConstant(constant, v, JsonNames.explicit(e).orElse(constant)));
+            String constantJson = JsonNames.explicit(e).orElse(constant);
+            if (!unicode(c, "the JSON name of enum constant " + enumType.getSimpleName() + "." + constant + " in the type", name, constantJson, report)) {
+                ok = false;
+            }
+            constants.add(new FieldType.EnumConstant(constant, v, constantJson));
         }
         if (ok && constants.isEmpty()) {
             report.error(c, Message.ENUM_NO_CONSTANTS, enumType.getSimpleName(), name);
@@ -498,7 +580,42 @@ public final class RecordParser {
             case FieldType.Nested n -> n.struct().cName();
             case FieldType.NestedArray a -> a.struct().cName();
             case FieldType.BitField b -> CTypes.cName(b.declared().ctype());
+            case FieldType.Pointer p -> p.targetCName() != null ? p.targetCName() : p.cString() ? "char" : "void";
         };
+    }
+
+    @SafeVarargs
+    private FieldType pointer(RecordComponentElement c, TypeMirror t, Optional<AnnotationMirror> pointerAnn, Report report,
+                              Optional<AnnotationMirror>... others) {
+        String name = c.getSimpleName().toString();
+        if (!Pointers.isMemorySegment(t)) {
+            misplaced(c, pointerAnn, "Pointer", t.toString(), Pointers.NOT_A_SEGMENT, report);
+            return null;
+        }
+        if (pointerAnn.isEmpty()) {
+            report.error(c, Message.UNSUPPORTED_TYPE, name, t.toString(), Pointers.NEEDS_POINTER);
+            return null;
+        }
+        String[] names = {"Capacity", "Length", "NativeType", "Order"};
+        for (int i = 0; i < others.length; i++) {
+            misplaced(c, others[i], names[i], "MemorySegment", Pointers.SIZE_FIXED, report);
+        }
+        AnnotationMirror a = pointerAnn.get();
+        boolean cString = mirrors.boolValue(a, "cString");
+        javax.lang.model.element.AnnotationValue target = mirrors.explicitValue(a, "target");
+        if (target == null || !(target.getValue() instanceof TypeMirror tm) || tm.getKind() == TypeKind.VOID) {
+            return new FieldType.Pointer(null, null, cString);
+        }
+        TypeElement record = structRecord(tm);
+        if (record == null) {
+            report.error(c, a, target, Message.POINTER_TARGET, name, tm.toString());
+            return null;
+        }
+        if (cString) {
+            report.error(c, a, null, Message.POINTER_TARGET_AND_STRING, name);
+            return null;
+        }
+        return new FieldType.Pointer(classRef(record), classRef(record).flatName(), false);
     }
 
     private void misplaced(RecordComponentElement c, Optional<AnnotationMirror> a, String annotation, String type,

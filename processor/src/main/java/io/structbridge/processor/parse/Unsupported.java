@@ -19,6 +19,9 @@ final class Unsupported {
         if (name.startsWith("java.util.")) {
             return "collections have a variable size. Use an array with @Length(n), plus a count component for the used part.";
         }
+        if (name.equals("java.lang.foreign.MemorySegment")) {
+            return "arrays of pointers are not supported yet. Declare each pointer as its own @Pointer MemorySegment component, or wrap one in a @Struct record and use an array of that record.";
+        }
         if (name.equals("java.lang.Object")) {
             return "Object has no fixed size or layout. Use a primitive, a String with @Capacity, an array with @Length, an enum with @Code or a @Struct record.";
         }

@@ -19,6 +19,7 @@ public final class CDeclarations {
             case FieldType.Nested n -> n.struct().cName();
             case FieldType.NestedArray a -> a.struct().cName();
             case FieldType.BitField b -> CTypes.cName(b.declared().ctype());
+            case FieldType.Pointer p -> p.cType().substring(0, p.cType().length() - 2);
         };
     }
 
@@ -39,6 +40,7 @@ public final class CDeclarations {
         return switch (m.field().type()) {
             case FieldType.Text t -> name + "[" + t.capacity() + "]";
             case FieldType.PrimitiveArray a -> name + "[" + a.length() + "]";
+            case FieldType.Pointer p -> "*" + name;
             case FieldType.NestedArray a -> name + "[" + a.length() + "]";
             case FieldType.BitField b -> name + " : " + b.width();
             default -> name;
@@ -53,15 +55,16 @@ public final class CDeclarations {
 
     private static String rawRemark(Member m) {
         return switch (m.field().type()) {
-            case FieldType.Scalar s -> order(s.order(), s.ctype().size()) + (s.narrowed() ? "Java " + s.java().keyword() + ", range enforced" : "");
+            case FieldType.Scalar s -> order(s.order(), s.ctype().size()) + ScalarRemarks.of(s, "");
             case FieldType.EnumCode e -> order(e.order(), e.ctype().size()) + "enum " + e.type().simpleName();
             case FieldType.Text t -> encodingName(t.encoding()) + (t.nulTerminated() ? ", NUL-terminated" : ", fixed width, NUL-padded");
             case FieldType.PrimitiveArray a -> order(a.element().order(), a.element().ctype().size())
-                    + (a.element().narrowed() ? "Java " + a.element().java().keyword() + "[], range enforced" : "");
+                    + ScalarRemarks.of(a.element(), "[]");
             case FieldType.Nested n -> "";
             case FieldType.NestedArray a -> "";
             case FieldType.BitField b -> "bits " + m.bits().bitOffset() + ".." + (m.bits().bitOffset() + b.width() - 1)
                     + ", values " + b.min() + ".." + b.max() + " enforced";
+            case FieldType.Pointer p -> "pointer (8 bytes; Java MemorySegment" + (p.cString() ? ", NUL-terminated text)" : ")");
         };
     }
 

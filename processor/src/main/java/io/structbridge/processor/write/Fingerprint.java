@@ -39,6 +39,7 @@ public final class Fingerprint {
                 case FieldType.NestedArray n -> append(m.nested(), b);
                 case FieldType.BitField f -> b.append("/bit").append(m.bits().bitOffset()).append('/')
                         .append(f.zeroWidthBefore());
+                case FieldType.Pointer p -> b.append("/ADDRESS");
             }
         }
         b.append('}');

@@ -41,6 +41,9 @@ public final class CHeaderWriter {
             include(b, nested);
         }
         b.append('\n').append(COMMON).append('\n');
+        if (HalfFloats.used(plan)) {
+            b.append(HalfFloats.DECLARATION).append('\n');
+        }
         Set<String> enums = new java.util.HashSet<>();
         for (Member m : plan.members()) {
             if (m.field().type() instanceof FieldType.EnumCode e && enums.add(e.type().canonicalName())) {
@@ -178,7 +181,15 @@ public final class CHeaderWriter {
             if (Character.isUpperCase(c) && i > 0 && Character.isLowerCase(s.charAt(i - 1))) {
                 b.append('_');
             }
-            b.append(Character.isLetterOrDigit(c) ? Character.toUpperCase(c) : '_');
+            if (c < 0x80 && Character.isLetterOrDigit(c)) {
+                b.append(Character.toUpperCase(c));
+            } else if (c < 0x80) {
+                b.append('_');
+            } else {
+                // Package names may hold any Java letter; a macro name holds ASCII only (C11 6.4.2.1), and a
+                // distinct spelling per character keeps the guards of packages 'a\u00e4' and 'a\u00f6' apart.
+                b.append(String.format(Locale.ROOT, "_U%04X_", (int) c));
+            }
         }
         return b.toString();
     }

@@ -50,6 +50,19 @@ final class AccessorWriter {
             case FieldType.Nested n -> nested(t, n);
             case FieldType.NestedArray a -> nestedArray(t, a);
             case FieldType.BitField b -> new BitFieldCode(m, plan).addTo(t, getter(), setter(""), check(), store(), MemberCode.path(m));
+            case FieldType.Pointer p -> pointer(t, p);
+        }
+    }
+
+    private void pointer(TypeSpec.Builder t, FieldType.Pointer p) {
+        t.addMethod(getter().addJavadoc(PointerCode.getterDoc(p))
+                .addStatement("$T raw = segment.get($L, $L)", Runtime.MEMORY_SEGMENT, MemberCode.layoutConst(m), MemberCode.at(m))
+                .addStatement("return $L", PointerCode.sized(p, "raw")).build());
+        t.addMethod(composedSetter(" (the address of {@code value}, a native segment)", false));
+        t.addMethod(check().addStatement("$T.nativeAddress(value, STRUCT, $L)", Runtime.VALUES, MemberCode.path(m)).build());
+        t.addMethod(store().addStatement("segment.set($L, $L, value)", MemberCode.layoutConst(m), MemberCode.at(m)).build());
+        if (p.cString()) {
+            t.addMethod(PointerCode.stringGetter(name, m));
         }
     }
 

@@ -59,6 +59,8 @@ final class LayoutCode {
             case FieldType.Nested n -> nestedLayout(m, n.struct().record(), m.nested().alignment(), -1);
             case FieldType.NestedArray a -> nestedLayout(m, a.struct().record(), m.nested().alignment(), a.length());
             case FieldType.BitField f -> throw new IllegalArgumentException("bit-field " + name + " has no FFM member");
+            case FieldType.Pointer p -> CodeBlock.of("$T.ADDRESS.withByteAlignment($L).withName($S)",
+                    Runtime.VALUE_LAYOUT, m.alignment(), name);
         };
     }
 

@@ -36,10 +36,10 @@ final class ScalarCode {
     static JavaPrim carrier(CType c) {
         return switch (c) {
             case BOOL, INT8, UINT8 -> JavaPrim.BYTE;
-            case INT16 -> JavaPrim.SHORT;
+            case INT16, FLOAT16 -> JavaPrim.SHORT;
             case UINT16 -> JavaPrim.CHAR;
             case INT32, UINT32 -> JavaPrim.INT;
-            case INT64, UINT64 -> JavaPrim.LONG;
+            case INT64, UINT64, UINT64_BITS -> JavaPrim.LONG;
             case FLOAT -> JavaPrim.FLOAT;
             case DOUBLE -> JavaPrim.DOUBLE;
         };
@@ -81,6 +81,12 @@ final class ScalarCode {
     static CodeBlock writeCheck(FieldType.Scalar s, String value, CodeBlock path) {
         if (!s.narrowed()) {
             return CodeBlock.of("");
+        }
+        if (s.ctype() == CType.FLOAT16) {
+            return CodeBlock.builder()
+                    .beginControlFlow("if (Float.float16ToFloat(Float.floatToFloat16($L)) != $L && !Float.isNaN($L))", value, value, value)
+                    .addStatement("throw $T.inexactHalf($L, STRUCT, $L)", Runtime.VALUES, value, path)
+                    .endControlFlow().build();
         }
         if (s.java() == JavaPrim.DOUBLE) {
             return CodeBlock.builder()
@@ -135,6 +141,7 @@ final class ScalarCode {
             };
             case UINT16 -> CodeBlock.of("$L", raw);
             case UINT32 -> CodeBlock.of("Integer.toUnsignedLong($L)", raw);
+            case FLOAT16 -> CodeBlock.of("Float.float16ToFloat($L)", raw);
             default -> CodeBlock.of("$L", raw);
         };
     }
@@ -143,6 +150,9 @@ final class ScalarCode {
     static CodeBlock toCarrier(FieldType.Scalar s, String value) {
         if (s.ctype() == CType.BOOL) {
             return CodeBlock.of("(byte) ($L ? 1 : 0)", value);
+        }
+        if (s.ctype() == CType.FLOAT16) {
+            return CodeBlock.of("Float.floatToFloat16($L)", value);
         }
         JavaPrim c = carrier(s.ctype());
         if (c == s.java()) {

@@ -88,24 +88,35 @@ public final class StructClassWriter {
                 .addJavadoc("The JSON Schema (draft 2020-12) of the record's Jackson JSON: a resource beside this class.\n")
                 .initializer("$S", model.cName() + ".schema.json").build());
         t.addField(FieldSpec.builder(String.class, "DESCRIPTION", Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
-                .initializer("$S", description).build());
+                .initializer("$L", io.structbridge.processor.write.JavaStrings.literal(description)).build());
         t.addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build());
         t.addMethod(simpleGetter("layout", Runtime.STRUCT_LAYOUT, "LAYOUT", "the struct layout"));
         t.addMethod(simpleGetter("sizeof", TypeName.LONG, "SIZE", "the size in bytes"));
         t.addMethod(simpleGetter("alignof", TypeName.LONG, "ALIGNMENT", "the alignment in bytes"));
         t.addMethod(simpleGetter("describe", ClassName.get(String.class), "DESCRIPTION",
                 "a pahole-like description: offsets, sizes, holes and tail padding"));
-        t.addMethod(MethodSpec.methodBuilder("jsonSchema").addModifiers(PUBLIC_STATIC).returns(String.class)
-                .addJavadoc("{@return the JSON Schema document ({@link #JSON_SCHEMA_RESOURCE}), UTF-8 decoded}\n\n")
-                .addJavadoc("@throws java.io.UncheckedIOException if the resource cannot be read\n")
-                .beginControlFlow("try ($T in = $T.class.getResourceAsStream(JSON_SCHEMA_RESOURCE))", java.io.InputStream.class, self)
-                .beginControlFlow("if (in == null)")
-                .addStatement("throw new $T(new $T(JSON_SCHEMA_RESOURCE))", java.io.UncheckedIOException.class, java.io.FileNotFoundException.class)
-                .endControlFlow()
-                .addStatement("return new $T(in.readAllBytes(), $T.UTF_8)", String.class, java.nio.charset.StandardCharsets.class)
-                .nextControlFlow("catch ($T e)", java.io.IOException.class)
-                .addStatement("throw new $T(e)", java.io.UncheckedIOException.class)
-                .endControlFlow().build());
+        String pointer = io.structbridge.processor.write.json.PointerRule.pointerPath(model);
+        if (pointer != null) {
+            t.addMethod(MethodSpec.methodBuilder("jsonSchema").addModifiers(PUBLIC_STATIC).returns(String.class)
+                    .addJavadoc("Always throws: this struct has no JSON form.\n\n@return never\n")
+                    .addJavadoc("@throws UnsupportedOperationException always: component {@code $L} is a pointer, an address that\n"
+                            + "means nothing outside this process, so there is no JSON, JSON Schema or Pydantic model\n", pointer)
+                    .addStatement("throw new $T($S)", UnsupportedOperationException.class, model.record().simpleName()
+                            + " has no JSON Schema: component '" + pointer + "' is a pointer, an address that means nothing outside this process")
+                    .build());
+        } else {
+            t.addMethod(MethodSpec.methodBuilder("jsonSchema").addModifiers(PUBLIC_STATIC).returns(String.class)
+                    .addJavadoc("{@return the JSON Schema document ({@link #JSON_SCHEMA_RESOURCE}), UTF-8 decoded}\n\n")
+                    .addJavadoc("@throws java.io.UncheckedIOException if the resource cannot be read\n")
+                    .beginControlFlow("try ($T in = $T.class.getResourceAsStream(JSON_SCHEMA_RESOURCE))", java.io.InputStream.class, self)
+                    .beginControlFlow("if (in == null)")
+                    .addStatement("throw new $T(new $T(JSON_SCHEMA_RESOURCE))", java.io.UncheckedIOException.class, java.io.FileNotFoundException.class)
+                    .endControlFlow()
+                    .addStatement("return new $T(in.readAllBytes(), $T.UTF_8)", String.class, java.nio.charset.StandardCharsets.class)
+                    .nextControlFlow("catch ($T e)", java.io.IOException.class)
+                    .addStatement("throw new $T(e)", java.io.UncheckedIOException.class)
+                    .endControlFlow().build());
+        }
         t.addMethod(read());
         t.addMethod(write());
         t.addMethod(writeUnchecked());
@@ -139,6 +150,10 @@ public final class StructClassWriter {
     }
 
     private void accessorLayout(Member m, TypeSpec.Builder t) {
+        if (m.field().type() instanceof FieldType.Pointer) {
+            t.addField(PointerCode.accessLayout(MemberCode.layoutConst(m)));
+            return;
+        }
         FieldType.Scalar s = switch (m.field().type()) {
             case FieldType.Scalar x -> x;
             case FieldType.PrimitiveArray a -> a.element();

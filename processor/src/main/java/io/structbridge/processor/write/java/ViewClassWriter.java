@@ -100,6 +100,9 @@ public final class ViewClassWriter {
                 t.addMethod(MethodSpec.methodBuilder(name).addModifiers(Modifier.PUBLIC).returns(type)
                         .addJavadoc("{@return component {@code $L}}\n", name)
                         .addStatement("return $T.$L(segment, offset)", struct, name).build());
+                if (m.field().type() instanceof FieldType.Pointer p && p.cString()) {
+                    t.addMethod(PointerCode.viewStringGetter(name, struct));
+                }
                 if (m.field().type() instanceof FieldType.PrimitiveArray a) {
                     TypeName e = MemberCode.elementType(a);
                     t.addMethod(MethodSpec.methodBuilder(name).addModifiers(Modifier.PUBLIC).returns(e)

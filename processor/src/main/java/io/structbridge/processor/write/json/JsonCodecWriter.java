@@ -58,6 +58,10 @@ public final class JsonCodecWriter {
 
     /** {@return why no codec is generated for {@code model}, or null if one is} */
     public static String unsupportedReason(StructModel model) {
+        String pointer = PointerRule.pointerPath(model);
+        if (pointer != null) {
+            return "component '" + pointer + "' is a pointer, an address that means nothing outside this process";
+        }
         if (model.fields().size() > 64) {
             return "it has " + model.fields().size() + " components and the generated reader tracks at most 64";
         }
@@ -68,6 +72,9 @@ public final class JsonCodecWriter {
     public static boolean supported(StructModel model) {
         for (FieldModel f : model.fields()) {
             switch (f.type()) {
+                case FieldType.Pointer p -> {
+                    return false;
+                }
                 case FieldType.EnumCode e -> {
                     if (!e.jsonKnown()) {
                         return false;
@@ -106,11 +113,11 @@ public final class JsonCodecWriter {
                 .addField(FieldSpec.builder(String.class, "STRUCT", Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
                         .initializer("$S", name).build())
                 .addField(FieldSpec.builder(ArrayTypeName.of(String.class), "NAMES", Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
-                        .initializer("{$L}", model.fields().stream().map(f -> CodeBlock.of("$S", f.jsonName())).collect(CodeBlock.joining(", ")))
+                        .initializer("{$L}", model.fields().stream().map(f -> io.structbridge.processor.write.JavaStrings.literal(f.jsonName())).collect(CodeBlock.joining(", ")))
                         .build())
                 .addField(FieldSpec.builder(ArrayTypeName.of(SERIALIZED), "KEYS", Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
                         .addJavadoc("The property names with their quoted UTF-8 form computed once, as databind's property writers hold them.\n")
-                        .initializer("{$L}", model.fields().stream().map(f -> CodeBlock.of("new $T($S)", SERIALIZED, f.jsonName()))
+                        .initializer("{$L}", model.fields().stream().map(f -> CodeBlock.of("new $T($L)", SERIALIZED, io.structbridge.processor.write.JavaStrings.literal(f.jsonName())))
                                 .collect(CodeBlock.joining(", ")))
                         .build())
                 .addField(FieldSpec.builder(NAME_MATCHER, "MATCHER", Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
@@ -321,7 +328,7 @@ public final class JsonCodecWriter {
         for (int i = 0; i < model.fields().size(); i++) {
             FieldModel f = model.fields().get(i);
             String field = model.record().simpleName() + "." + f.name();
-            m.addCode("case $L -> { // $S\n$>", i, f.jsonName())
+            m.addCode("case $L -> { // $L\n$>", i, commentText(f.jsonName()))
                     .beginControlFlow("if ((seen & $LL) != 0)", 1L << i)
                     .addStatement("throw $T.duplicate(parser, $S)", READING, field)
                     .endControlFlow()
@@ -352,6 +359,7 @@ public final class JsonCodecWriter {
     private CodeBlock readField(FieldModel f, String field) {
         String n = f.name();
         return switch (f.type()) {
+            case FieldType.Pointer p -> throw new IllegalStateException("no JSON for pointer " + n); // unsupportedReason refuses first
             case FieldType.Scalar s -> CodeBlock.of("$T.$L(segment, offset, $L);\n", struct, n, readScalar(s, field));
             case FieldType.BitField b -> CodeBlock.of("$T.$L(segment, offset, $L);\n", struct, n, readBits(b, field));
             case FieldType.Text x -> CodeBlock.of("$T.readText(parser, segment, offset + $T.$L, $T.$L, $L, $L, $L, zeroed, STRUCT, $S, $S);\n",
@@ -363,7 +371,7 @@ public final class JsonCodecWriter {
                         .addStatement("$T value = $T.readString(parser, $S)", String.class, READING, field)
                         .addStatement("$T.$L(segment, offset, switch (value) {\n$>$L\ndefault -> throw $T.error(parser, $S, $S + value + $S);\n$<})",
                                 struct, n,
-                                e.constants().stream().map(c -> CodeBlock.of("case $S -> $T.$L;", c.json(), enumClass, c.name()))
+                                e.constants().stream().map(c -> CodeBlock.of("case $L -> $T.$L;", io.structbridge.processor.write.JavaStrings.literal(c.json()), enumClass, c.name()))
                                         .collect(CodeBlock.joining("\n")),
                                 READING, field, "unknown " + e.type().simpleName() + " value \"",
                                 "\" (expected one of " + e.constants().stream().map(FieldType.EnumConstant::json).toList() + ")");
@@ -409,6 +417,9 @@ public final class JsonCodecWriter {
     }
 
     private static CodeBlock readScalar(FieldType.Scalar s, String field) {
+        if (CTypes.rawBits(s.ctype())) {
+            return CodeBlock.of("$T.readUint64(parser, $S)", READING, field);
+        }
         return switch (s.java()) {
             case BOOLEAN -> CodeBlock.of("$T.readBoolean(parser, $S)", READING, field);
             case CHAR -> CodeBlock.of("$T.readChar(parser, $S)", READING, field);
@@ -514,13 +525,14 @@ public final class JsonCodecWriter {
         String n = f.name();
         CodeBlock get = CodeBlock.of("$T.$L(segment, offset)", struct, n);
         return switch (f.type()) {
-            case FieldType.Scalar s -> writeScalar(s.java(), get);
-            case FieldType.BitField b -> writeScalar(b.declared().java(), get);
+            case FieldType.BitField b -> writeScalar(b.declared(), get);
+            case FieldType.Pointer p -> throw new IllegalStateException("no JSON for pointer " + n); // unsupportedReason refuses first
+            case FieldType.Scalar s -> writeScalar(s, get);
             case FieldType.Text x -> CodeBlock.of("$T.writeText(generator, scratch, segment, offset + $T.$L, $T.$L, $L, $L, STRUCT, $S);\n",
                     ClassName.get(PKG, "JsonWriting"), struct, Runtime.offsetConstant(n),
                     TEXT_ENCODING, x.encoding().name(), x.capacity(), x.nulTerminated(), n);
             case FieldType.EnumCode e -> CodeBlock.of("generator.writeString(switch ($L) {\n$>$L\n$<});\n", get,
-                    e.constants().stream().map(c -> CodeBlock.of("case $L -> $S;", c.name(), c.json())).collect(CodeBlock.joining("\n")));
+                    e.constants().stream().map(c -> CodeBlock.of("case $L -> $L;", c.name(), io.structbridge.processor.write.JavaStrings.literal(c.json()))).collect(CodeBlock.joining("\n")));
             case FieldType.PrimitiveArray a -> switch (a.element().java()) {
                 case BYTE -> CodeBlock.of("generator.writeBinary($L);\n", get);
                 case CHAR -> CodeBlock.builder().addStatement("char[] chars = $L", get)
@@ -528,7 +540,7 @@ public final class JsonCodecWriter {
                 default -> CodeBlock.builder()
                         .addStatement("generator.writeStartArray()")
                         .beginControlFlow("for (int i = 0; i < $L; i++)", a.length())
-                        .add(writeScalar(a.element().java(), CodeBlock.of("$T.$L(segment, offset, i)", struct, n)))
+                        .add(writeScalar(a.element(), CodeBlock.of("$T.$L(segment, offset, i)", struct, n)))
                         .endControlFlow()
                         .addStatement("generator.writeEndArray()").build();
             };
@@ -544,8 +556,11 @@ public final class JsonCodecWriter {
         };
     }
 
-    private static CodeBlock writeScalar(JavaPrim p, CodeBlock get) {
-        return switch (p) {
+    private static CodeBlock writeScalar(FieldType.Scalar s, CodeBlock get) {
+        if (CTypes.rawBits(s.ctype())) {
+            return CodeBlock.of("$T.writeUint64(generator, $L);\n", ClassName.get(PKG, "JsonWriting"), get);
+        }
+        return switch (s.java()) {
             case BOOLEAN -> CodeBlock.of("generator.writeBoolean($L);\n", get);
             case CHAR -> CodeBlock.of("generator.writeString($T.valueOf($L));\n", String.class, get);
             case BYTE -> CodeBlock.of("generator.writeNumber((int) $L);\n", get);
@@ -565,5 +580,23 @@ public final class JsonCodecWriter {
                 .addStatement("write(segment, i * $T.SIZE, generator, scratch)", struct)
                 .endControlFlow()
                 .addStatement("generator.writeEndArray()").build();
+    }
+
+    /**
+     * {@return {@code name} quoted for a line comment}: printable ASCII as is (a backslash doubled, so javac
+     * sees no Unicode escape), every other character as {@code U+XXXX}, so no line break can end the comment.
+     */
+    static String commentText(String name) {
+        StringBuilder b = new StringBuilder("\"");
+        name.codePoints().forEach(c -> {
+            if (c == '\\') {
+                b.append("\\\\");
+            } else if (c >= 0x20 && c < 0x7f) {
+                b.appendCodePoint(c);
+            } else {
+                b.append(String.format(java.util.Locale.ROOT, "U+%04X", c));
+            }
+        });
+        return b.append('"').toString();
     }
 }

@@ -26,7 +26,8 @@ final class Bounds {
     static Bounds integral(FieldType.Scalar s) {
         Bounds b = new Bounds(false);
         b.lower = BigDecimal.valueOf(Math.max(CTypes.min(s.ctype()), s.java().min()));
-        b.upper = BigDecimal.valueOf(Math.min(CTypes.max(s.ctype()), s.java().max()));
+        b.upper = CTypes.rawBits(s.ctype()) ? new BigDecimal(CTypes.UINT64_MAX_TEXT)
+                : BigDecimal.valueOf(Math.min(CTypes.max(s.ctype()), s.java().max()));
         return b;
     }
 
@@ -38,7 +39,13 @@ final class Bounds {
     }
 
     static Bounds floating(FieldType.Scalar s) {
-        return new Bounds(true);
+        Bounds b = new Bounds(true);
+        if (s.ctype() == io.structbridge.annotations.CType.FLOAT16) {
+            // the finite binary16 values (IEEE 754-2019 3.6: emax 15, 11 significant bits); the infinities are the strings
+            b.lower = BigDecimal.valueOf(-65504);
+            b.upper = BigDecimal.valueOf(65504);
+        }
+        return b;
     }
 
     void apply(Constraint c) {

@@ -83,6 +83,7 @@ public final class JsonSchemaWriter {
             case FieldType.PrimitiveArray a -> primitiveArray(a);
             case FieldType.Nested n -> ref(n.struct());
             case FieldType.NestedArray a -> array(ref(a.struct()), a.length());
+            case FieldType.Pointer p -> throw new IllegalStateException("no JSON Schema for pointer " + f.name()); // PointerRule
         };
     }
 

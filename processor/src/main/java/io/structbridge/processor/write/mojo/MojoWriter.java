@@ -110,6 +110,8 @@ public final class MojoWriter {
             case UINT64 -> "UInt64";
             case FLOAT -> "Float32";
             case DOUBLE -> "Float64";
+            case UINT64_BITS -> "UInt64";
+            case FLOAT16 -> "Float16";
         };
     }
 
@@ -122,6 +124,7 @@ public final class MojoWriter {
             case FieldType.Nested n -> n.struct().cName();
             case FieldType.NestedArray a -> "InlineArray[" + a.struct().cName() + ", " + a.length() + "]";
             case FieldType.BitField f -> scalar(f.declared().ctype()) + " bits " + m.bits().bitOffset() + ".." + (m.bits().bitOffset() + f.width() - 1);
+            case FieldType.Pointer p -> "UInt64"; // the address: meaningful in this process only
         };
     }
 
@@ -130,6 +133,7 @@ public final class MojoWriter {
             case FieldType.Scalar s -> s.order() == io.structbridge.annotations.Endian.BIG ? "; big-endian" : "";
             case FieldType.Text t -> "; " + t.encoding() + (t.nulTerminated() ? ", NUL-terminated" : ", fixed width");
             case FieldType.EnumCode e -> "; enum " + e.type().simpleName() + " code";
+            case FieldType.Pointer p -> "; C " + p.cType().strip() + ": the address, meaningful in this process only";
             default -> "";
         };
     }

@@ -42,6 +42,9 @@ public final class PythonWriter {
                 .append(". Do not edit.\n\nThe Java record's native struct: size ").append(plan.size()).append(" bytes, alignment ")
                 .append(plan.alignment()).append(" bytes.\n\"\"\"\n");
         b.append(HEADER);
+        if (HalfProperties.used(plan)) {
+            b.append(HalfProperties.HELPERS);
+        }
         List<StructLayoutPlan> order = new ArrayList<>();
         collect(plan, order);
         if (PythonBitFields.any(order)) {
@@ -72,6 +75,11 @@ public final class PythonWriter {
         b.append("ALIGNMENT = ").append(plan.alignment()).append('\n');
         b.append("NAME = \"").append(name).append("\"\n");
         b.append(OPEN_ARRAY.replace("@DTYPE@", name + "_dtype"));
+        if (plan.size() > Integer.MAX_VALUE) {
+            b.append("\n\nif np is not None:\n    def open_array(path, mode=\"r\"):  # noqa: F811\n")
+                    .append("        raise ValueError(f\"{path}: ").append(name).append(" has ").append(plan.size())
+                    .append(" bytes, more than NumPy's largest itemsize (2147483647 bytes); read it with the ctypes class\")\n");
+        }
         return b.toString();
     }
 
@@ -99,70 +107,74 @@ public final class PythonWriter {
             case UINT64 -> "ctypes.c_uint64";
             case FLOAT -> "ctypes.c_float";
             case DOUBLE -> "ctypes.c_double";
+            case UINT64_BITS -> "ctypes.c_uint64";
+            case FLOAT16 -> "ctypes.c_uint16"; // ctypes has no half: the bits, behind a float property (HalfProperties)
         };
     }
 
-    /** The byte order every multi-byte member shares, or null if they differ. */
-    private static Endian uniformOrder(StructLayoutPlan p) {
-        Endian seen = null;
-        for (Member m : p.members()) {
-            Endian o = switch (m.field().type()) {
-                case FieldType.Scalar s -> s.ctype().size() > 1 ? s.order() : null;
-                case FieldType.EnumCode e -> e.ctype().size() > 1 ? e.order() : null;
-                case FieldType.PrimitiveArray a -> a.element().ctype().size() > 1 ? a.element().order() : null;
-                default -> null;
-            };
-            if (o == Endian.LITTLE && java.nio.ByteOrder.nativeOrder() == java.nio.ByteOrder.LITTLE_ENDIAN) {
-                o = Endian.NATIVE;
-            }
-            if (o != null) {
-                if (seen != null && seen != o) {
-                    return null;
-                }
-                seen = o;
-            }
+    /** {@return the ctypes type of {@code t} in byte order {@code order}: the swapped type where it is not the host's} */
+    private static String ctype(CType t, Endian order) {
+        if (t.size() == 1 || order == Endian.NATIVE) {
+            return ctype(t);
         }
-        return seen == null ? Endian.NATIVE : seen;
+        return ctype(t) + (order == Endian.BIG ? ".__ctype_be__" : ".__ctype_le__");
     }
 
+    /**
+     * A {@code ctypes.Structure} whose offsets, size and alignment are the C ones: padding is explicit
+     * ({@code __pad0}, ...: no component can take a name that begins with two underscores); a packed struct
+     * has {@code _pack_} (ctypes caps member alignment as {@code #pragma pack} does); an over-aligned struct
+     * has {@code _align_} (honoured from Python 3.13). Members not in the host's byte order use the
+     * swapped types ({@code ctypes.c_uint16.__ctype_be__}), so one class holds members of both orders, and
+     * {@code bool} and single bytes need none.
+     */
     private void ctypesClass(StructLayoutPlan p, StringBuilder b) {
         String name = p.model().cName();
-        Endian order = uniformOrder(p);
-        boolean nestedOk = p.members().stream().allMatch(m -> m.nested() == null || uniformOrder(m.nested()) == order);
-        if (order == null || !nestedOk) {
-            b.append("\n\nclass ").append(name).append(":\n    \"\"\"Not expressible in ctypes: a ctypes.Structure has one byte order, and ")
-                    .append(name).append(" mixes them. Use ").append(name).append("_dtype (NumPy) instead.\"\"\"\n\n")
-                    .append("    def __init__(self, *args, **kwargs):\n        raise TypeError(\"ctypes cannot mix byte orders in one Structure: ")
-                    .append(name).append(" has members of both orders; use ").append(name).append("_dtype\")\n");
-            return;
-        }
-        String base = order == Endian.BIG ? "ctypes.BigEndianStructure"
-                : order == Endian.LITTLE ? "ctypes.LittleEndianStructure" : "ctypes.Structure";
-        b.append("\n\nclass ").append(name).append('(').append(base).append("):\n");
+        b.append("\n\nclass ").append(name).append("(ctypes.Structure):\n");
         b.append("    \"\"\"").append(name).append(": size ").append(p.size()).append(", alignment ").append(p.alignment())
-                .append(" (explicit padding; _pack_ = 1 so ctypes adds none of its own).\"\"\"\n");
-        b.append("    _pack_ = 1\n    _fields_ = [\n");
+                .append(" (explicit padding; per-member byte order).\"\"\"\n");
+        if (p.model().pack() > 0) {
+            b.append("    _layout_ = \"ms\"\n    _pack_ = ").append(p.model().pack()).append('\n');
+        } else if (p.alignment() > naturalAlignment(p)) {
+            b.append("    _align_ = ").append(p.alignment()).append("  # honoured by ctypes from Python 3.13\n");
+        }
+        b.append("    _fields_ = [\n");
         int pad = 0;
         for (BitFieldRuns.Slot slot : BitFieldRuns.slots(p)) {
             if (slot.paddingBefore() > 0) {
-                b.append("        (\"_pad").append(pad++).append("\", ctypes.c_uint8 * ").append(slot.paddingBefore()).append("),\n");
+                b.append("        (\"__pad").append(pad++).append("\", ctypes.c_uint8 * ").append(slot.paddingBefore()).append("),\n");
             }
             switch (slot) {
-                case BitFieldRuns.Whole w -> b.append("        (\"").append(w.member().field().name()).append("\", ")
-                        .append(ctypesType(w.member())).append("),\n");
+                case BitFieldRuns.Whole w -> {
+                    Member m = w.member();
+                    b.append("        (\"").append(HalfProperties.fieldName(m)).append("\", ").append(ctypesType(m)).append("),")
+                            .append(m.field().type() instanceof FieldType.Pointer ptr
+                                    ? "  # C " + ptr.cType().strip() + ": the address, meaningful in this process only" : "").append('\n');
+                }
                 case BitFieldRuns.Run r -> b.append("        (\"").append(r.name()).append("\", ctypes.c_uint8 * ")
                         .append(r.size()).append("),  # bit-fields ")
                         .append(String.join(", ", r.fields().stream().map(m -> m.field().name()).toList())).append("\n");
             }
         }
         if (p.tailPadding() > 0) {
-            b.append("        (\"_pad").append(pad).append("\", ctypes.c_uint8 * ").append(p.tailPadding()).append("),\n");
+            b.append("        (\"__pad").append(pad).append("\", ctypes.c_uint8 * ").append(p.tailPadding()).append("),\n");
         }
         b.append("    ]\n");
         if (p.members().stream().anyMatch(Member::bitField)) {
             b.append("\n\n");
             PythonBitFields.properties(p, b);
         }
+        HalfProperties.properties(p, b);
+    }
+
+    /** {@return the alignment ctypes gives the members by their types alone (nested structs: their C alignment)} */
+    private static long naturalAlignment(StructLayoutPlan p) {
+        long a = 1;
+        for (Member m : p.members()) {
+            long n = m.nested() != null ? m.nested().alignment() : m.naturalAlignment();
+            a = Math.max(a, n);
+        }
+        return a;
     }
 
     /** Text encodings and enum codes per member, for readers of the raw bytes. */
@@ -201,7 +213,7 @@ public final class PythonWriter {
             }
             Member m = ((BitFieldRuns.Whole) slot).member();
             String remark = io.structbridge.processor.write.CDeclarations.remark(m);
-            b.append("    ").append(io.structbridge.processor.write.CDeclarations.baseType(m)).append(' ')
+            b.append("    ").append(HalfProperties.cffiType(io.structbridge.processor.write.CDeclarations.baseType(m))).append(' ')
                     .append(io.structbridge.processor.write.CDeclarations.declarator(m)).append(';')
                     .append(remark.contains("big-endian") ? " /* big-endian: cffi reads it in host order */" : "").append('\n');
         }
@@ -213,13 +225,14 @@ public final class PythonWriter {
 
     private static String ctypesType(Member m) {
         return switch (m.field().type()) {
-            case FieldType.Scalar s -> ctype(s.ctype());
-            case FieldType.EnumCode e -> ctype(e.ctype());
+            case FieldType.Scalar s -> ctype(s.ctype(), s.order());
+            case FieldType.EnumCode e -> ctype(e.ctype(), e.order());
             case FieldType.Text t -> "ctypes.c_char * " + t.capacity();
-            case FieldType.PrimitiveArray a -> ctype(a.element().ctype()) + " * " + a.length();
+            case FieldType.PrimitiveArray a -> ctype(a.element().ctype(), a.element().order()) + " * " + a.length();
             case FieldType.Nested n -> n.struct().cName();
             case FieldType.NestedArray a -> a.struct().cName() + " * " + a.length();
             case FieldType.BitField f -> throw new IllegalArgumentException("a bit-field is stored in its run's bytes");
+            case FieldType.Pointer p -> "ctypes.c_void_p";
         };
     }
 
@@ -241,6 +254,8 @@ public final class PythonWriter {
             case UINT64 -> o + "u8";
             case FLOAT -> o + "f4";
             case DOUBLE -> o + "f8";
+            case UINT64_BITS -> o + "u8";
+            case FLOAT16 -> o + "f2";
         };
     }
 
@@ -267,9 +282,15 @@ public final class PythonWriter {
                 case FieldType.Nested n -> n.struct().cName() + "_dtype";
                 case FieldType.NestedArray a -> "(" + a.struct().cName() + "_dtype, (" + a.length() + ",))";
                 case FieldType.BitField f -> throw new IllegalArgumentException("a bit-field is stored in its run's bytes");
+                case FieldType.Pointer ptr -> "\"=u8\""; // the address as a number, for in-process use (see the ctypes comment)
             });
         }
         boolean aligned = p.model().pack() == 0;
+        if (p.size() > Integer.MAX_VALUE) {
+            b.append("    ").append(p.model().cName()).append("_dtype = None  # ").append(p.size())
+                    .append(" bytes: NumPy's itemsize is a C int (at most 2147483647 bytes)\n");
+            return;
+        }
         b.append("    ").append(p.model().cName()).append("_dtype = np.dtype({\n")
                 .append("        \"names\": [").append(String.join(", ", names)).append("],\n")
                 .append("        \"formats\": [").append(String.join(", ", formats)).append("],\n")
@@ -281,34 +302,85 @@ public final class PythonWriter {
 
     private void pydantic(StructLayoutPlan p, StringBuilder b) {
         StructModel model = p.model();
+        String pointer = io.structbridge.processor.write.json.PointerRule.pointerPath(model);
+        if (pointer != null) {
+            b.append("\n    # no ").append(model.cName()).append("Model: component '").append(pointer)
+                    .append("' is a pointer, an address that means nothing outside this process (no JSON form)\n    pass\n");
+            return;
+        }
         JsonSchemaWriter schema = new JsonSchemaWriter(model);
         b.append("\n    class ").append(model.cName()).append("Model(BaseModel):\n");
         b.append("        \"\"\"The JSON of ").append(model.record().simpleName())
                 .append(" as Jackson writes it, with the constraints of its JSON Schema.\"\"\"\n");
         b.append("        model_config = ConfigDict(extra=\"")
                 .append(model.ignoreUnknown() ? "ignore" : "forbid")
-                .append("\", strict=True, populate_by_name=True, val_json_bytes=\"base64\", ser_json_bytes=\"base64\")\n");
+                .append("\", strict=True, val_json_bytes=\"base64\", ser_json_bytes=\"base64\")\n");
+        Map<FieldModel, String> names = pythonNames(model);
         for (FieldModel f : model.fields()) {
             Map<String, Object> s = schema.field(f);
-            b.append("        ").append(pythonName(f)).append(": ").append(annotation(f, s)).append('\n');
+            b.append("        ").append(names.get(f)).append(": ").append(annotation(f, names.get(f), s)).append('\n');
+        }
+        boolean renamed = model.fields().stream().anyMatch(f -> !f.jsonName().equals(names.get(f)));
+        if (renamed && !model.ignoreUnknown()) {
+            // Pydantic (extra="forbid") lets a field's attribute name through silently beside or instead of its
+            // alias; Jackson refuses it as an unknown property, so the model does too.
+            b.append("\n        @model_validator(mode=\"before\")\n        @classmethod\n")
+                    .append("        def _sb_only_json_names(cls, data):\n")
+                    .append("            if isinstance(data, dict):\n")
+                    .append("                unknown = [k for k in data if k not in {")
+                    .append(String.join(", ", model.fields().stream().map(f -> literal(f.jsonName())).toList())).append("}]\n")
+                    .append("                if unknown:\n")
+                    .append("                    raise ValueError(\"unknown properties (not JSON names of ").append(model.record().simpleName())
+                    .append("): \" + \", \".join(map(repr, unknown)))\n")
+                    .append("            return data\n");
         }
     }
 
-    /** Python keywords and BaseModel attributes get a trailing underscore (the JSON name stays the alias). */
-    private static String pythonName(FieldModel f) {
-        return RESERVED.contains(f.name()) || f.name().startsWith("model_") ? f.name() + "_" : f.name();
+    /**
+     * The attribute names of the Pydantic model: the component name where Python and Pydantic allow it; a
+     * keyword, a builtin or a BaseModel attribute gets a trailing underscore, a name that begins with an
+     * underscore (a private attribute to Pydantic) the prefix {@code f}, and more underscores until it
+     * differs from every other field ({@code from} beside {@code from_}). The JSON name is always the alias,
+     * and the model accepts only the alias, as Jackson does.
+     */
+    static Map<FieldModel, String> pythonNames(StructModel model) {
+        java.util.Set<String> used = new java.util.HashSet<>();
+        for (FieldModel f : model.fields()) {
+            if (pythonNameOk(f.name())) {
+                used.add(f.name());
+            }
+        }
+        Map<FieldModel, String> names = new LinkedHashMap<>();
+        for (FieldModel f : model.fields()) {
+            if (pythonNameOk(f.name())) {
+                names.put(f, f.name());
+                continue;
+            }
+            String n = f.name().startsWith("_") || f.name().startsWith("model_") ? "f" + f.name() : f.name() + "_";
+            while (!pythonNameOk(n) || used.contains(n)) {
+                n = n + "_";
+            }
+            used.add(n);
+            names.put(f, n);
+        }
+        return names;
+    }
+
+    private static boolean pythonNameOk(String name) {
+        return !RESERVED.contains(name) && !name.startsWith("model_") && !name.startsWith("_");
     }
 
     private static final java.util.Set<String> RESERVED = java.util.Set.of("False", "None", "True", "and", "as", "assert",
             "async", "await", "break", "class", "continue", "def", "del", "elif", "else", "except", "finally", "for", "from",
             "global", "if", "import", "in", "is", "lambda", "nonlocal", "not", "or", "pass", "raise", "return", "try", "while",
             "with", "yield", "copy", "dict", "json", "schema", "construct", "validate", "fields", "parse_obj", "parse_raw",
-            "parse_file", "from_orm", "schema_json", "update_forward_refs", "Field", "BaseModel", "ConfigDict", "Annotated", "Literal");
+            "parse_file", "from_orm", "schema_json", "update_forward_refs", "Field", "BaseModel", "ConfigDict", "Annotated", "Literal", "model_validator",
+            "int", "str", "float", "bool", "list", "bytes", "ctypes", "np", "match", "case", "type");
 
-    private String annotation(FieldModel f, Map<String, Object> s) {
+    private String annotation(FieldModel f, String pythonName, Map<String, Object> s) {
         List<String> args = new ArrayList<>();
-        if (!f.jsonName().equals(pythonName(f))) {
-            args.add("alias=\"" + f.jsonName() + "\"");
+        if (!f.jsonName().equals(pythonName)) {
+            args.add("alias=" + literal(f.jsonName()));
         }
         String type = pyType(f.type(), s);
         Map<String, String> keys = new LinkedHashMap<>();
@@ -336,7 +408,7 @@ public final class PythonWriter {
         }
         String pattern = userPattern(s);
         if (pattern != null) {
-            args.add("pattern=r\"" + pattern.replace("\"", "\\\"") + "\"");
+            args.add("pattern=" + literal(pattern));
         }
         return args.isEmpty() ? type : "Annotated[" + type + ", Field(" + String.join(", ", args) + ")]";
     }
@@ -348,6 +420,16 @@ public final class PythonWriter {
         Object lo = items.get("minimum");
         Object hi = items.get("maximum");
         return lo == null || hi == null ? "int" : "Annotated[int, Field(ge=" + lo + ", le=" + hi + ")]";
+    }
+
+    /** {@code float}, or {@code Annotated[float, Field(ge=.., le=..)]} when the items have bounds (a _Float16's ±65504). */
+    @SuppressWarnings("unchecked")
+    private static String floatElement(Map<String, Object> arraySchema) {
+        Map<String, Object> items = (Map<String, Object>) arraySchema.get("items");
+        Map<String, Object> number = items.containsKey("anyOf") ? firstNumber(items) : items;
+        Object lo = number.get("minimum");
+        Object hi = number.get("maximum");
+        return lo == null || hi == null ? "float" : "Annotated[float, Field(ge=" + lo + ", le=" + hi + ")]";
     }
 
     @SuppressWarnings("unchecked")
@@ -375,20 +457,44 @@ public final class PythonWriter {
             };
             case FieldType.Text x -> "str";
             case FieldType.EnumCode e -> e.jsonKnown()
-                    ? "Literal[" + String.join(", ", e.constants().stream().map(c -> "\"" + c.json() + "\"").toList()) + "]" : "str";
+                    ? "Literal[" + String.join(", ", e.constants().stream().map(c -> literal(c.json())).toList()) + "]" : "str";
             case FieldType.PrimitiveArray a -> switch (a.element().java()) {
                 case BYTE -> "bytes";
                 case CHAR -> "str";
                 case BOOLEAN -> "list[bool]";
-                case FLOAT, DOUBLE -> "list[float]";
+                case FLOAT, DOUBLE -> "list[" + floatElement(s) + "]";
                 default -> "list[" + elementAnnotation(s) + "]";
             };
             case FieldType.Nested n -> n.struct().cName() + "Model";
             case FieldType.NestedArray a -> "list[" + a.struct().cName() + "Model]";
             case FieldType.BitField b -> pyType(b.declared(), s);
+            case FieldType.Pointer p -> throw new IllegalStateException("no Pydantic model for a pointer"); // PointerRule
         };
     }
 
+
+    /**
+     * {@return {@code s} as a Python string literal}: printable ASCII as is, quotes and backslashes escaped,
+     * everything else (line breaks, U+2028, NEL, non-ASCII) as {@code \\xNN}, {@code \\uNNNN} or
+     * {@code \\UNNNNNNNN}, so the module's source is ASCII and the value is exactly {@code s}.
+     */
+    static String literal(String s) {
+        StringBuilder b = new StringBuilder("\"");
+        s.codePoints().forEach(c -> {
+            if (c == '"' || c == '\\') {
+                b.append('\\').appendCodePoint(c);
+            } else if (c >= 0x20 && c < 0x7f) {
+                b.appendCodePoint(c);
+            } else if (c < 0x100) {
+                b.append(String.format(java.util.Locale.ROOT, "\\x%02x", c));
+            } else if (c < 0x10000) {
+                b.append(String.format(java.util.Locale.ROOT, "\\u%04x", c));
+            } else {
+                b.append(String.format(java.util.Locale.ROOT, "\\U%08x", c));
+            }
+        });
+        return b.append('"').toString();
+    }
 
     private static final String HEADER = """
 
@@ -401,7 +507,7 @@ public final class PythonWriter {
             except ImportError:  # NumPy is optional: the dtype and open_array need it
                 np = None
             try:
-                from pydantic import BaseModel, ConfigDict, Field
+                from pydantic import BaseModel, ConfigDict, Field, model_validator
             except ImportError:  # Pydantic is optional: the model needs it
                 BaseModel = None
             """;

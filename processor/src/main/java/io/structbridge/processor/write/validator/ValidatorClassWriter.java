@@ -137,7 +137,7 @@ public final class ValidatorClassWriter {
                     CodeBlock flags = p.flags().isEmpty() ? CodeBlock.of("0")
                             : p.flags().stream().map(x -> CodeBlock.of("$T.$L", PATTERN, x)).collect(CodeBlock.joining(" | "));
                     t.addField(FieldSpec.builder(PATTERN, patternField(f, i), Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
-                            .initializer("$T.compile($S, $L)", PATTERN, p.regexp(), flags).build());
+                            .initializer("$T.compile($L, $L)", PATTERN, io.structbridge.processor.write.JavaStrings.literal(p.regexp()), flags).build());
                 }
                 i++;
             }
@@ -214,7 +214,8 @@ public final class ValidatorClassWriter {
                 continue;
             }
             m.beginControlFlow("if ($L)", cond)
-                    .addStatement("out.add(new $T(prefix + $S, $S, $S, $L))", VIOLATION, f.name(), c.annotation(), c.message(), var)
+                    .addStatement("out.add(new $T(prefix + $S, $S, $L, $L))", VIOLATION, f.name(), c.annotation(),
+                            io.structbridge.processor.write.JavaStrings.literal(c.message()), var)
                     .endControlFlow();
         }
     }

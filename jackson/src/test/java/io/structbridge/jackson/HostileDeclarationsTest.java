@@ -1,0 +1,169 @@
+package io.structbridge.jackson;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Declarations that once gave outputs the real tools refused (issue 9): each is now either accepted with
+ * every output valid ({@link GeneratedOutputs}: javac, gcc and g++ in four modes, python3 import, sizes and
+ * alignments against gcc, Pydantic JSON names) or refused with an {@code SB-} error naming the element.
+ */
+class HostileDeclarationsTest {
+    private static final String HEAD = "package h;\nimport io.structbridge.annotations.*;\n"
+            + "import com.fasterxml.jackson.annotation.JsonProperty;\nimport jakarta.validation.constraints.Pattern;\n";
+
+    /** Names with a line feed, U+2028, NEL, a quote, a backslash, a Unicode escape's spelling, non-ASCII. */
+    @Test
+    void jsonNamesAndPatternsAreDataInEveryOutput(@TempDir Path dir) {
+        Map<String, String> src = GeneratedOutputs.sources(
+                "h.Renamed", HEAD + "@Struct public record Renamed(@JsonProperty(\"a\\nb\") int a, @JsonProperty(\"c\\u2028d\") int c,\n"
+                        + " @JsonProperty(\"q\\\"uote\") int q, @JsonProperty(\"back\\\\slash\") int b, @JsonProperty(\"nel\\u0085\") int n,\n"
+                        + " @JsonProperty(\"uni\\\\u000a\") int u, @JsonProperty(\"\u00e9\u20ac\\uD83D\\uDE00\") int e,\n"
+                        + " @JsonProperty(\"*/ \\\"\\\"\\\" '''\") int t) {}\n",
+                "h.Patterned", HEAD + "@Struct public record Patterned(\n"
+                        + " @Capacity(16) @Pattern(regexp = \"[\\\"\\\\\\\\]x\\u2028y\\nz\\\\\\\\\") String p,\n"
+                        + " @Capacity(16) @Pattern(regexp = \"\\\"\\\"\\\"|'''|\\\\\\\\\") String r) {}\n");
+        GeneratedOutputs.Outcome o = GeneratedOutputs.check(dir, src, Map.of(
+                "Renamed", List.of("a\nb", "c\u2028d", "q\"uote", "back\\slash", "nel\u0085", "uni\\u000a", "\u00e9\u20ac\uD83D\uDE00",
+                        "*/ \"\"\" '''"),
+                "Patterned", List.of("p", "r")));
+        assertTrue(o.success(), o.sbErrors().toString());
+    }
+
+    /** Names Python, Pydantic or ctypes treat specially, kept as the JSON names. */
+    @Test
+    void pythonNamesAreMangledOnlyInPython(@TempDir Path dir) {
+        Map<String, String> src = GeneratedOutputs.sources(
+                "h.Py", HEAD + "@Struct public record Py(int from, int from_, int _x, int f_x, int model_x, int None, int lambda,\n"
+                        + " int def, int with, int fn, int let, int var, int inout, int owned, int alias, int trait, int int_, int self,\n"
+                        + " int json, int copy, int schema, int Field, int BaseModel, int ctypes, int np, int __pad0x, int _pad0) {}\n");
+        GeneratedOutputs.Outcome o = GeneratedOutputs.check(dir, src, Map.of("Py", List.of("from", "from_", "_x", "f_x", "model_x",
+                "None", "lambda", "def", "with", "fn", "let", "var", "inout", "owned", "alias", "trait", "int_", "self", "json", "copy",
+                "schema", "Field", "BaseModel", "ctypes", "np", "__pad0x", "_pad0")));
+        // __pad0x begins with two underscores: reserved for the C implementation, so refused.
+        assertTrue(o.refused("SB-C-RESERVED-NAME", "'__pad0x'"), o.sbErrors().toString());
+        src.put("h.Py", src.get("h.Py").replace(" int __pad0x,", ""));
+        o = GeneratedOutputs.check(dir.resolve("2"), src, Map.of("Py", List.of("from", "from_", "_x", "f_x", "model_x",
+                "None", "lambda", "def", "with", "fn", "let", "var", "inout", "owned", "alias", "trait", "int_", "self", "json", "copy",
+                "schema", "Field", "BaseModel", "ctypes", "np", "_pad0")));
+        assertTrue(o.success(), o.sbErrors().toString());
+    }
+
+    /** A big-endian bool (ctypes has no swapped bool), mixed byte orders, nesting across orders: all import. */
+    @Test
+    void byteOrdersAndBoolsImport(@TempDir Path dir) {
+        Map<String, String> src = GeneratedOutputs.sources(
+                "h.BigBool", HEAD + "@Struct(order = Endian.BIG) public record BigBool(boolean flag, int n, short s, @Length(3) boolean[] bits) {}\n",
+                "h.Mixed", HEAD + "@Struct public record Mixed(boolean a, @Order(Endian.BIG) int b, @Order(Endian.LITTLE) long c,\n"
+                        + " @Order(Endian.BIG) @Length(2) short[] d, BigBool inner, @NativeType(CType.UINT64) @Order(Endian.BIG) long u,\n"
+                        + " @Order(Endian.BIG) double x, @Order(Endian.BIG) float y) {}\n",
+                "h.Packed", HEAD + "@Struct(pack = 2) public record Packed(byte a, int b, Mixed m, byte c) {}\n",
+                "h.Aligned", HEAD + "@Struct public record Aligned(byte a, @Align(16) int b) {}\n",
+                "h.Big", HEAD + "@Struct(align = 64) public record Big(byte a, long b) {}\n");
+        assertTrue(GeneratedOutputs.check(dir, src, Map.of()).success());
+    }
+
+    /** @Capacity and @Length up to Integer.MAX_VALUE: the module imports (NumPy's itemsize is a C int). */
+    @Test
+    void hugeCapacitiesImport(@TempDir Path dir) {
+        Map<String, String> src = GeneratedOutputs.sources(
+                "h.Huge", HEAD + "@Struct public record Huge(@Capacity(Integer.MAX_VALUE) String s, @Length(Integer.MAX_VALUE) long[] big) {}\n",
+                "h.Edge", HEAD + "@Struct public record Edge(@Capacity(Integer.MAX_VALUE) String s) {}\n");
+        assertTrue(GeneratedOutputs.check(dir, src, Map.of()).success());
+    }
+
+    static Map<String, String> chain(int levels) {
+        Map<String, String> src = new LinkedHashMap<>();
+        for (int i = 0; i < levels; i++) {
+            String member = i == levels - 1 ? "int v" : "N" + (i + 1) + " next";
+            src.put("h.N" + i, HEAD + "@Struct public record N" + i + "(int a, " + member + ") {}\n");
+        }
+        return src;
+    }
+
+    /**
+     * gcc stops at 200 nested includes and Pydantic's model_json_schema between 40 and 50 levels: a chain of
+     * 32 structs works in every output, 33 is refused, and so is a chain of 200 (gcc's limit, as in the issue).
+     */
+    @Test
+    void nestingDepthIsBounded(@TempDir Path dir) {
+        assertTrue(GeneratedOutputs.check(dir.resolve("ok"), chain(32), Map.of()).success());
+        GeneratedOutputs.Outcome deep = GeneratedOutputs.compile(dir.resolve("deep"), chain(33));
+        assertTrue(deep.refused("SB-NESTING-TOO-DEEP", "N0 nests structs 33 levels deep"), deep.sbErrors().toString());
+        GeneratedOutputs.Outcome deeper = GeneratedOutputs.compile(dir.resolve("deeper"), chain(200));
+        assertTrue(deeper.refused("SB-NESTING-TOO-DEEP", "N167 nests structs 33 levels deep"), deeper.sbErrors().toString());
+        assertTrue(deeper.refused("SB-NESTED-INVALID", "nests N1, which has errors of its own"), deeper.sbErrors().toString());
+    }
+
+    private static void refused(Path dir, String record, String id, String... parts) {
+        GeneratedOutputs.Outcome o = GeneratedOutputs.compile(dir, GeneratedOutputs.sources("h.R", HEAD
+                + "enum Color { @Code(1) GREEN, @Code(2) RED }\n" + record));
+        List<String> wanted = new ArrayList<>(List.of(parts));
+        wanted.add(id);
+        assertTrue(o.refused(wanted.toArray(String[]::new)), () -> record + ": " + o.sbErrors());
+    }
+
+    /** Names C, C++ or ctypes cannot hold are refused, naming the element and the reason. */
+    @Test
+    void namesNoOutputCanHoldAreRefused(@TempDir Path dir) throws Exception {
+        refused(dir.resolve("1"), "@Struct record R(int a$b) {}", "SB-C-RESERVED-NAME", "component 'a$b'", "ASCII");
+        refused(dir.resolve("2"), "@Struct record R(int a\u20ac) {}", "SB-C-RESERVED-NAME", "component 'a\u20ac'", "ASCII");
+        refused(dir.resolve("3"), "@Struct record R(int gr\u00fcn) {}", "SB-C-RESERVED-NAME", "component 'gr\u00fcn'", "ASCII");
+        refused(dir.resolve("4"), "@Struct record R(int _fields_) {}", "SB-PYTHON-RESERVED-NAME", "'_fields_'", "ctypes");
+        refused(dir.resolve("5"), "@Struct record R(int _pack_, int x) {}", "SB-PYTHON-RESERVED-NAME", "'_pack_'");
+        refused(dir.resolve("6"), "@Struct record R(Color c, int COLOR_GREEN) {}", "SB-C-RESERVED-NAME", "'COLOR_GREEN'", "macros");
+        refused(dir.resolve("7"), "@Struct record R(int linux) {}", "SB-C-RESERVED-NAME", "'linux'", "gnu17");
+        refused(dir.resolve("8"), "@Struct record R(int unix) {}", "SB-C-RESERVED-NAME", "'unix'", "gnu17");
+        refused(dir.resolve("9"), "@Struct record R(int SB_ALIGNAS) {}", "SB-C-RESERVED-NAME", "'SB_ALIGNAS'");
+        refused(dir.resolve("10"), "@Struct record R$1(int a) {}", "SB-C-RESERVED-NAME", "record name R$1");
+        refused(dir.resolve("11"), "enum E\u00c4 { @Code(1) A }\n@Struct record R(E\u00c4 e) {}", "SB-C-RESERVED-NAME", "enum E\u00c4");
+        refused(dir.resolve("12"), "enum E { @Code(1) GR\u00dcN }\n@Struct record R(E e) {}", "SB-C-RESERVED-NAME", "E.GR\u00dcN");
+    }
+
+    /** Every lower-case macro gcc and g++ predefine in the GNU modes on this machine (and for AArch64) is refused. */
+    @Test
+    void everyPredefinedMacroIsRefused(@TempDir Path dir) {
+        Oracles.requireTool("gcc");
+        TreeSet<String> macros = new TreeSet<>();
+        List<List<String>> compilers = new ArrayList<>(List.of(List.of("gcc", "-std=gnu17", "-x", "c"),
+                List.of("g++", "-std=gnu++17", "-x", "c++")));
+        if (Files.isExecutable(Path.of("/usr/bin/aarch64-linux-gnu-gcc"))) {
+            compilers.add(List.of("aarch64-linux-gnu-gcc", "-std=gnu17", "-x", "c"));
+        }
+        for (List<String> cc : compilers) {
+            List<String> cmd = new ArrayList<>(cc);
+            cmd.addAll(List.of("-dM", "-E", "/dev/null"));
+            GeneratedOutputs.Result r = GeneratedOutputs.run(cmd, dir, null);
+            assertEquals(0, r.exit(), r.out());
+            r.out().lines().map(l -> l.split(" ")[1].replaceAll("\\(.*", ""))
+                    .filter(m -> !m.startsWith("_")).forEach(macros::add);
+        }
+        assertFalse(macros.isEmpty(), "gcc -dM -E lists linux and unix on Linux");
+        int i = 0;
+        for (String m : macros) {
+            refused(dir.resolve("m" + i++), "@Struct record R(int " + m + ") {}", "SB-C-RESERVED-NAME", "'" + m + "'");
+        }
+    }
+
+    /** A user's class named like a generated one: reported by name, not an internal FilerException. */
+    @Test
+    void userClassNamedLikeAGeneratedOneIsReported(@TempDir Path dir) {
+        for (String suffix : List.of("View", "Struct", "Array", "Json", "Validator")) {
+            GeneratedOutputs.Outcome o = GeneratedOutputs.compile(dir.resolve(suffix), GeneratedOutputs.sources(
+                    "h.Foo", HEAD + "@Struct public record Foo(int a) {}\n", "h.Foo" + suffix, "package h;\nclass Foo" + suffix + " {}\n"));
+            assertTrue(o.refused("SB-GENERATED-CLASS-EXISTS", "h.Foo" + suffix), () -> suffix + ": " + o.sbErrors());
+            assertEquals(1, o.sbErrors().size(), o.sbErrors().toString());
+        }
+    }
+}

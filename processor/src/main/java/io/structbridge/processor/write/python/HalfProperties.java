@@ -1,0 +1,94 @@
+package io.structbridge.processor.write.python;
+
+import io.structbridge.annotations.CType;
+import io.structbridge.processor.layout.Member;
+import io.structbridge.processor.layout.StructLayoutPlan;
+import io.structbridge.processor.model.FieldType;
+
+/**
+ * {@code FLOAT16} members in the Python module. ctypes has no half type: the {@code Structure}
+ * stores the binary16 bits as {@code c_uint16} under {@code _<name>_f16} and exposes {@code <name>}
+ * as a property converting with {@code struct}'s {@code 'e'} format (IEEE 754 binary16, round to
+ * nearest even on pack), whose setter refuses a value that a half does not hold exactly (as the
+ * Java write does). NumPy reads them as {@code 'f2'}; cffi (no half type either) sees {@code uint16_t} bits.
+ */
+final class HalfProperties {
+    private HalfProperties() {}
+
+    static final String HELPERS = """
+
+
+            def _f16_value(bits):
+                \"\"\"The float an IEEE 754 binary16 bit pattern holds.\"\"\"
+                return _struct.unpack("<e", _struct.pack("<H", bits))[0]
+
+
+            def _f16_bits(value, name):
+                \"\"\"The binary16 bits of value; ValueError unless a half holds value exactly (NaN and infinities are kept).\"\"\"
+                try:
+                    bits = _struct.unpack("<H", _struct.pack("<e", value))[0]
+                except OverflowError:
+                    raise ValueError(f"{name}: {value!r} is outside the _Float16 range (largest finite 65504)") from None
+                if value == value and _f16_value(bits) != value:
+                    raise ValueError(f"{name}: {value!r} is not exactly representable as _Float16 (nearest {_f16_value(bits)!r})")
+                return bits
+
+
+            def _f16_list(values, length, name):
+                \"\"\"The bits of exactly length halves; ValueError on another count or an inexact value.\"\"\"
+                values = list(values)
+                if len(values) != length:
+                    raise ValueError(f"{name}: exactly {length} elements, got {len(values)}")
+                return [_f16_bits(v, f"{name}[{i}]") for i, v in enumerate(values)]
+            """;
+
+    static boolean used(StructLayoutPlan plan) {
+        if (plan.members().stream().anyMatch(HalfProperties::half)) {
+            return true;
+        }
+        return plan.members().stream().anyMatch(m -> m.nested() != null && used(m.nested()));
+    }
+
+    static boolean half(Member m) {
+        return switch (m.field().type()) {
+            case FieldType.Scalar s -> s.ctype() == CType.FLOAT16;
+            case FieldType.PrimitiveArray a -> a.element().ctype() == CType.FLOAT16;
+            default -> false;
+        };
+    }
+
+    /** {@return the ctypes field name: the member's, or {@code _<name>_f16} for the bits of a half} */
+    static String fieldName(Member m) {
+        return half(m) ? "_" + m.field().name() + "_f16" : m.field().name();
+    }
+
+    /** {@return the C type cffi is given: a half's bits as {@code uint16_t}} */
+    static String cffiType(String cType) {
+        return cType.equals("sb_float16") ? "uint16_t" : cType;
+    }
+
+    static void properties(StructLayoutPlan p, StringBuilder b) {
+        for (Member m : p.members()) {
+            if (!half(m)) {
+                continue;
+            }
+            String name = m.field().name();
+            String bits = fieldName(m);
+            String qualified = p.model().cName() + "." + name;
+            if (m.field().type() instanceof FieldType.PrimitiveArray a) {
+                b.append("    ").append(name).append(" = property(\n")
+                        .append("        lambda self: [_f16_value(x) for x in self.").append(bits).append("],\n")
+                        .append("        lambda self, values: setattr(self, \"").append(bits).append("\", (ctypes.c_uint16 * ").append(a.length())
+                        .append(")(*_f16_list(values, ").append(a.length()).append(", \"").append(qualified).append("\"))),\n")
+                        .append("        doc=\"_Float16 ").append(name).append('[').append(a.length()).append("] as floats (bits in ")
+                        .append(bits).append(")\")\n");
+            } else {
+                b.append("    ").append(name).append(" = property(\n")
+                        .append("        lambda self: _f16_value(self.").append(bits).append("),\n")
+                        .append("        lambda self, value: setattr(self, \"").append(bits).append("\", _f16_bits(value, \"")
+                        .append(qualified).append("\")),\n")
+                        .append("        doc=\"_Float16 ").append(name).append(" as a float (bits in ").append(bits).append(")\")\n");
+            }
+        }
+    }
+}
