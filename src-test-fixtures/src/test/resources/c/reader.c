@@ -270,8 +270,6 @@ int main(int argc, char **argv) {
     READER(Containers_Line) READER(Containers_Point) READER(Envelope) READER(EpollEvent) READER(Inner)
     READER(IntLong) READER(MemberAligned) READER(Pack2) READER(Packed12) READER(PackedOuter)
     READER(Particle) READER(ShortChar) READER(SockaddrIn) READER(StatAarch64) READER(StatX8664) READER(Tagged) READER(Texts)
-    READER(Timespec) READER(Utsname) READER(Vec3)
-    READER(Particle) READER(ShortChar) READER(SockaddrIn) READER(StatX8664) READER(Tagged) READER(Texts)
     READER(Timespec) READER(Utsname) READER(Vec3) READER(WideScalars)
     fprintf(stderr, "unknown struct %s\n", name);
     return 2;
