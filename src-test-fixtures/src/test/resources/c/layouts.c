@@ -214,6 +214,17 @@ int main(void) {
     ev.events = 1;
     ev.data.u64 = 42;
     bytes("epoll_event{1,42}", &ev, sizeof ev);
+#elif defined(__aarch64__)
+    /* glibc's AArch64 struct stat (the generic layout): run with aarch64-linux-gnu-gcc under qemu-aarch64 */
+    S(StatAarch64, struct stat);
+    M(StatAarch64, struct stat, stDev, st_dev); M(StatAarch64, struct stat, stIno, st_ino);
+    M(StatAarch64, struct stat, stMode, st_mode); M(StatAarch64, struct stat, stNlink, st_nlink);
+    M(StatAarch64, struct stat, stUid, st_uid); M(StatAarch64, struct stat, stGid, st_gid);
+    M(StatAarch64, struct stat, stRdev, st_rdev); M(StatAarch64, struct stat, pad1, __pad1);
+    M(StatAarch64, struct stat, stSize, st_size); M(StatAarch64, struct stat, stBlksize, st_blksize);
+    M(StatAarch64, struct stat, pad2, __pad2); M(StatAarch64, struct stat, stBlocks, st_blocks);
+    M(StatAarch64, struct stat, stAtim, st_atim); M(StatAarch64, struct stat, stMtim, st_mtim);
+    M(StatAarch64, struct stat, stCtim, st_ctim); M(StatAarch64, struct stat, glibcReserved, __glibc_reserved);
 #endif
     /* the real unions: epoll_data_t (both ABIs) and in6_addr inside struct sockaddr_in6 */
     S(EpollData, epoll_data_t);

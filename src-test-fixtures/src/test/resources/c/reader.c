@@ -33,6 +33,7 @@
 #include "Particle.h"
 #include "ShortChar.h"
 #include "SockaddrIn.h"
+#include "StatAarch64.h"
 #include "StatX8664.h"
 #include "Tagged.h"
 #include "Texts.h"
@@ -226,6 +227,12 @@ static void print_StatX8664(const char *p, const StatX8664 *s) {
     NESTED(p, s, stAtim, Timespec); NESTED(p, s, stMtim, Timespec); NESTED(p, s, stCtim, Timespec);
     PA(p, s, glibcReserved);
 }
+static void print_StatAarch64(const char *p, const StatAarch64 *s) {
+    PF(p, s, stDev); PF(p, s, stIno); PF(p, s, stMode); PF(p, s, stNlink); PF(p, s, stUid); PF(p, s, stGid);
+    PF(p, s, stRdev); PF(p, s, pad1); PF(p, s, stSize); PF(p, s, stBlksize); PF(p, s, pad2); PF(p, s, stBlocks);
+    NESTED(p, s, stAtim, Timespec); NESTED(p, s, stMtim, Timespec); NESTED(p, s, stCtim, Timespec);
+    PA(p, s, glibcReserved);
+}
 static void print_Envelope(const char *p, const Envelope *s) {
     PF(p, s, seq);
     NESTED(p, s, lead, Particle);
@@ -318,8 +325,7 @@ int main(int argc, char **argv) {
     READER(Aligned16) READER(AllScalars) READER(Arrays) READER(BigEndianHeader) READER(Body)
     READER(Containers_Line) READER(Containers_Point) READER(Envelope) READER(EpollEvent) READER(Inner)
     READER(IntLong) READER(MemberAligned) READER(Pack2) READER(Packed12) READER(PackedOuter)
-    READER(Particle) READER(ShortChar) READER(SockaddrIn) READER(StatX8664) READER(Tagged) READER(Texts)
-    READER(Timespec) READER(Utsname) READER(Vec3)
+    READER(Particle) READER(ShortChar) READER(SockaddrIn) READER(StatAarch64) READER(StatX8664) READER(Tagged) READER(Texts)
     READER(EpollData) READER(EpollEventUnion) READER(In6Addr) READER(SockaddrIn6) READER(Unions_Number)
     READER(Unions_Odd) READER(Unions_Packed) READER(Unions_Aligned) READER(Unions_Shape) READER(Unions_Holder)
     READER(Unions_PackedHolder)

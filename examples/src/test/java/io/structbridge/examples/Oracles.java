@@ -74,6 +74,8 @@ public final class Oracles {
             case "readelf" -> "Debian package binutils";
             case "zdump" -> "Debian package libc-bin";
             case "gcc" -> "Debian package gcc";
+            case "aarch64-linux-gnu-gcc" -> "Debian packages gcc-aarch64-linux-gnu and libc6-dev-arm64-cross";
+            case "qemu-aarch64" -> "Debian package qemu-user";
             default -> "install it";
         };
     }

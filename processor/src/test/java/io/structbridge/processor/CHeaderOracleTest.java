@@ -72,6 +72,11 @@ class CHeaderOracleTest {
             Gcc.Result r = Gcc.check(cxx, all);
             assertWithMessage(r.output()).that(r.ok()).isTrue();
         }
+        // the second ABI: every static assertion also holds for the AArch64 cross compiler
+        for (String std : new String[] {"c11", "gnu17"}) {
+            Gcc.Result r = Gcc.checkAarch64(std, all);
+            assertWithMessage("aarch64-linux-gnu-gcc -std=" + std + ":\n" + r.output()).that(r.ok()).isTrue();
+        }
     }
 
     @Test

@@ -536,12 +536,62 @@ class DiagnosticsTest {
         }
 
         @Test
-        void bitField() {
-            JavaFileObject f = record("Flags", "@Bits(3)\n        int flags");
-            String text = error(Message.BIT_FIELD, f, "@Bits(3)");
-            assertThat(text).contains("@Bits(3) on 'flags': bit-fields are not supported");
-            assertThat(text).contains("implementation-defined (C11 6.7.2.1p11)");
-            assertThat(text).contains("Declare a whole integer, e.g. @NativeType(UINT8) int, and mask it");
+        void bitFieldWiderThanItsType() {
+            JavaFileObject f = record("Flags", "@Bits(9) @NativeType(CType.UINT8)\n        int flags");
+            String text = error(Message.BIT_FIELD, f, "@Bits(9)");
+            assertThat(text).contains("@Bits(9) on 'flags': the width must be 1 to 8, the width of uint8_t (C11 6.7.2.1p4");
+        }
+
+        @Test
+        void bitFieldOfZeroWidthIsAnAttributeOfTheNextOne() {
+            JavaFileObject f = record("Flags", "@Bits(0)\n        int flags");
+            assertThat(error(Message.BIT_FIELD, f, "@Bits(0)")).contains("zero-width bit-field is zeroWidthBefore on the next one");
+        }
+
+        @Test
+        void boolBitFieldIsOneBit() {
+            JavaFileObject f = record("Flags", "@Bits(2)\n        boolean on");
+            assertThat(error(Message.BIT_FIELD, f, "@Bits(2)")).contains("the width must be 1 to 1, the width of bool");
+        }
+
+        @Test
+        void floatingBitField() {
+            JavaFileObject f = record("Flags", "@Bits(3)\n        float f");
+            assertThat(error(Message.BIT_FIELD, f, "@Bits(3)")).contains("a bit-field holds an integer or a boolean, and float is neither");
+        }
+
+        @Test
+        void bitFieldWiderThanTheJavaType() {
+            JavaFileObject f = record("Flags", "@Bits(40) @NativeType(CType.INT64)\n        int f");
+            assertThat(error(Message.BIT_FIELD, f, "@Bits(40)")).contains("a Java int cannot hold every value of 40 bits of int64_t");
+        }
+
+        @Test
+        void bigEndianBitField() {
+            JavaFileObject f = record("Flags", "@Order(Endian.BIG) @Bits(3)\n        int f");
+            assertThat(error(Message.BIT_FIELD, f, "@Bits(3)")).contains("a big-endian bit-field has another allocation");
+        }
+
+        @Test
+        void offsetOnABitField() {
+            JavaFileObject f = record("Flags", "@Offset(0) @Bits(3)\n        int f");
+            assertThat(error(Message.BIT_FIELD, f, "@Bits(3)")).contains("@Offset does not apply to a bit-field (C has no offsetof for bit-fields");
+        }
+
+        @Test
+        void zeroWidthBitFieldThatChangesTheAarch64Alignment() {
+            // gcc: x86-64 size 5 alignment 1 (a zero-width uint32_t moves b to byte 4 but does not align the
+            // struct); AArch64 size 8 alignment 4 (BitFieldOracleTest measures both compilers)
+            Gcc.Layout x86 = Gcc.layout("typedef struct { uint8_t a : 3; uint32_t : 0; uint8_t b : 2; } Z;", "Z");
+            JavaFileObject f = src("Z", "@Struct", "record Z(@Bits(3) @NativeType(CType.UINT8) int a,",
+                    "        @Bits(value = 2, zeroWidthBefore = CType.UINT32) @NativeType(CType.UINT8) int b) {}");
+            String text = error(Message.BIT_FIELD_ABI, f, "record Z(");
+            assertThat(text).contains("Z has size " + x86.size() + " and alignment " + x86.alignment()
+                    + " on x86-64 but size 8 and alignment 4 on AArch64");
+            assertThat(text).contains("Add @Struct(align = 4)");
+            // the fix the message proposes compiles
+            assertThat(compile(src("Z2", "@Struct(align = 4)", "record Z2(@Bits(3) @NativeType(CType.UINT8) int a,",
+                    "        @Bits(value = 2, zeroWidthBefore = CType.UINT32) @NativeType(CType.UINT8) int b) {}"))).succeeded();
         }
 
         @Test

@@ -129,6 +129,33 @@ final class Gcc {
         return tool("gcc");
     }
 
+    /**
+     * {@return the result of compiling a translation unit with the AArch64 cross compiler}
+     * (aarch64-linux-gnu-gcc, {@code -std=c11} or {@code -std=gnu17}, -Wall -Wextra -Werror, syntax and
+     * static assertions only); {@code files} as for {@link #check}.
+     */
+    static Result checkAarch64(String std, Map<String, String> files) {
+        String cc = tool("aarch64-linux-gnu-gcc");
+        Path dir = tempDir();
+        try {
+            Path first = null;
+            for (Map.Entry<String, String> f : files.entrySet()) {
+                Path p = dir.resolve(f.getKey());
+                Files.createDirectories(p.getParent());
+                Files.writeString(p, f.getValue(), StandardCharsets.UTF_8);
+                if (first == null) {
+                    first = p;
+                }
+            }
+            return run(dir, List.of(cc, "-x", "c", "-std=" + std, "-I", dir.toString(), "-Wall", "-Wextra", "-Werror",
+                    "-fsyntax-only", first.toString()));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } finally {
+            delete(dir);
+        }
+    }
+
     /** {@return the tool found on PATH}; otherwise skips the test, or fails it under CI=true. */
     static String tool(String name) {
         String path = System.getenv("PATH");

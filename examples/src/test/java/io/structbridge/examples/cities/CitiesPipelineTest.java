@@ -74,4 +74,55 @@ class CitiesPipelineTest {
             assertEquals(java.get(i).get("km").asDouble(), python.get(i).get("km").asDouble(), 1e-9);
         }
     }
+
+    /**
+     * The second ABI: the same kernel source ({@code src/main/c/cities.c}, against the generated
+     * {@code Place.h}/{@code Hit.h}), cross-compiled with aarch64-linux-gnu-gcc ({@code -static}) into a
+     * small program that reads the struct file Java wrote and runs under qemu-aarch64, finds the same
+     * places at the same distances.
+     */
+    @Test
+    void theKernelCrossCompiledForAarch64ReadsTheSameStructFileUnderQemu() throws Exception {
+        Path cc = Oracles.require("aarch64-linux-gnu-gcc");
+        Path qemu = Oracles.require("qemu-aarch64");
+        Path driver = dir.resolve("nearest_main.c");
+        Files.writeString(driver, """
+                #include <stdint.h>
+                #include <stdio.h>
+                #include <stdlib.h>
+                #include <string.h>
+                #include "Place.h"
+                #include "Hit.h"
+                void nearest(const Place* places, int64_t count, double lat, double lng, int32_t k, Hit* out);
+                int main(int argc, char **argv) {
+                    if (argc != 4) return 2;
+                    FILE *f = fopen(argv[1], "rb");
+                    if (!f) { perror(argv[1]); return 2; }
+                    unsigned char h[128];
+                    if (fread(h, 1, 128, f) != 128) return 2;
+                    uint64_t size, count, data;
+                    memcpy(&size, h + 16, 8); memcpy(&count, h + 40, 8); memcpy(&data, h + 48, 8);
+                    if (size != sizeof(Place)) { fprintf(stderr, "size %llu\\n", (unsigned long long) size); return 3; }
+                    Place *places = aligned_alloc(_Alignof(Place), count * sizeof(Place) + sizeof(Place));
+                    fseek(f, (long) data, SEEK_SET);
+                    if (fread(places, sizeof(Place), count, f) != count) return 4;
+                    Hit hits[5];
+                    nearest(places, (int64_t) count, atof(argv[2]), atof(argv[3]), 5, hits);
+                    for (int i = 0; i < 5; i++) printf("%d %.17g\\n", hits[i].index, hits[i].km);
+                    return 0;
+                }
+                """);
+        Path exe = dir.resolve("nearest.aarch64");
+        Oracles.run(List.of(cc.toString(), "-std=c11", "-Wall", "-Wextra", "-Werror", "-O2", "-static",
+                "-I", Path.of("target", "c-headers").toAbsolutePath().toString(), "-o", exe.toString(), driver.toString(),
+                Path.of("src", "main", "c", "cities.c").toAbsolutePath().toString(), "-lm"));
+        String out = Oracles.run(List.of(qemu.toString(), exe.toString(), nativeRun.structFile().toString(), "52.52", "13.405"));
+        List<String> lines = out.lines().toList();
+        assertEquals(5, lines.size(), out);
+        for (int i = 0; i < 5; i++) {
+            String[] w = lines.get(i).split(" ");
+            assertEquals(nativeRun.hits().get(i).index(), Integer.parseInt(w[0]), out);
+            assertEquals(nativeRun.hits().get(i).km(), Double.parseDouble(w[1]), 1e-9, out);
+        }
+    }
 }

@@ -64,6 +64,14 @@ public final class ConstraintChecks {
     }
 
     private void check(Element c, String name, FieldType type, Constraint k, AnnotationMirror a, Report report) {
+        if (type instanceof FieldType.BitField b && !(k instanceof Constraint.Size)) {
+            // a bit-field is a primitive of its declared type whose range is its width's
+            if (k instanceof Constraint.Min || k instanceof Constraint.Max || k instanceof Constraint.Sign) {
+                number(c, name, b.declared(), k, a, report, b);
+                return;
+            }
+            type = b.declared();
+        }
         String typeName = describe(type);
         switch (k) {
             case Constraint.NotNull n -> {
@@ -113,7 +121,7 @@ public final class ConstraintChecks {
                 }
             }
             case Constraint.Size s -> size(c, name, type, s, a, report);
-            default -> number(c, name, type, k, a, report);
+            default -> number(c, name, type, k, a, report, null);
         }
     }
 
@@ -146,7 +154,8 @@ public final class ConstraintChecks {
         }
     }
 
-    private void number(Element c, String name, FieldType type, Constraint k, AnnotationMirror a, Report report) {
+    private void number(Element c, String name, FieldType type, Constraint k, AnnotationMirror a, Report report,
+                        FieldType.BitField bits) {
         if (!(type instanceof FieldType.Scalar s) || s.java() == JavaPrim.BOOLEAN || s.java() == JavaPrim.CHAR) {
             wrong(c, a, k, name, describe(type), "it applies to numbers.", report);
             return;
@@ -158,9 +167,9 @@ public final class ConstraintChecks {
             report.error(c, a, null, Message.UINT64_BITS_CONSTRAINT, k.annotation(), name);
             return;
         }
-        long lo = Math.max(CTypes.min(s.ctype()), s.java().min());
-        long hi = Math.min(CTypes.max(s.ctype()), s.java().max());
-        String range = CTypes.cName(s.ctype()) + " values " + lo + ".." + hi;
+        long lo = Math.max(bits != null ? bits.min() : CTypes.min(s.ctype()), s.java().min());
+        long hi = Math.min(bits != null ? bits.max() : CTypes.max(s.ctype()), s.java().max());
+        String range = (bits != null ? CTypes.cName(s.ctype()) + ":" + bits.width() : CTypes.cName(s.ctype())) + " values " + lo + ".." + hi;
         switch (k) {
             case Constraint.Min m -> bound(c, a, "Min", name, m.value() > hi, m.value() <= lo, range, report);
             case Constraint.Max m -> bound(c, a, "Max", name, m.value() < lo, m.value() >= hi, range, report);
@@ -195,6 +204,7 @@ public final class ConstraintChecks {
             case FieldType.Nested n -> n.struct().record().simpleName();
             case FieldType.NestedArray n -> n.struct().record().simpleName() + "[]";
             case FieldType.EnumCode e -> e.type().simpleName();
+            case FieldType.BitField b -> b.declared().java().keyword();
             case FieldType.Pointer p -> "MemorySegment (a pointer)";
         };
     }

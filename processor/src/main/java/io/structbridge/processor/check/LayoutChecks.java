@@ -38,7 +38,13 @@ public final class LayoutChecks {
                         m.field().name(), expected, m.offset(), LayoutDescriber.describe(plan));
             }
         }
-        if (paddingNotes && plan.model().pack() == 0 && plan.holeBytes() + plan.tailPadding() > 0) {
+        if (LayoutEngine.abisDiffer(plan.model())) {
+            StructLayoutPlan a64 = LayoutEngine.plan(plan.model(), io.structbridge.processor.layout.Abi.AAPCS64);
+            report.error(type, Message.BIT_FIELD_ABI, type.getSimpleName(), plan.size(), plan.alignment(), a64.size(),
+                    a64.alignment(), a64.alignment());
+        }
+        boolean bitFields = plan.members().stream().anyMatch(Member::bitField);
+        if (paddingNotes && !bitFields && plan.model().pack() == 0 && plan.holeBytes() + plan.tailPadding() > 0) {
             List<FieldModel> order = LayoutEngine.compactOrder(plan.model());
             StructLayoutPlan compact = LayoutEngine.place(plan.model(), order);
             if (compact.size() < plan.size()) {

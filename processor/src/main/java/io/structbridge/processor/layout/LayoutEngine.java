@@ -14,7 +14,8 @@ import java.util.List;
  * raises it (C11 6.7.5); the struct's alignment is the largest member alignment (raised by an
  * explicit struct alignment) and its size is rounded up to it, so arrays have no gaps. In a union
  * (C11 6.7.2.1p6, p16) every member is at offset 0 and the size is the largest member's, rounded
- * up to the same alignment.
+ * up to the same alignment. Bit-fields are placed by {@link BitFieldAllocator}; a whole member
+ * after them starts at its alignment after the last used bit.
  */
 public final class LayoutEngine {
     private LayoutEngine() {}
@@ -39,12 +40,39 @@ public final class LayoutEngine {
         return sorted.stream().map(Member::field).toList();
     }
 
-    /** {@return the layout of the model's members in the given order} */
+    /** {@return the layout of the model's members in the given order (x86-64; equal on AArch64 unless {@link #abisDiffer})} */
     public static StructLayoutPlan place(StructModel model, List<FieldModel> fields) {
+        return place(model, fields, Abi.SYSV_X86_64);
+    }
+
+    /** {@return the layout for one ABI (they differ only for zero-width bit-fields, see {@link BitFieldAllocator})} */
+    public static StructLayoutPlan plan(StructModel model, Abi abi) {
+        return place(model, model.fields(), abi);
+    }
+
+    /** {@return whether the record's size or alignment differs between x86-64 and AArch64} */
+    public static boolean abisDiffer(StructModel model) {
+        StructLayoutPlan x = plan(model, Abi.SYSV_X86_64);
+        StructLayoutPlan a = plan(model, Abi.AAPCS64);
+        return x.size() != a.size() || x.alignment() != a.alignment();
+    }
+
+    private static StructLayoutPlan place(StructModel model, List<FieldModel> fields, Abi abi) {
         List<Member> members = new ArrayList<>();
-        long cursor = 0;
+        long bits = 0; // the cursor in bits: bit-fields may end inside a byte
         long structAlign = 1;
         for (FieldModel f : fields) {
+            long cursor = Math.ceilDiv(bits, 8);
+            if (f.type() instanceof FieldType.BitField b) {
+                BitFieldAllocator.Placement p = BitFieldAllocator.place(bits, b, model.pack(), abi);
+                BitPlacement at = new BitPlacement(p.bitOffset(), b.width());
+                long natural = b.declared().ctype().size();
+                members.add(new Member(f, at.firstByte(), at.endByte() - at.firstByte(), p.alignment(), natural,
+                        Math.max(0, at.firstByte() - cursor), null, at));
+                bits = p.nextBit();
+                structAlign = Math.max(structAlign, Math.max(p.alignment(), p.zeroWidthAlignment()));
+                continue;
+            }
             StructLayoutPlan nested = nestedPlan(f.type());
             long size = size(f.type(), nested);
             long natural = naturalAlignment(f.type(), nested);
@@ -58,20 +86,21 @@ public final class LayoutEngine {
             if (model.union()) {
                 // C11 6.7.2.1p16: every member of a union starts at offset 0; the union is as large as its largest member.
                 members.add(new Member(f, 0, size, align, natural, 0, nested));
-                cursor = Math.max(cursor, size);
+                bits = Math.max(bits, Math.multiplyExact(size, 8));
                 structAlign = Math.max(structAlign, align);
                 continue;
             }
             long offset = Math.addExact(cursor, align - 1) & -align;
             members.add(new Member(f, offset, size, align, natural, offset - cursor, nested));
-            cursor = Math.addExact(offset, size);
+            bits = Math.multiplyExact(Math.addExact(offset, size), 8);
             structAlign = Math.max(structAlign, align);
         }
         if (model.align() > 0) {
             structAlign = Math.max(structAlign, model.align());
         }
-        long size = Math.addExact(cursor, structAlign - 1) & -structAlign;
-        return new StructLayoutPlan(model, members, size, structAlign, size - cursor);
+        long end = Math.ceilDiv(bits, 8);
+        long size = Math.addExact(end, structAlign - 1) & -structAlign;
+        return new StructLayoutPlan(model, members, size, structAlign, size - end);
     }
 
     private static StructLayoutPlan nestedPlan(FieldType t) {
@@ -90,6 +119,7 @@ public final class LayoutEngine {
             case FieldType.Nested n -> nested.size();
             case FieldType.NestedArray a -> Math.multiplyExact(a.length(), nested.size());
             case FieldType.EnumCode e -> e.ctype().size();
+            case FieldType.BitField b -> b.declared().ctype().size();
             case FieldType.Pointer p -> POINTER_SIZE;
         };
     }
@@ -105,6 +135,7 @@ public final class LayoutEngine {
             case FieldType.Nested n -> nested.alignment();
             case FieldType.NestedArray a -> nested.alignment();
             case FieldType.EnumCode e -> e.ctype().size();
+            case FieldType.BitField b -> b.declared().ctype().size();
             case FieldType.Pointer p -> POINTER_SIZE;
         };
     }

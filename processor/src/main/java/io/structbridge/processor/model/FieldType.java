@@ -92,6 +92,42 @@ public sealed interface FieldType {
     record EnumConstant(String name, long code, String json) {}
 
     /**
+     * A C bit-field {@code T name : width;} ({@code @Bits}).
+     *
+     * @param declared the declared type's scalar mapping (Java type, C type, byte order)
+     * @param width the width in bits, 1 to the declared type's size in bits
+     * @param zeroWidthBefore the declared types of zero-width bit-fields placed before this one
+     */
+    record BitField(Scalar declared, int width, List<CType> zeroWidthBefore) implements FieldType {
+        public BitField {
+            zeroWidthBefore = List.copyOf(zeroWidthBefore);
+        }
+
+        /** {@return whether the declared type is signed (two's complement; bool is unsigned)} */
+        public boolean signed() {
+            return CTypes.min(declared.ctype()) < 0;
+        }
+
+        /** {@return the smallest value the width holds} */
+        public long min() {
+            return signed() ? -(1L << (width - 1)) : 0;
+        }
+
+        /** {@return the largest value the width holds (for an unsigned width of 64, Long.MAX_VALUE: reads above it are refused like uint64_t)} */
+        public long max() {
+            if (width == 64) {
+                return Long.MAX_VALUE;
+            }
+            return signed() ? (1L << (width - 1)) - 1 : (1L << width) - 1;
+        }
+
+        /** {@return whether a value of the Java type can fall outside the width's range} */
+        public boolean narrowed() {
+            return min() > declared.java().min() || max() < declared.java().max();
+        }
+    }
+
+    /**
      * A C pointer held as a {@code MemorySegment} ({@code @Pointer}): 8 bytes, alignment 8 (LP64).
      *
      * @param target the {@code @Struct} record pointed to, or null for {@code void *} / {@code char *}

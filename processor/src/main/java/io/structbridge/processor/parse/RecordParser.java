@@ -228,7 +228,7 @@ public final class RecordParser {
                     "'" + name + "'");
             return Optional.empty();
         }
-        mirrors.find(c, "Bits").ifPresent(a -> report.error(c, a, null, Message.BIT_FIELD, mirrors.intValue(a, "value"), name));
+        Optional<AnnotationMirror> bitsAnn = mirrors.find(c, "Bits");
         if (Names.C_KEYWORDS.contains(name)) {
             report.error(c, Message.C_KEYWORD, name);
         }
@@ -264,7 +264,14 @@ public final class RecordParser {
         if (pythonProblem != null) {
             report.error(c, Message.PYTHON_RESERVED_NAME, name, pythonProblem);
         }
-        FieldType type = fieldType(c, c.asType(), structOrder, report, stack);
+        if (bitsAnn.isPresent() && mirrors.find(c.getEnclosingElement(), "Union").isPresent()) {
+            report.error(c, bitsAnn.get(), null, Message.BIT_FIELD, mirrors.intValue(bitsAnn.get(), "value"), name,
+                    "bit-fields in a @Union are not supported (every member of a union starts at bit 0); declare the"
+                            + " member as a whole integer and mask it, or put the bit-fields in a @Struct member of the union");
+            return Optional.empty();
+        }
+        FieldType type = bitsAnn.isPresent() ? new BitFieldReader(mirrors).read(c, bitsAnn.get(), structOrder, report)
+                : fieldType(c, c.asType(), structOrder, report, stack);
         if (type == null || report.items().size() > errors && report.hasErrors()) {
             return Optional.empty();
         }
@@ -585,6 +592,7 @@ public final class RecordParser {
             case FieldType.Text x -> "char";
             case FieldType.Nested n -> n.struct().cName();
             case FieldType.NestedArray a -> a.struct().cName();
+            case FieldType.BitField b -> CTypes.cName(b.declared().ctype());
             case FieldType.Pointer p -> p.targetCName() != null ? p.targetCName() : p.cString() ? "char" : "void";
         };
     }

@@ -18,8 +18,20 @@ public final class CDeclarations {
             case FieldType.PrimitiveArray a -> CTypes.cName(a.element().ctype());
             case FieldType.Nested n -> n.struct().cName();
             case FieldType.NestedArray a -> a.struct().cName();
+            case FieldType.BitField b -> CTypes.cName(b.declared().ctype());
             case FieldType.Pointer p -> p.cType().substring(0, p.cType().length() - 2);
         };
+    }
+
+    /** {@return the zero-width bit-fields before a member, e.g. {@code uint32_t : 0;}, one a line, each ending in a newline} */
+    public static String zeroWidthBefore(Member m, String indent) {
+        StringBuilder b = new StringBuilder();
+        if (m.field().type() instanceof FieldType.BitField f) {
+            for (io.structbridge.annotations.CType z : f.zeroWidthBefore()) {
+                b.append(indent).append(CTypes.cName(z)).append(" : 0;\n");
+            }
+        }
+        return b.toString();
     }
 
     /** {@return the declarator, e.g. {@code velocity[3]}} */
@@ -30,6 +42,7 @@ public final class CDeclarations {
             case FieldType.PrimitiveArray a -> name + "[" + a.length() + "]";
             case FieldType.Pointer p -> "*" + name;
             case FieldType.NestedArray a -> name + "[" + a.length() + "]";
+            case FieldType.BitField b -> name + " : " + b.width();
             default -> name;
         };
     }
@@ -49,6 +62,8 @@ public final class CDeclarations {
                     + ScalarRemarks.of(a.element(), "[]");
             case FieldType.Nested n -> "";
             case FieldType.NestedArray a -> "";
+            case FieldType.BitField b -> "bits " + m.bits().bitOffset() + ".." + (m.bits().bitOffset() + b.width() - 1)
+                    + ", values " + b.min() + ".." + b.max() + " enforced";
             case FieldType.Pointer p -> "pointer (8 bytes; Java MemorySegment" + (p.cString() ? ", NUL-terminated text)" : ")");
         };
     }

@@ -59,6 +59,9 @@ public final class CHeaderWriter {
         b.append("SB_STATIC_ASSERT(SB_ALIGNOF(").append(name).append(") == ").append(plan.alignment())
                 .append(", \"alignment of ").append(name).append(" differs from the Java layout\");\n");
         for (Member m : plan.members()) {
+            if (m.bitField()) {
+                continue; // C11 7.19p3: offsetof does not apply to bit-fields; sizeof and alignment pin their storage
+            }
             b.append("SB_STATIC_ASSERT(offsetof(").append(name).append(", ").append(m.field().name())
                     .append(") == ").append(m.offset()).append(", \"offsetof(").append(name).append(", ")
                     .append(m.field().name()).append(") differs from the Java layout\");\n");
@@ -85,6 +88,7 @@ public final class CHeaderWriter {
             String decl = "    " + (m.field().explicitAlign() > m.naturalAlignment() ? "SB_ALIGNAS(" + m.field().explicitAlign() + ") " : "")
                     + CDeclarations.baseType(m) + " " + CDeclarations.declarator(m) + ";";
             String remark = CDeclarations.remark(m);
+            b.append(CDeclarations.zeroWidthBefore(m, "    "));
             b.append(String.format(Locale.ROOT, "%-40s /* offset %d, size %d%s */\n", decl, m.offset(), m.size(),
                     remark.isEmpty() ? "" : "; " + remark));
         }

@@ -23,8 +23,24 @@ public final class LayoutDescriber {
                         m.paddingBefore(), m.paddingBefore() == 1 ? "" : "s"));
             }
             String decl = CDeclarations.baseType(m) + " " + CDeclarations.declarator(m) + ";";
-            b.append(String.format(Locale.ROOT, "\t%-40s /* %5d %5d */\n", decl, m.offset(), m.size()));
-            sumMembers += m.size();
+            for (String z : CDeclarations.zeroWidthBefore(m, "\t").split("\n")) {
+                if (!z.isEmpty()) {
+                    b.append(z).append('\n');
+                }
+            }
+            if (m.bitField()) {
+                // pahole's bit-field notation: byte offset, then the bit within that byte and the width in bits
+                b.append(String.format(Locale.ROOT, "\t%-40s /* %5d: %d %2d bits */\n", decl, m.offset(), m.bits().shift(),
+                        m.bits().width()));
+            } else {
+                b.append(String.format(Locale.ROOT, "\t%-40s /* %5d %5d */\n", decl, m.offset(), m.size()));
+                sumMembers += m.size();
+            }
+        }
+        for (io.structbridge.processor.layout.BitFieldRuns.Slot slot : io.structbridge.processor.layout.BitFieldRuns.slots(plan)) {
+            if (slot instanceof io.structbridge.processor.layout.BitFieldRuns.Run r) {
+                sumMembers += r.size(); // the storage bytes of a run of bit-fields, counted once
+            }
         }
         if (plan.tailPadding() > 0) {
             b.append(String.format(Locale.ROOT, "\t/* XXX %d byte%s tail padding */\n",

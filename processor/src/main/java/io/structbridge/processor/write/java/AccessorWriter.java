@@ -23,16 +23,22 @@ final class AccessorWriter {
     private final Member m;
     private final String name;
     private final TypeName type;
+    private final StructLayoutPlan plan;
 
     AccessorWriter(Member m, StructLayoutPlan plan) {
         this.m = m;
+        this.plan = plan;
         this.name = m.field().name();
         this.type = MemberCode.javaType(m.field().type());
     }
 
     /** {@return whether the member has a {@code check$x} method (some value would not fit)} */
     static boolean hasCheck(Member m) {
-        return !(m.field().type() instanceof FieldType.Scalar s) || s.narrowed();
+        return switch (m.field().type()) {
+            case FieldType.Scalar s -> s.narrowed();
+            case FieldType.BitField b -> b.narrowed();
+            default -> true;
+        };
     }
 
     void addTo(TypeSpec.Builder t) {
@@ -43,6 +49,7 @@ final class AccessorWriter {
             case FieldType.PrimitiveArray a -> primitiveArray(t, a);
             case FieldType.Nested n -> nested(t, n);
             case FieldType.NestedArray a -> nestedArray(t, a);
+            case FieldType.BitField b -> new BitFieldCode(m, plan).addTo(t, getter(), setter(""), check(), store(), MemberCode.path(m));
             case FieldType.Pointer p -> pointer(t, p);
         }
     }

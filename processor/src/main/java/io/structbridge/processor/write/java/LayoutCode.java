@@ -1,6 +1,7 @@
 package io.structbridge.processor.write.java;
 
 import com.palantir.javapoet.CodeBlock;
+import io.structbridge.processor.layout.BitFieldRuns;
 import io.structbridge.processor.layout.Member;
 import io.structbridge.processor.layout.StructLayoutPlan;
 import io.structbridge.processor.model.FieldType;
@@ -15,19 +16,28 @@ final class LayoutCode {
         }
         CodeBlock.Builder b = CodeBlock.builder().add("$T.structLayout(\n$>", Runtime.MEMORY_LAYOUT);
         boolean first = true;
-        for (Member m : plan.members()) {
-            if (m.paddingBefore() > 0) {
-                b.add(first ? "" : ",\n").add("$T.paddingLayout($LL)", Runtime.MEMORY_LAYOUT, m.paddingBefore());
+        long computed = 1;
+        for (BitFieldRuns.Slot slot : BitFieldRuns.slots(plan)) {
+            if (slot.paddingBefore() > 0) {
+                b.add(first ? "" : ",\n").add("$T.paddingLayout($LL)", Runtime.MEMORY_LAYOUT, slot.paddingBefore());
                 first = false;
             }
-            b.add(first ? "" : ",\n").add(member(m));
+            b.add(first ? "" : ",\n");
+            switch (slot) {
+                case BitFieldRuns.Whole w -> {
+                    b.add(member(w.member()));
+                    computed = Math.max(computed, w.member().alignment());
+                }
+                // Bit-fields have no FFM member: their storage bytes are one named byte sequence.
+                case BitFieldRuns.Run r -> b.add("$T.sequenceLayout($L, $T.JAVA_BYTE).withName($S)",
+                        Runtime.MEMORY_LAYOUT, r.size(), Runtime.VALUE_LAYOUT, r.name());
+            }
             first = false;
         }
         if (plan.tailPadding() > 0) {
             b.add(",\n$T.paddingLayout($LL)", Runtime.MEMORY_LAYOUT, plan.tailPadding());
         }
         b.add("$<)");
-        long computed = plan.members().stream().mapToLong(Member::alignment).max().orElse(1);
         if (plan.alignment() > computed) {
             b.add(".withByteAlignment($L)", plan.alignment());
         }
@@ -51,6 +61,7 @@ final class LayoutCode {
             }
             case FieldType.Nested n -> nestedLayout(m, n.struct().record(), m.nested().alignment(), -1);
             case FieldType.NestedArray a -> nestedLayout(m, a.struct().record(), m.nested().alignment(), a.length());
+            case FieldType.BitField f -> throw new IllegalArgumentException("bit-field " + name + " has no FFM member");
             case FieldType.Pointer p -> CodeBlock.of("$T.ADDRESS.withByteAlignment($L).withName($S)",
                     Runtime.VALUE_LAYOUT, m.alignment(), name);
         };

@@ -32,6 +32,7 @@ final class MemberCode {
             case FieldType.Nested n -> Runtime.className(n.struct().record());
             case FieldType.NestedArray a -> ArrayTypeName.of(Runtime.className(a.struct().record()));
             case FieldType.EnumCode e -> Runtime.className(e.type());
+            case FieldType.BitField b -> ScalarCode.javaType(b.declared().java());
             case FieldType.Pointer p -> Runtime.MEMORY_SEGMENT;
         };
     }

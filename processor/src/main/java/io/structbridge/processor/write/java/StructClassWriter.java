@@ -64,6 +64,9 @@ public final class StructClassWriter {
         for (Member m : plan.members()) {
             accessorLayout(m, t);
         }
+        if (plan.members().stream().anyMatch(Member::bitField)) {
+            BitFieldCode.addLayouts(t);
+        }
         t.addField(FieldSpec.builder(UnionCode.layoutType(plan), "LAYOUT", Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
                 .addJavadoc(model.union() ? "The union layout: members named as the record components, all at offset 0.\n"
                         : "The struct layout: members named as the record components, padding explicit.\n")
@@ -71,8 +74,11 @@ public final class StructClassWriter {
         t.addField(constant("SIZE", plan.size(), "Size in bytes ({@code sizeof}), also the array stride."));
         t.addField(constant("ALIGNMENT", plan.alignment(), "Alignment in bytes ({@code _Alignof})."));
         for (Member m : plan.members()) {
-            t.addField(constant(MemberCode.offsetConst(m), m.offset(),
-                    "Byte offset of {@code " + MemberCode.name(m) + "} ({@code offsetof}), size " + m.size() + " bytes."));
+            t.addField(constant(MemberCode.offsetConst(m), m.offset(), m.bitField()
+                    ? "Offset of the first byte holding bit-field {@code " + MemberCode.name(m) + "} (bits " + m.bits().bitOffset()
+                            + ".." + (m.bits().bitOffset() + m.bits().width() - 1) + " of the struct, bit 0 the least significant bit of byte 0; "
+                            + m.size() + " bytes hold them)."
+                    : "Byte offset of {@code " + MemberCode.name(m) + "} ({@code offsetof}), size " + m.size() + " bytes."));
         }
         t.addField(FieldSpec.builder(Runtime.structType(model.record()), "TYPE", Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
                 .addJavadoc("This struct type as an object.\n").initializer("new Type()").build());

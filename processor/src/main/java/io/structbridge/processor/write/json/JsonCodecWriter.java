@@ -366,6 +366,7 @@ public final class JsonCodecWriter {
         return switch (f.type()) {
             case FieldType.Pointer p -> throw new IllegalStateException("no JSON for pointer " + n); // unsupportedReason refuses first
             case FieldType.Scalar s -> CodeBlock.of("$T.$L(segment, offset, $L);\n", struct, n, readScalar(s, field));
+            case FieldType.BitField b -> CodeBlock.of("$T.$L(segment, offset, $L);\n", struct, n, readBits(b, field));
             case FieldType.Text x -> CodeBlock.of("$T.readText(parser, segment, offset + $T.$L, $T.$L, $L, $L, $L, zeroed, STRUCT, $S, $S);\n",
                     READING, struct, Runtime.offsetConstant(n), TEXT_ENCODING, x.encoding().name(), x.capacity(),
                     x.nulTerminated(), x.truncate(), n, field);
@@ -437,6 +438,17 @@ public final class JsonCodecWriter {
                 yield s.java() == JavaPrim.LONG ? read : CodeBlock.of("($L) $L", s.java().keyword(), read);
             }
         };
+    }
+
+    /** A bit-field is a JSON integer (a boolean for bool): the width's range is checked while reading. */
+    private static CodeBlock readBits(FieldType.BitField b, String field) {
+        FieldType.Scalar s = b.declared();
+        if (s.java() == JavaPrim.BOOLEAN || s.java() == JavaPrim.CHAR) {
+            return readScalar(s, field);
+        }
+        CodeBlock read = CodeBlock.of("$T.readLong(parser, $L, $L, $S, $S)", READING, literal(b.min()), literal(b.max()),
+                CTypes.cName(s.ctype()) + " : " + b.width(), field);
+        return s.java() == JavaPrim.LONG ? read : CodeBlock.of("($L) $L", s.java().keyword(), read);
     }
 
     private static String literal(long v) {
@@ -519,6 +531,7 @@ public final class JsonCodecWriter {
         String n = f.name();
         CodeBlock get = CodeBlock.of("$T.$L(segment, offset)", struct, n);
         return switch (f.type()) {
+            case FieldType.BitField b -> writeScalar(b.declared(), get);
             case FieldType.Pointer p -> throw new IllegalStateException("no JSON for pointer " + n); // unsupportedReason refuses first
             case FieldType.Scalar s -> writeScalar(s, get);
             case FieldType.Text x -> CodeBlock.of("$T.writeText(generator, scratch, segment, offset + $T.$L, $T.$L, $L, $L, STRUCT, $S);\n",

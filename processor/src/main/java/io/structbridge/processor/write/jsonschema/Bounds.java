@@ -31,6 +31,13 @@ final class Bounds {
         return b;
     }
 
+    static Bounds integral(long min, long max) {
+        Bounds b = new Bounds(false);
+        b.lower = BigDecimal.valueOf(min);
+        b.upper = BigDecimal.valueOf(max);
+        return b;
+    }
+
     static Bounds floating(FieldType.Scalar s) {
         Bounds b = new Bounds(true);
         if (s.ctype() == io.structbridge.annotations.CType.FLOAT16) {

@@ -78,6 +78,7 @@ public final class JsonSchemaWriter {
     public Map<String, Object> field(FieldModel f) {
         return switch (f.type()) {
             case FieldType.Scalar s -> scalar(s, f.constraints());
+            case FieldType.BitField b -> bitField(b, f.constraints());
             case FieldType.EnumCode e -> enumSchema(e);
             case FieldType.Text t -> text(t, f.constraints());
             case FieldType.PrimitiveArray a -> primitiveArray(a);
@@ -172,6 +173,24 @@ public final class JsonSchemaWriter {
                 b.putInto(m);
             }
         }
+        return m;
+    }
+
+    /** A bit-field is its declared type's JSON value, an integer limited to the range of its width. */
+    private static Map<String, Object> bitField(FieldType.BitField bits, List<Constraint> cs) {
+        FieldType.Scalar s = bits.declared();
+        if (s.java() == io.structbridge.processor.model.JavaPrim.BOOLEAN || s.java() == io.structbridge.processor.model.JavaPrim.CHAR) {
+            Map<String, Object> m = scalar(s, cs);
+            if (s.java() == io.structbridge.processor.model.JavaPrim.CHAR && bits.max() < 0xffff) {
+                m.put("pattern", "^[\\u0000-\\u" + String.format("%04x", bits.max()) + "]$");
+            }
+            return m;
+        }
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("type", "integer");
+        Bounds b = Bounds.integral(bits.min(), bits.max());
+        cs.forEach(b::apply);
+        b.putInto(m);
         return m;
     }
 

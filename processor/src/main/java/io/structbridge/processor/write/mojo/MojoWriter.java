@@ -50,7 +50,8 @@ public final class MojoWriter {
     }
 
     private static boolean expressible(StructLayoutPlan p) {
-        return p.members().stream().allMatch(m -> m.offset() % m.naturalAlignment() == 0
+        // Mojo has no bit-fields: a struct with them is raw bytes, with the bit positions documented.
+        return p.members().stream().allMatch(m -> !m.bitField() && m.offset() % m.naturalAlignment() == 0
                 && (m.nested() == null || expressible(m.nested())));
     }
 
@@ -63,7 +64,9 @@ public final class MojoWriter {
         if (!expressible(p)) {
             // Mojo places every member at its natural alignment; a packed member below it cannot be declared.
             b.append("    \"\"\"C layout: size ").append(p.size()).append(" bytes, alignment ").append(p.alignment())
-                    .append(" bytes, packed: members sit below their natural alignment, which Mojo cannot declare,\n")
+                    .append(p.members().stream().anyMatch(Member::bitField)
+                            ? " bytes, with bit-fields (bit 0 is the least significant bit of byte 0), which Mojo cannot declare,\n"
+                            : " bytes, packed: members sit below their natural alignment, which Mojo cannot declare,\n")
                     .append("    so the struct is raw bytes. Members: ");
             b.append(String.join(", ", p.members().stream().map(m -> m.field().name() + " " + type(m) + " at "
                     + m.offset()).toList()));
@@ -124,6 +127,7 @@ public final class MojoWriter {
             case FieldType.PrimitiveArray a -> "InlineArray[" + scalar(a.element().ctype()) + ", " + a.length() + "]";
             case FieldType.Nested n -> n.struct().cName();
             case FieldType.NestedArray a -> "InlineArray[" + a.struct().cName() + ", " + a.length() + "]";
+            case FieldType.BitField f -> scalar(f.declared().ctype()) + " bits " + m.bits().bitOffset() + ".." + (m.bits().bitOffset() + f.width() - 1);
             case FieldType.Pointer p -> "UInt64"; // the address: meaningful in this process only
         };
     }

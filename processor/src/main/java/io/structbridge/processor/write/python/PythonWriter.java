@@ -2,6 +2,7 @@ package io.structbridge.processor.write.python;
 
 import io.structbridge.annotations.CType;
 import io.structbridge.annotations.Endian;
+import io.structbridge.processor.layout.BitFieldRuns;
 import io.structbridge.processor.layout.Member;
 import io.structbridge.processor.layout.StructLayoutPlan;
 import io.structbridge.processor.model.FieldModel;
@@ -46,6 +47,9 @@ public final class PythonWriter {
         }
         List<StructLayoutPlan> order = new ArrayList<>();
         collect(plan, order);
+        if (PythonBitFields.any(order)) {
+            b.append(PythonBitFields.HELPERS);
+        }
         for (StructLayoutPlan p : order) {
             ctypesClass(p, b);
         }
@@ -143,13 +147,21 @@ public final class PythonWriter {
         }
         b.append("    _fields_ = [\n");
         int pad = 0;
-        for (Member m : p.members()) {
-            if (m.paddingBefore() > 0) {
-                b.append("        (\"__pad").append(pad++).append("\", ctypes.c_uint8 * ").append(m.paddingBefore()).append("),\n");
+        for (BitFieldRuns.Slot slot : BitFieldRuns.slots(p)) {
+            if (slot.paddingBefore() > 0) {
+                b.append("        (\"__pad").append(pad++).append("\", ctypes.c_uint8 * ").append(slot.paddingBefore()).append("),\n");
             }
-            b.append("        (\"").append(HalfProperties.fieldName(m)).append("\", ").append(ctypesType(m)).append("),")
-                    .append(m.field().type() instanceof FieldType.Pointer ptr
-                            ? "  # C " + ptr.cType().strip() + ": the address, meaningful in this process only" : "").append('\n');
+            switch (slot) {
+                case BitFieldRuns.Whole w -> {
+                    Member m = w.member();
+                    b.append("        (\"").append(HalfProperties.fieldName(m)).append("\", ").append(ctypesType(m)).append("),")
+                            .append(m.field().type() instanceof FieldType.Pointer ptr
+                                    ? "  # C " + ptr.cType().strip() + ": the address, meaningful in this process only" : "").append('\n');
+                }
+                case BitFieldRuns.Run r -> b.append("        (\"").append(r.name()).append("\", ctypes.c_uint8 * ")
+                        .append(r.size()).append("),  # bit-fields ")
+                        .append(String.join(", ", r.fields().stream().map(m -> m.field().name()).toList())).append("\n");
+            }
         }
         if (p.tailPadding() > 0) {
             // In a union every member is at offset 0, so the padding member spans the whole size.
@@ -157,6 +169,10 @@ public final class PythonWriter {
             b.append("        (\"__pad").append(pad).append("\", ctypes.c_uint8 * ").append(padding).append("),\n");
         }
         b.append("    ]\n");
+        if (p.members().stream().anyMatch(Member::bitField)) {
+            b.append("\n\n");
+            PythonBitFields.properties(p, b);
+        }
         HalfProperties.properties(p, b);
     }
 
@@ -198,10 +214,16 @@ public final class PythonWriter {
     private static void cdef(StructLayoutPlan p, StringBuilder b) {
         b.append("typedef ").append(p.model().cKeyword()).append(' ').append(p.model().cName()).append(" {\n");
         int pad = 0;
-        for (Member m : p.members()) {
-            if (m.paddingBefore() > 0) {
-                b.append("    uint8_t _pad").append(pad++).append('[').append(m.paddingBefore()).append("];\n");
+        for (BitFieldRuns.Slot slot : BitFieldRuns.slots(p)) {
+            if (slot.paddingBefore() > 0) {
+                b.append("    uint8_t _pad").append(pad++).append('[').append(slot.paddingBefore()).append("];\n");
             }
+            if (slot instanceof BitFieldRuns.Run r) {
+                b.append("    uint8_t ").append(r.name()).append('[').append(r.size()).append("]; /* bit-fields ")
+                        .append(String.join(", ", r.fields().stream().map(m -> m.field().name()).toList())).append(" */\n");
+                continue;
+            }
+            Member m = ((BitFieldRuns.Whole) slot).member();
             String remark = io.structbridge.processor.write.CDeclarations.remark(m);
             b.append("    ").append(HalfProperties.cffiType(io.structbridge.processor.write.CDeclarations.baseType(m))).append(' ')
                     .append(io.structbridge.processor.write.CDeclarations.declarator(m)).append(';')
@@ -221,6 +243,7 @@ public final class PythonWriter {
             case FieldType.PrimitiveArray a -> ctype(a.element().ctype(), a.element().order()) + " * " + a.length();
             case FieldType.Nested n -> n.struct().cName();
             case FieldType.NestedArray a -> a.struct().cName() + " * " + a.length();
+            case FieldType.BitField f -> throw new IllegalArgumentException("a bit-field is stored in its run's bytes");
             case FieldType.Pointer p -> "ctypes.c_void_p";
         };
     }
@@ -252,7 +275,15 @@ public final class PythonWriter {
         List<String> names = new ArrayList<>();
         List<String> formats = new ArrayList<>();
         List<String> offsets = new ArrayList<>();
-        for (Member m : p.members()) {
+        for (BitFieldRuns.Slot slot : BitFieldRuns.slots(p)) {
+            if (slot instanceof BitFieldRuns.Run r) {
+                // NumPy has no bit-fields: the run's storage bytes (decode with the ctypes properties' rule)
+                names.add("\"" + r.name() + "\"");
+                offsets.add(Long.toString(r.offset()));
+                formats.add("(\"u1\", (" + r.size() + ",))");
+                continue;
+            }
+            Member m = ((BitFieldRuns.Whole) slot).member();
             names.add("\"" + m.field().name() + "\"");
             offsets.add(Long.toString(m.offset()));
             formats.add(switch (m.field().type()) {
@@ -262,6 +293,7 @@ public final class PythonWriter {
                 case FieldType.PrimitiveArray a -> "(\"" + numpyType(a.element().ctype(), a.element().order()) + "\", (" + a.length() + ",))";
                 case FieldType.Nested n -> n.struct().cName() + "_dtype";
                 case FieldType.NestedArray a -> "(" + a.struct().cName() + "_dtype, (" + a.length() + ",))";
+                case FieldType.BitField f -> throw new IllegalArgumentException("a bit-field is stored in its run's bytes");
                 case FieldType.Pointer ptr -> "\"=u8\""; // the address as a number, for in-process use (see the ctypes comment)
             });
         }
@@ -457,6 +489,7 @@ public final class PythonWriter {
             };
             case FieldType.Nested n -> n.struct().cName() + "Model";
             case FieldType.NestedArray a -> "list[" + a.struct().cName() + "Model]";
+            case FieldType.BitField b -> pyType(b.declared(), s);
             case FieldType.Pointer p -> throw new IllegalStateException("no Pydantic model for a pointer"); // PointerRule
         };
     }

@@ -17,6 +17,9 @@ final class ConstraintCode {
 
     /** {@return the violation condition, or null when the constraint never fails for this type} */
     static CodeBlock violated(Constraint c, FieldType type, String v, String patternField) {
+        if (type instanceof FieldType.BitField b) {
+            type = b.declared(); // the Java value of a bit-field is a primitive of its declared type
+        }
         boolean floating = type instanceof FieldType.Scalar s && (s.java() == JavaPrim.FLOAT || s.java() == JavaPrim.DOUBLE);
         return switch (c) {
             case Constraint.NotNull n -> type instanceof FieldType.Scalar ? null : CodeBlock.of("$L == null", v);

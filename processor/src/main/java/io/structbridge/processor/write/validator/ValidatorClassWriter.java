@@ -207,6 +207,11 @@ public final class ValidatorClassWriter {
                     nativeCheck(m, name);
                 }
             }
+            case FieldType.BitField b -> {
+                if (b.narrowed()) {
+                    nativeCheck(m, name);
+                }
+            }
             default -> nativeCheck(m, name);
         }
         m.addCode("$<}\n");
@@ -269,6 +274,7 @@ public final class ValidatorClassWriter {
                     || a.element().ctype() == io.structbridge.annotations.CType.UINT64;
             case FieldType.Text x -> true;
             case FieldType.EnumCode e -> true;
+            case FieldType.BitField b -> !b.signed() && b.width() == 64;
             default -> false;
         };
     }

@@ -1,0 +1,77 @@
+package io.structbridge.processor.write.python;
+
+import io.structbridge.processor.layout.BitFieldRuns;
+import io.structbridge.processor.layout.Member;
+import io.structbridge.processor.layout.StructLayoutPlan;
+import io.structbridge.processor.model.FieldType;
+import java.util.List;
+
+/**
+ * Python for bit-fields: the ctypes class, the cffi declaration and the NumPy dtype hold each run of
+ * bit-fields as its storage bytes ({@code _bits0}: {@code c_uint8 * n}, {@code uint8_t _bits0[n]},
+ * {@code ("u1", (n,))}); the ctypes class gets one property per bit-field that reads and writes the
+ * bits (little-endian, bit 0 the least significant bit of the run's first byte) and refuses a value
+ * outside the width with {@code ValueError}, never masking it. ctypes' own bit-fields are not used:
+ * CPython computed gcc's layout wrongly for mixed types and packed structs for years (cpython
+ * #97588), and the properties give the measured layout on every version.
+ */
+final class PythonBitFields {
+    private PythonBitFields() {}
+
+    static boolean any(List<StructLayoutPlan> plans) {
+        return plans.stream().anyMatch(p -> p.members().stream().anyMatch(Member::bitField));
+    }
+
+    static final String HELPERS = """
+
+
+            def _sb_bits_get(storage, bit, width, signed):
+                \"\"\"The bit-field at bits bit..bit+width-1 of the little-endian storage bytes.\"\"\"
+                v = (int.from_bytes(bytes(storage), "little") >> bit) & ((1 << width) - 1)
+                return v - (1 << width) if signed and v >> (width - 1) else v
+
+
+            def _sb_bits_set(storage, bit, width, signed, value, where):
+                \"\"\"Stores value in the bit-field; ValueError (storage unchanged) if it does not fit the width.\"\"\"
+                if isinstance(value, bool):
+                    value = int(value)
+                if not isinstance(value, int):
+                    raise TypeError(f"{where}: an int is required, not {type(value).__name__}")
+                lo, hi = (-(1 << (width - 1)), (1 << (width - 1)) - 1) if signed else (0, (1 << width) - 1)
+                if not lo <= value <= hi:
+                    raise ValueError(f"{where}: must fit {width} bits ({lo}..{hi}); value {value}")
+                n = len(storage)
+                mask = ((1 << width) - 1) << bit
+                old = int.from_bytes(bytes(storage), "little")
+                new = (old & ~mask) | ((value << bit) & mask)
+                storage[:] = list(new.to_bytes(n, "little"))
+            """;
+
+    /** One {@code R.x = property(...)} line per bit-field of {@code p}. */
+    static void properties(StructLayoutPlan p, StringBuilder b) {
+        String name = p.model().cName();
+        for (BitFieldRuns.Slot s : BitFieldRuns.slots(p)) {
+            if (!(s instanceof BitFieldRuns.Run r)) {
+                continue;
+            }
+            for (Member m : r.fields()) {
+                FieldType.BitField f = (FieldType.BitField) m.field().type();
+                long bit = m.bits().bitOffset() - 8 * r.offset();
+                String signed = f.signed() ? "True" : "False";
+                String get = "_sb_bits_get(self." + r.name() + ", " + bit + ", " + f.width() + ", " + signed + ")";
+                if (f.declared().java() == io.structbridge.processor.model.JavaPrim.BOOLEAN) {
+                    get = "bool(" + get + ")";
+                }
+                b.append(name).append('.').append(m.field().name()).append(" = property(\n    lambda self: ").append(get)
+                        .append(",\n    lambda self, v: _sb_bits_set(self.").append(r.name()).append(", ").append(bit).append(", ")
+                        .append(f.width()).append(", ").append(signed).append(", v, \"").append(p.model().record().simpleName())
+                        .append('.').append(m.field().name()).append("\"),\n    doc=\"C ")
+                        .append(io.structbridge.processor.write.CDeclarations.baseType(m)).append(' ')
+                        .append(io.structbridge.processor.write.CDeclarations.declarator(m)).append(": bits ")
+                        .append(m.bits().bitOffset()).append("..").append(m.bits().bitOffset() + f.width() - 1)
+                        .append(" of the struct, in ").append(r.name()).append(" (").append(r.size()).append(" bytes at offset ")
+                        .append(r.offset()).append(")\")\n");
+            }
+        }
+    }
+}
