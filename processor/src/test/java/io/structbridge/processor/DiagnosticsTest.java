@@ -543,6 +543,12 @@ class DiagnosticsTest {
         }
 
         @Test
+        void bitFieldInAUnion() {
+            JavaFileObject f = src("Flags", "@Union", "record Flags(", "        @Bits(3) int flags,", "        int whole) {}");
+            assertThat(error(Message.BIT_FIELD, f, "@Bits(3)")).contains("bit-fields in a @Union are not supported");
+        }
+
+        @Test
         void bitFieldOfZeroWidthIsAnAttributeOfTheNextOne() {
             JavaFileObject f = record("Flags", "@Bits(0)\n        int flags");
             assertThat(error(Message.BIT_FIELD, f, "@Bits(0)")).contains("zero-width bit-field is zeroWidthBefore on the next one");
