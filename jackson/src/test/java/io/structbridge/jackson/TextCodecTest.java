@@ -175,7 +175,10 @@ class TextCodecTest {
         MemorySegment s = Arena.ofAuto().allocate(LabelStruct.LAYOUT);
         LabelStruct.write(s, 0, label);
         for (JsonMapper mapper : MAPPERS) {
-            String expected = JsonMapper.builder((JsonFactory) mapper.tokenStreamFactory()).build().writeValueAsString(label);
+            // databind alone (no structbridge module) with the same factory and indentation
+            tools.jackson.databind.SerializationFeature indent = tools.jackson.databind.SerializationFeature.INDENT_OUTPUT;
+            String expected = JsonMapper.builder((JsonFactory) mapper.tokenStreamFactory())
+                    .configure(indent, mapper.isEnabled(indent)).build().writeValueAsString(label);
             for (byte[] scratch : new byte[][] {null, new byte[0], new byte[LabelJson.TEXT_SCRATCH - 1], new byte[LabelJson.TEXT_SCRATCH]}) {
                 java.io.StringWriter out = new java.io.StringWriter();
                 try (JsonGenerator g = mapper.createGenerator(out)) {
