@@ -51,6 +51,22 @@ final class CodecLookup {
         }
     };
 
+    /** The generated {@code RStruct.TYPE} of a {@code @Struct} record class, or null for any other class. */
+    static final ClassValue<StructType<?>> STRUCT_TYPE = new ClassValue<>() {
+        @Override
+        protected StructType<?> computeValue(Class<?> type) {
+            if (!type.isRecord()) {
+                return null;
+            }
+            try {
+                Class<?> struct = Class.forName(base(type) + "Struct", true, type.getClassLoader());
+                return struct.getField("TYPE").get(null) instanceof StructType<?> st && st.recordClass() == type ? st : null;
+            } catch (ReflectiveOperationException | LinkageError | RuntimeException e) {
+                return null;
+            }
+        }
+    };
+
     /** {@return whether {@code type} is a generated {@code RView} class} */
     static boolean isView(Class<?> type) {
         return VIEW_RECORD.get(type) != null;

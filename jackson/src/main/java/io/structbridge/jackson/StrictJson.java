@@ -21,6 +21,7 @@ import tools.jackson.databind.json.JsonMapper;
  *     ({@code FAIL_ON_NULL_CREATOR_PROPERTIES}, {@code FAIL_ON_NULL_FOR_PRIMITIVES});</li>
  * <li>unknown properties refused ({@code FAIL_ON_UNKNOWN_PROPERTIES}) unless the record carries
  *     {@code @JsonIgnoreProperties(ignoreUnknown = true)};</li>
+ * <li>a {@code byte} only from -128..127 (Jackson alone reads 128..255 as their two's complement);</li>
  * <li>enums only by name ({@code FAIL_ON_NUMBERS_FOR_ENUMS}); duplicate keys refused
  *     ({@code STRICT_DUPLICATE_DETECTION}); trailing tokens refused.</li>
  * </ul>
@@ -41,6 +42,7 @@ public final class StrictJson {
     public static JsonMapper.Builder configure(JsonMapper.Builder builder) {
         return builder
                 .addModule(new StructJsonModule())
+                .addModule(StrictByteDeserializer.module())
                 .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
                 .enable(DeserializationFeature.FAIL_ON_MISSING_CREATOR_PROPERTIES)
                 .enable(DeserializationFeature.FAIL_ON_NULL_CREATOR_PROPERTIES)

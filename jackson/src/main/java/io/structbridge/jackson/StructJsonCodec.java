@@ -51,6 +51,18 @@ public interface StructJsonCodec<R extends Record> {
     void readView(JsonParser parser, Object view, boolean wholeDocument);
 
     /**
+     * Reads the JSON object at the parser's current token as a record ({@code RJson.readRecord}): decoded into
+     * scratch struct memory and read back, so it is accepted or refused exactly as {@link #readView} would, with the
+     * same {@link StructJsonException}s, and holds the values the struct stores. {@link StructJsonModule} reads every
+     * record with a codec this way.
+     *
+     * @param parser the parser, on {@code START_OBJECT}
+     * @return the record
+     * @throws StructJsonException if the JSON does not fit the struct
+     */
+    R readRecord(JsonParser parser);
+
+    /**
      * Reads a JSON array or JSON Lines into {@code target} from element 0 ({@code RJson.readInto}), one
      * record at a time; elements after the last record are not touched.
      *

@@ -1,6 +1,7 @@
 package io.structbridge.jackson;
 
 import io.structbridge.runtime.StructArray;
+import io.structbridge.runtime.StructType;
 import java.lang.foreign.Arena;
 import tools.jackson.core.JsonGenerator;
 import tools.jackson.core.JsonParser;
@@ -20,8 +21,10 @@ import tools.jackson.databind.ser.Serializers;
 /**
  * Lets an {@code ObjectMapper} write generated {@code RArray}s and {@code RView}s straight from
  * native memory, and read JSON arrays (or JSON Lines) into new {@code RArray}s, through the
- * generated {@code RJson} codecs. Records themselves keep working with plain databind, except
- * {@code @Union} records, which are refused ({@link UnionRefusal}). Found by
+ * generated {@code RJson} codecs, and read every {@code @Struct} record that has a codec through it (see
+ * {@code RecordDeserializer}), so databind accepts and refuses exactly what the codec and the JSON Schema do; other
+ * records and classes keep plain databind, except {@code @Union} records, which are refused ({@link UnionRefusal}).
+ * Records are written by databind (the codec writes the same bytes for a record whose values fit the struct). Found by
  * {@code JsonMapper.builder().findAndAddModules()} ({@code META-INF/services}).
  *
  * <p>Arrays read by the mapper live in {@link Arena#ofAuto()} memory (freed by the garbage
@@ -68,6 +71,15 @@ public final class StructJsonModule extends JacksonModule {
                 return UnionRefusal.UNIONS.get(raw) ? new UnionRefusal.Serializer(raw) : null;
             }
         });
+        context.addDeserializerModifier(new tools.jackson.databind.deser.ValueDeserializerModifier() {
+            @Override
+            public ValueDeserializer<?> modifyDeserializer(DeserializationConfig config, BeanDescription.Supplier beanDescRef,
+                                                           ValueDeserializer<?> deserializer) {
+                Class<?> raw = beanDescRef.getBeanClass();
+                StructType<?> type = CodecLookup.STRUCT_TYPE.get(raw);
+                return type == null || deserializer instanceof RecordDeserializer ? deserializer : new NativeChecked(deserializer, type);
+            }
+        });
         context.addDeserializers(new Deserializers.Base() {
             @Override
             public ValueDeserializer<?> findBeanDeserializer(JavaType type, DeserializationConfig config,
@@ -81,7 +93,7 @@ public final class StructJsonModule extends JacksonModule {
 
             @Override
             public boolean hasDeserializerFor(DeserializationConfig config, Class<?> valueType) {
-                return StructArray.class.isAssignableFrom(valueType);
+                return StructArray.class.isAssignableFrom(valueType) || valueType.isRecord() && recordCodec(valueType) != null;
             }
         });
     }
@@ -91,6 +103,10 @@ public final class StructJsonModule extends JacksonModule {
      * has no codec, or null for any other class}
      */
     static ValueDeserializer<?> deserializerFor(Class<?> raw) {
+        if (raw.isRecord()) {
+            StructJsonCodec<?> codec = recordCodec(raw);
+            return codec == null ? null : new RecordDeserializer(codec);
+        }
         boolean array = StructArray.class.isAssignableFrom(raw);
         if (!array && !CodecLookup.isView(raw)) {
             return null;
@@ -110,6 +126,16 @@ public final class StructJsonModule extends JacksonModule {
             };
         }
         return array ? new ArrayDeserializer(StructJsonCodec.of(raw)) : new ViewDeserializer(StructJsonCodec.of(raw));
+    }
+
+    /** {@return the codec generated for record class {@code raw}, or null if it has none (then databind reads it)} */
+    static StructJsonCodec<?> recordCodec(Class<?> raw) {
+        try {
+            StructJsonCodec<?> codec = StructJsonCodec.of(raw);
+            return codec.recordClass() == raw ? codec : null;
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
     }
 
     private static boolean hasArrayCodec(Class<?> raw) {
@@ -214,6 +240,86 @@ public final class StructJsonModule extends JacksonModule {
         public Object deserialize(JsonParser p, DeserializationContext ctxt, Object intoValue) {
             ((StructJsonCodec) codec).readInto(p, (StructArray) intoValue);
             return intoValue;
+        }
+    }
+
+    /**
+     * Reads a {@code @Struct} record, wherever databind meets it (the root, a property of a POJO, an element of a
+     * list), through its codec, so it is accepted or refused exactly as the codec and the JSON Schema say: databind
+     * alone wraps {@code 128} into a {@code byte} of -128, accepts 300 for a {@code uint8_t} held in a {@code short},
+     * a number or boolean as text, and an array of numbers as a Base64 {@code byte[]}. A JSON {@code null} is refused
+     * as inside a struct (native structs have no null), also as an element of a list.
+     */
+    private static final class RecordDeserializer extends ValueDeserializer<Object> {
+        private final StructJsonCodec<?> codec;
+
+        RecordDeserializer(StructJsonCodec<?> codec) {
+            this.codec = codec;
+        }
+
+        @Override
+        public Object deserialize(JsonParser p, DeserializationContext ctxt) {
+            return codec.readRecord(p);
+        }
+
+        @Override
+        public Class<?> handledType() {
+            return codec.recordClass();
+        }
+
+        /** A struct has no null, wherever the record appears (a property, a list element), as inside a struct. */
+        @Override
+        public Object getNullValue(DeserializationContext ctxt) {
+            throw nullRefused(ctxt, codec);
+        }
+    }
+
+    /**
+     * Reads a {@code @Struct} record that has no codec (see {@code SB-JSON-CODEC-SKIPPED}) with databind, then applies
+     * the struct's native checks ({@code StructType.check}: integer ranges of narrowed C types, text capacity and
+     * encoding, array lengths), so databind never hands out a record the struct refuses to store. A refusal is a
+     * {@link StructJsonException} naming the component. (Databind itself still reads a {@code byte} from 128..255 as
+     * its two's complement; {@link StrictJson} refuses those.)
+     */
+    private static final class NativeChecked extends tools.jackson.databind.deser.std.DelegatingDeserializer {
+        private final StructType<?> type;
+
+        NativeChecked(ValueDeserializer<?> delegate, StructType<?> type) {
+            super(delegate);
+            this.type = type;
+        }
+
+        @Override
+        protected ValueDeserializer<?> newDelegatingInstance(ValueDeserializer<?> newDelegatee) {
+            return new NativeChecked(newDelegatee, type);
+        }
+
+        @Override
+        public Object deserialize(JsonParser p, DeserializationContext ctxt) {
+            return checked(p, super.deserialize(p, ctxt));
+        }
+
+        @Override
+        public Object deserialize(JsonParser p, DeserializationContext ctxt, Object intoValue) {
+            return checked(p, super.deserialize(p, ctxt, intoValue));
+        }
+
+        @Override
+        public Object deserializeWithType(JsonParser p, DeserializationContext ctxt,
+                                          tools.jackson.databind.jsontype.TypeDeserializer typeDeserializer) {
+            return checked(p, super.deserializeWithType(p, ctxt, typeDeserializer));
+        }
+
+        @SuppressWarnings({"unchecked", "rawtypes"})
+        private Object checked(JsonParser p, Object value) {
+            if (value != null) {
+                try {
+                    ((StructType) type).check((Record) value);
+                } catch (io.structbridge.runtime.StructValueException e) {
+                    throw JsonReading.error(p, type.recordClass().getSimpleName() + "." + e.path(), e);
+                }
+            }
+            return value;
         }
     }
 

@@ -276,8 +276,14 @@ class BatchRobustnessTest {
             });
             assertTrue(e.getMessage().contains("JSON over a parser limit") && e.getMessage().contains("String value length (6)"),
                     e.getMessage());
-            // databind refuses it the same way
-            assertThrows(tools.jackson.core.exc.StreamConstraintsException.class, () -> limited.readValue(json, Label.class));
+            // databind alone (no structbridge module, which would read Label through the codec) refuses it the same way
+            JsonMapper plainLimited = JsonMapper.builder(tools.jackson.core.json.JsonFactory.builder()
+                    .streamReadConstraints(tools.jackson.core.StreamReadConstraints.builder().maxStringLength(5).build())
+                    .build()).build();
+            assertThrows(tools.jackson.core.exc.StreamConstraintsException.class, () -> plainLimited.readValue(json, Label.class));
+            // and the strict mapper gives the codec's error
+            StructJsonException m = assertThrows(StructJsonException.class, () -> limited.readValue(json, Label.class));
+            assertEquals(e.getMessage(), m.getMessage());
         }
     }
 

@@ -30,12 +30,14 @@ import tools.jackson.databind.json.JsonMapper;
 class GeoNamesTest {
     static final Path FILE = Path.of("..", "data", "geonames-cities", "cities.json.gz");
     static final JsonMapper STRICT = StrictJson.mapper();
+    /** Databind alone, the oracle: StrictJson reads City through its codec, which refuses the overlong names. */
+    static final JsonMapper PLAIN = JsonMapper.builder().build();
 
     @Test
     void everyCityIsPlacedOrReportedAndTheRoundTripEqualsDatabind() throws Exception {
         List<City> all;
         try (InputStream in = new GZIPInputStream(Files.newInputStream(FILE))) {
-            all = STRICT.readValue(in, new TypeReference<List<City>>() {});
+            all = PLAIN.readValue(in, new TypeReference<List<City>>() {});
         }
         assertEquals(171_075, all.size());
         List<Long> overlong = new ArrayList<>();

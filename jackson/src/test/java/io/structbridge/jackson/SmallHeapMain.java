@@ -6,6 +6,7 @@ import io.structbridge.jackson.big.BigTextJson;
 import io.structbridge.jackson.big.HugeText;
 import io.structbridge.jackson.big.HugeTextArray;
 import io.structbridge.jackson.big.HugeTextJson;
+import io.structbridge.jackson.big.HugeTextView;
 import io.structbridge.jackson.fixtures.PointArray;
 import io.structbridge.jackson.fixtures.PointJson;
 import java.io.ByteArrayInputStream;
@@ -29,6 +30,7 @@ public final class SmallHeapMain {
         switch (args[0]) {
             case "bigText" -> bigText();
             case "hugeText" -> hugeText();
+            case "hugeTextWrite" -> hugeTextWrite();
             case "millionRejects" -> millionRejects();
             default -> throw new IllegalArgumentException(args[0]);
         }
@@ -66,6 +68,36 @@ public final class SmallHeapMain {
         } catch (OutOfMemoryError e) {
             System.out.println("OOM " + e.getMessage());
         }
+    }
+
+    /**
+     * A 300 MB struct holding short text, written as JSON by every writer (codec, codec with a short scratch, array,
+     * mapper of a view and of an array): the text buffer is sized by the stored text, not the capacity. Databind
+     * writing the equal record is the oracle.
+     */
+    static void hugeTextWrite() throws Exception {
+        HugeText record = new HugeText(1, "a" + "é".repeat(40) + "z".repeat(70_000));
+        String expected = JsonMapper.builder().build().writeValueAsString(record);
+        try (Arena arena = Arena.ofConfined()) {
+            HugeTextArray array = HugeTextArray.fromList(arena, List.of(record));
+            java.lang.foreign.MemorySegment s = array.segment();
+            for (int round = 0; round < 3; round++) {
+                for (boolean bytes : new boolean[] {true, false}) {
+                    java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+                    java.io.StringWriter chars = new java.io.StringWriter();
+                    try (var g = bytes ? StrictJson.codecMapper().createGenerator(out) : StrictJson.codecMapper().createGenerator(chars)) {
+                        HugeTextJson.write(s, 0, g);
+                        HugeTextJson.write(s, 0, g, new byte[16]);
+                        HugeTextJson.writeArray(array, g);
+                    }
+                    String written = bytes ? out.toString(StandardCharsets.UTF_8) : chars.toString();
+                    check(written.equals(expected + " " + expected + " [" + expected + "]"), "codec output " + bytes);
+                }
+                check(MAPPER.writeValueAsString(HugeTextView.at(s, 0)).equals(expected), "view");
+                check(MAPPER.writeValueAsString(array).equals("[" + expected + "]"), "array");
+            }
+        }
+        System.out.println("OK hugeTextWrite, max heap " + Runtime.getRuntime().maxMemory());
     }
 
     /** One million records that are each refused ({@code {}} lacks every property), 3 MB of JSON Lines. */

@@ -55,6 +55,14 @@ class SmallHeapTest {
     }
 
     @Test
+    void a300MegabyteStructWithShortTextIsWrittenByEveryWriterInA64MegabyteHeap() throws Exception {
+        Outcome o = fork(List.of("-Xmx64m", "-XX:MaxDirectMemorySize=1g"), "hugeTextWrite");
+        assertEquals(0, o.exit(), o.output());
+        assertTrue(o.output().contains("OK hugeTextWrite"), o.output());
+        System.out.println(o.output().strip());
+    }
+
+    @Test
     void aMillionRejectedRecordsAreCountedWithBoundedDetailsInA64MegabyteHeap() throws Exception {
         Outcome o = fork(List.of("-Xmx64m"), "millionRejects");
         assertEquals(0, o.exit(), o.output());

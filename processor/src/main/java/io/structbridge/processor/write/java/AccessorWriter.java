@@ -215,8 +215,16 @@ final class AccessorWriter {
                     .endControlFlow();
         }
         t.addMethod(check.build());
+        // The store converts exactly the values it checks: each element is read once, checked and stored, so an
+        // array changed by another thread after check$ can be refused but is never stored wrapped (no allocation).
         MethodSpec.Builder store = store();
-        if (ScalarCode.bulkCopy(e)) {
+        if (e.narrowed()) {
+            store.beginControlFlow("for (int i = 0; i < $L; i++)", n)
+                    .addStatement("$T v = value[i]", elementType)
+                    .addCode(ScalarCode.writeCheck(e, "v", MemberCode.indexedPath(m, "i")))
+                    .addStatement("segment.set($L, $L, $L)", layout, MemberCode.at(m, "i", stride), ScalarCode.toCarrier(e, "v"))
+                    .endControlFlow();
+        } else if (ScalarCode.bulkCopy(e)) {
             store.addStatement("$T.copy(value, 0, segment, $L, $L, $L)", Runtime.MEMORY_SEGMENT, layout, MemberCode.at(m), n);
         } else {
             store.beginControlFlow("for (int i = 0; i < $L; i++)", n)
@@ -292,8 +300,19 @@ final class AccessorWriter {
                 .addStatement("throw e.nestedIn(STRUCT, $L)", MemberCode.indexedPath(m, "i"))
                 .endControlFlow()
                 .endControlFlow().build());
+        // Each element reference is read once and checked again before it is stored: another thread may have
+        // replaced it after check$ (the nested store re-checks its own arrays the same way).
         t.addMethod(store().beginControlFlow("for (int i = 0; i < $L; i++)", n)
-                .addStatement("$T.writeUnchecked(segment, $L, value[i])", nestedStruct, MemberCode.at(m, "i", stride))
+                .addStatement("$T v = value[i]", elementType)
+                .beginControlFlow("if (v == null)")
+                .addStatement("throw $T.nullElement(STRUCT, $S, i)", Runtime.VALUES, name)
+                .endControlFlow()
+                .beginControlFlow("try")
+                .addStatement("$T.check(v)", nestedStruct)
+                .nextControlFlow("catch ($T e)", Runtime.VALUE_EXCEPTION)
+                .addStatement("throw e.nestedIn(STRUCT, $L)", MemberCode.indexedPath(m, "i"))
+                .endControlFlow()
+                .addStatement("$T.writeUnchecked(segment, $L, v)", nestedStruct, MemberCode.at(m, "i", stride))
                 .endControlFlow().build());
     }
 

@@ -32,6 +32,7 @@ public final class JsonCodecWriter {
     static final ClassName PARSER = ClassName.get("tools.jackson.core", "JsonParser");
     static final ClassName GENERATOR = ClassName.get("tools.jackson.core", "JsonGenerator");
     static final ClassName VALUE_EXCEPTION = ClassName.get("io.structbridge.runtime", "StructValueException");
+    private static final ClassName JSON_WRITING = ClassName.get(PKG, "JsonWriting");
     private static final ClassName BOUNDS = ClassName.get("io.structbridge.runtime", "Bounds");
     private static final ClassName GENERATED = ClassName.get("io.structbridge.runtime", "Generated");
     static final ClassName SEGMENT = ClassName.get("java.lang.foreign", "MemorySegment");
@@ -132,6 +133,7 @@ public final class JsonCodecWriter {
         t.addMethod(readOneBody());
         t.addMethod(checkConstraints());
         t.addMethod(readInto());
+        t.addMethod(readRecord());
         t.addMethod(decode());
         t.addMethod(toRecord());
         t.addMethod(readFields());
@@ -139,6 +141,8 @@ public final class JsonCodecWriter {
         t.addField(textScratchConstant());
         t.addMethod(writeMethod());
         t.addMethod(writeWithScratch());
+        t.addMethod(writeUnchecked());
+        t.addMethod(checkStored());
         t.addMethod(writeArray());
         new JsonBatchMethods(struct, array, self).addTo(t);
         t.addField(FieldSpec.builder(com.palantir.javapoet.ParameterizedTypeName.get(CODEC, record()), "CODEC",
@@ -180,6 +184,8 @@ public final class JsonCodecWriter {
                         .addParameter(TypeName.BOOLEAN, "wholeDocument")
                         .addStatement("$T v = ($T) view", view, view)
                         .addStatement("readOne(parser, v.segment(), v.offset(), false, wholeDocument)").build())
+                .addMethod(override("readRecord", record()).addParameter(PARSER, "parser")
+                        .addStatement("return $T.readRecord(parser)", self).build())
                 .addMethod(override("readInto", TypeName.LONG).addParameter(PARSER, "parser").addParameter(arrayOfRecord, "target")
                         .addStatement("return $T.readInto(parser, ($T) target, 0, false)", self, array).build())
                 .build();
@@ -265,6 +271,22 @@ public final class JsonCodecWriter {
 
     private ClassName validator() {
         return ClassName.get(model.record().packageName(), model.record().flatName() + "Validator");
+    }
+
+    private MethodSpec readRecord() {
+        return MethodSpec.methodBuilder("readRecord").addModifiers(Modifier.PUBLIC, Modifier.STATIC).returns(record())
+                .addJavadoc("Reads the JSON object at the parser's current token as a record, by the rules of {@link #read}: the\n"
+                        + "object is decoded into scratch memory and the record read from it, so it is accepted or refused\n"
+                        + "exactly as {@code read} accepts or refuses it, and holds the values {@code read} would store.\n"
+                        + "{@code StructJsonModule} reads the record through this method when databind meets it. Leaves the\n"
+                        + "parser on the object's {@code '}'}.\n\n")
+                .addJavadoc("@param parser the parser, on {@code START_OBJECT}\n@return the record\n")
+                .addJavadoc("@throws $T if the JSON does not fit the struct\n", JSON_EXCEPTION)
+                .addParameter(PARSER, "parser")
+                .addStatement("$T scratch = $T.scratch($T.SIZE)", SEGMENT, READING, struct)
+                .addStatement("decode(parser, scratch, 0, true)")
+                .addStatement("return $T.read(scratch, 0)", struct)
+                .build();
     }
 
     private MethodSpec readInto() {
@@ -491,14 +513,65 @@ public final class JsonCodecWriter {
                 .initializer("$L", textScratch(model)).build();
     }
 
+    /** Text scratch up to this many bytes is allocated once per {@code writeArray} call; larger text goes by its length. */
+    static final int ARRAY_SCRATCH_LIMIT = 4096;
+
+    private static final String WRITE_ERRORS_DOC = "<p>Before the first token the struct's bounds and every stored value are checked (bool bytes,\n"
+            + "enum codes, text NUL and encoding, nested structs): a {@code StructValueException} or\n"
+            + "{@code IndexOutOfBoundsException} then leaves the generator untouched, and the caller may go on using it.\n"
+            + "Any other exception (an {@code IOException} of the output) may leave a partial object: discard the output.\n\n";
+
     private MethodSpec writeMethod() {
         return MethodSpec.methodBuilder("write").addModifiers(Modifier.PUBLIC, Modifier.STATIC)
-                .addJavadoc("Writes the struct at {@code offset} as one JSON object, exactly as databind writes the equal record.\n\n")
+                .addJavadoc("Writes the struct at {@code offset} as one JSON object, exactly as databind writes the equal record.\n"
+                        + "Text is copied through a per-thread buffer sized by the stored text, never by the capacity.\n\n")
+                .addJavadoc(WRITE_ERRORS_DOC)
                 .addJavadoc("@param segment the segment\n@param offset the byte offset of the struct\n@param generator the generator\n")
-                .addJavadoc("@throws io.structbridge.runtime.StructValueException if the stored bytes are not a valid value\n")
+                .addJavadoc("@throws io.structbridge.runtime.StructValueException if the stored bytes are not a valid value; nothing written\n")
+                .addJavadoc("@throws IndexOutOfBoundsException if the struct does not lie inside {@code segment}; nothing written\n")
                 .addParameter(SEGMENT, "segment").addParameter(TypeName.LONG, "offset").addParameter(GENERATOR, "generator")
-                .addStatement("write(segment, offset, generator, $L)", textScratch(model) == 0 ? "null" : "new byte[TEXT_SCRATCH]")
+                .addStatement("write(segment, offset, generator, null)")
                 .build();
+    }
+
+    private MethodSpec checkStored() {
+        MethodSpec.Builder m = MethodSpec.methodBuilder("checkStored").addModifiers(Modifier.PUBLIC, Modifier.STATIC)
+                .addJavadoc("Checks every stored value of the struct at {@code offset} as {@link #write} reads it (bool bytes, enum\n"
+                        + "codes, integer ranges, text NUL and encoding, nested structs), writing nothing.\n\n")
+                .addJavadoc("@param segment the segment\n@param offset the byte offset of the struct (its bounds already checked)\n")
+                .addJavadoc("@throws io.structbridge.runtime.StructValueException for the first invalid value\n")
+                .addJavadoc("@throws IndexOutOfBoundsException if the struct does not lie inside {@code segment}\n")
+                .addParameter(SEGMENT, "segment").addParameter(TypeName.LONG, "offset")
+                .addStatement("$T.checkStruct(segment, offset, $T.SIZE, STRUCT)", JSON_WRITING, struct);
+        for (FieldModel f : model.fields()) {
+            String n = f.name();
+            switch (f.type()) {
+                case FieldType.Scalar s -> m.addStatement("$T.$L(segment, offset)", struct, n);
+                case FieldType.EnumCode e -> m.addStatement("$T.$L(segment, offset)", struct, n);
+                case FieldType.Text x -> m.addStatement("$T.checkText(segment, offset + $T.$L, $T.$L, $L, $L, STRUCT, $S)", JSON_WRITING,
+                        struct, Runtime.offsetConstant(n), TEXT_ENCODING, x.encoding().name(), x.capacity(), x.nulTerminated(), n);
+                case FieldType.PrimitiveArray a -> {
+                    if (a.element().java() != JavaPrim.BYTE && a.element().java() != JavaPrim.CHAR) {
+                        m.beginControlFlow("for (int i = 0; i < $L; i++)", a.length())
+                                .addStatement("$T.$L(segment, offset, i)", struct, n).endControlFlow();
+                    }
+                }
+                case FieldType.Nested x -> m.beginControlFlow("try")
+                        .addStatement("$T.checkStored(segment, offset + $T.$L)", jsonClass(x.struct().record()), struct, Runtime.offsetConstant(n))
+                        .nextControlFlow("catch ($T e)", VALUE_EXCEPTION)
+                        .addStatement("throw e.nestedIn(STRUCT, $S)", n)
+                        .endControlFlow();
+                case FieldType.NestedArray x -> m.beginControlFlow("for (int i = 0; i < $L; i++)", x.length())
+                        .beginControlFlow("try")
+                        .addStatement("$T.checkStored(segment, offset + $T.$L + (long) i * $T.SIZE)", jsonClass(x.struct().record()),
+                                struct, Runtime.offsetConstant(n), Runtime.structClassOf(x.struct().record()))
+                        .nextControlFlow("catch ($T e)", VALUE_EXCEPTION)
+                        .addStatement("throw e.nestedIn(STRUCT, $S + i + $S)", n + "[", "]")
+                        .endControlFlow()
+                        .endControlFlow();
+            }
+        }
+        return m.build();
     }
 
     private MethodSpec writeWithScratch() {
@@ -506,17 +579,30 @@ public final class JsonCodecWriter {
                 .addJavadoc("Like {@link #write(MemorySegment, long, JsonGenerator)}, reading text members through {@code scratch}, so a\n"
                         + "caller writing many structs allocates it once.\n\n")
                 .addJavadoc("@param segment the segment\n@param offset the byte offset of the struct\n@param generator the generator\n")
-                .addJavadoc("@param scratch at least {@link #TEXT_SCRATCH} bytes (may be null when that is 0); its contents are overwritten\n")
-                .addJavadoc("@throws io.structbridge.runtime.StructValueException if the stored bytes are not a valid value\n")
-                .addJavadoc("@throws IllegalArgumentException if {@code scratch} is null or shorter than {@link #TEXT_SCRATCH}\n")
+                .addJavadoc(WRITE_ERRORS_DOC)
+                .addJavadoc("@param scratch {@link #TEXT_SCRATCH} bytes or more, its contents overwritten; or null (or shorter): text is then\n"
+                        + "    copied through a per-thread buffer sized by the stored text\n")
+                .addJavadoc("@throws io.structbridge.runtime.StructValueException if the stored bytes are not a valid value; nothing written\n")
+                .addJavadoc("@throws IndexOutOfBoundsException if the struct does not lie inside {@code segment}; nothing written\n")
                 .addParameter(SEGMENT, "segment").addParameter(TypeName.LONG, "offset").addParameter(GENERATOR, "generator")
-                .addParameter(ArrayTypeName.of(TypeName.BYTE), "scratch");
-        if (textScratch(model) > 0) {
-            m.beginControlFlow("if (scratch == null || scratch.length < TEXT_SCRATCH)")
-                    .addStatement("throw new $T($S + TEXT_SCRATCH + $S + (scratch == null ? $S : scratch.length + $S))",
-                            IllegalArgumentException.class, "scratch must hold TEXT_SCRATCH = ", " bytes, not ", "null", " bytes")
-                    .endControlFlow();
-        }
+                .addParameter(ArrayTypeName.of(TypeName.BYTE), "scratch")
+                .addStatement("$T.checkStruct(segment, offset, $T.SIZE, STRUCT)", JSON_WRITING, struct)
+                .addStatement("checkStored(segment, offset)")
+                .addStatement("writeUnchecked(segment, offset, generator, scratch)");
+        return m.build();
+    }
+
+    private MethodSpec writeUnchecked() {
+        MethodSpec.Builder m = MethodSpec.methodBuilder("writeUnchecked").addModifiers(Modifier.PUBLIC, Modifier.STATIC)
+                .addJavadoc("{@link #write(MemorySegment, long, JsonGenerator, byte[])} without its checks first, for generated code that\n"
+                        + "has called {@link #checkStored} (nested structs, arrays). A stored value that is invalid after all still\n"
+                        + "throws, possibly leaving a partial object in the generator.\n\n")
+                .addJavadoc("@param segment the segment\n@param offset the byte offset of the struct\n@param generator the generator\n")
+                .addJavadoc("@param scratch as for {@code write}\n")
+                .addParameter(SEGMENT, "segment").addParameter(TypeName.LONG, "offset").addParameter(GENERATOR, "generator")
+                .addJavadoc("@throws IndexOutOfBoundsException if the struct does not lie inside {@code segment}; nothing written\n")
+                .addParameter(ArrayTypeName.of(TypeName.BYTE), "scratch")
+                .addStatement("$T.checkStruct(segment, offset, $T.SIZE, STRUCT)", JSON_WRITING, struct);
         m.addStatement("generator.writeStartObject()");
         for (int i = 0; i < model.fields().size(); i++) {
             FieldModel f = model.fields().get(i);
@@ -550,12 +636,12 @@ public final class JsonCodecWriter {
                         .endControlFlow()
                         .addStatement("generator.writeEndArray()").build();
             };
-            case FieldType.Nested x -> CodeBlock.of("$T.write(segment, offset + $T.$L, generator, scratch);\n",
+            case FieldType.Nested x -> CodeBlock.of("$T.writeUnchecked(segment, offset + $T.$L, generator, scratch);\n",
                     jsonClass(x.struct().record()), struct, Runtime.offsetConstant(n));
             case FieldType.NestedArray x -> CodeBlock.builder()
                     .addStatement("generator.writeStartArray()")
                     .beginControlFlow("for (int i = 0; i < $L; i++)", x.length())
-                    .addStatement("$T.write(segment, offset + $T.$L + (long) i * $T.SIZE, generator, scratch)",
+                    .addStatement("$T.writeUnchecked(segment, offset + $T.$L + (long) i * $T.SIZE, generator, scratch)",
                             jsonClass(x.struct().record()), struct, Runtime.offsetConstant(n), Runtime.structClassOf(x.struct().record()))
                     .endControlFlow()
                     .addStatement("generator.writeEndArray()").build();
@@ -576,14 +662,22 @@ public final class JsonCodecWriter {
 
     private MethodSpec writeArray() {
         return MethodSpec.methodBuilder("writeArray").addModifiers(Modifier.PUBLIC, Modifier.STATIC)
-                .addJavadoc("Writes every element of {@code array} as one JSON array (use {@code array.slice} for part of it).\n\n")
+                .addJavadoc("Writes every element of {@code array} as one JSON array (use {@code array.slice} for part of it).\n"
+                        + "Each element is checked before its first token: after a {@code StructValueException} (which names\n"
+                        + "the element) the generator holds the array's earlier elements and is open inside the array.\n\n")
                 .addJavadoc("@param array the structs\n@param generator the generator\n")
                 .addParameter(array, "array").addParameter(GENERATOR, "generator")
                 .addStatement("$T segment = array.segment()", SEGMENT)
-                .addStatement("byte[] scratch = $L", textScratch(model) == 0 ? "null" : "new byte[TEXT_SCRATCH]")
+                .addStatement("byte[] scratch = $L", textScratch(model) == 0 || textScratch(model) > ARRAY_SCRATCH_LIMIT
+                        ? "null" : "new byte[TEXT_SCRATCH]")
                 .addStatement("generator.writeStartArray()")
                 .beginControlFlow("for (long i = 0, n = array.count(); i < n; i++)")
-                .addStatement("write(segment, i * $T.SIZE, generator, scratch)", struct)
+                .beginControlFlow("try")
+                .addStatement("checkStored(segment, i * $T.SIZE)", struct)
+                .nextControlFlow("catch ($T e)", VALUE_EXCEPTION)
+                .addStatement("throw e.inElement(i)")
+                .endControlFlow()
+                .addStatement("writeUnchecked(segment, i * $T.SIZE, generator, scratch)", struct)
                 .endControlFlow()
                 .addStatement("generator.writeEndArray()").build();
     }
