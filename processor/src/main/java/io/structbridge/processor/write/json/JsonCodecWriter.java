@@ -545,8 +545,14 @@ public final class JsonCodecWriter {
                 .addStatement("$T.checkStruct(segment, offset, $T.SIZE, STRUCT)", JSON_WRITING, struct);
         for (FieldModel f : model.fields()) {
             String n = f.name();
+            if (TaggedUnionJson.of(model, f) != null) {
+                // The live member of a tagged union is checked as it is written (its discriminator picks it).
+                continue;
+            }
             switch (f.type()) {
                 case FieldType.Scalar s -> m.addStatement("$T.$L(segment, offset)", struct, n);
+                case FieldType.BitField b -> m.addStatement("$T.$L(segment, offset)", struct, n);
+                case FieldType.Pointer p -> { } // a struct holding a pointer has no codec (SB-POINTER-NO-JSON)
                 case FieldType.EnumCode e -> m.addStatement("$T.$L(segment, offset)", struct, n);
                 case FieldType.Text x -> m.addStatement("$T.checkText(segment, offset + $T.$L, $T.$L, $L, $L, STRUCT, $S)", JSON_WRITING,
                         struct, Runtime.offsetConstant(n), TEXT_ENCODING, x.encoding().name(), x.capacity(), x.nulTerminated(), n);
