@@ -609,6 +609,17 @@ class DiagnosticsTest {
             assertThat(text).contains("enum constants Dup.A and B have the same @Code(1); codes must be distinct");
         }
 
+        /** Was: accepted, and the generated JSON codec had a duplicate case label (javac refused it). */
+        @Test
+        void duplicateJsonNames() {
+            JavaFileObject dup = src("Twice", "enum Twice {", "    @Code(1) @com.fasterxml.jackson.annotation.JsonProperty(\"B\") A,",
+                    "    @Code(2) B", "}");
+            JavaFileObject f = record("Holder", "Twice twice");
+            String text = error(Message.ENUM_JSON_NAME_CLASH, f, "Twice twice", dup);
+            assertThat(text).contains("enum constants Twice.A and B both have the JSON name \"B\"");
+            assertThat(text).contains("Change @JsonProperty");
+        }
+
         @ParameterizedTest
         @ValueSource(ints = {256, -1})
         void codeOutOfRangeForUint8(int code) {

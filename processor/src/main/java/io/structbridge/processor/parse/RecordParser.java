@@ -517,6 +517,15 @@ public final class RecordParser {
                         .contentEquals("com.fasterxml.jackson.annotation.JsonValue")));
         if (jsonValue) {
             report.warning(c, null, Message.ENUM_JSON_VALUE, enumType.getSimpleName());
+        } else {
+            Map<String, String> jsonSeen = new HashMap<>();
+            for (FieldType.EnumConstant k : constants) {
+                String first = jsonSeen.putIfAbsent(k.json(), k.name());
+                if (first != null) {
+                    report.error(c, Message.ENUM_JSON_NAME_CLASH, enumType.getSimpleName(), first, k.name(), k.json());
+                    ok = false;
+                }
+            }
         }
         return ok ? new FieldType.EnumCode(classRef(enumType), ctype, order, constants, !jsonValue) : null;
     }
