@@ -190,6 +190,12 @@ class DiagnosticsTest {
                 size_t   | size_t is a type of <stdint.h> or <stddef.h>
                 union    | C or C++ keyword
                 _Foo     | reserved for the C implementation
+                FILE     | declared by the C standard library headers
+                std      | in C++ it is the standard library's namespace
+                EOF      | declared by the C standard library headers
+                printf   | declared by the C standard library headers
+                tm       | declared by the C standard library headers
+                timespec | declared by the C standard library headers
                 """)
         void recordNameTheCHeaderCannotHold(String name, String phrase) {
             JavaFileObject f = src(name, "@Struct", "record " + name + "(int x) {}");
@@ -717,6 +723,10 @@ class DiagnosticsTest {
                 COLOR_GREEN                | the form of the macros the generated headers define (enum codes
                 SB_ALIGNAS                 | the form of the macros the generated headers define
                 X1_y                       | the form of the macros
+                EOF                        | a macro of the C standard library headers
+                errno                      | a macro of the C standard library headers
+                I                          | a macro of the C standard library headers
+                complex                    | a macro of the C standard library headers
                 """)
         void nameTheCHeaderCannotHold(String name, String phrase) {
             JavaFileObject f = record("Hdr", "int ok", "int " + name);

@@ -126,6 +126,8 @@ public final class RecordParser {
                     cName + " is a type of <stdint.h> or <stddef.h>, which the header includes");
         } else if (Names.cProblem(cName) != null) {
             report.error(type, Message.C_RESERVED_NAME, "record name " + cName, Names.cProblem(cName));
+        } else if (Names.libraryName(cName) != null) {
+            report.error(type, Message.C_RESERVED_NAME, "record name " + cName, Names.libraryName(cName));
         }
         if (type.getRecordComponents().isEmpty()) {
             report.error(type, Message.EMPTY_STRUCT, type.getSimpleName());
@@ -249,6 +251,9 @@ public final class RecordParser {
         String cProblem = Names.cProblem(name);
         if (cProblem == null) {
             cProblem = Names.macroForm(name);
+        }
+        if (cProblem == null) {
+            cProblem = Names.libraryMacro(name);
         }
         if (cProblem != null && !Names.C_KEYWORDS.contains(name)) {
             report.error(c, Message.C_RESERVED_NAME, "component '" + name + "'", cProblem);
