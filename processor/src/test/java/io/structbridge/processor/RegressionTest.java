@@ -162,6 +162,51 @@ class RegressionTest {
         assertThat(c).succeededWithoutWarnings();
     }
 
+    /**
+     * Was: d08.UseAB, d08.Use_AB and d08.use.AB shared the include guard STRUCTBRIDGE_D08_USE_AB_H (the second
+     * header included was empty), enums Col and COl shared a guard (COl's codes were never defined), q3.E_F and
+     * q3.e.F too; and enums A_B { C } and A { B_C } both defined D09_A_B_C (redefined, an error). Now guards
+     * and the SB_CODE_ macros are injective, and a documented upper-case macro two enums disagree on is undefined.
+     */
+    @Test
+    void guardsAndMacrosOfLookAlikeNamesAreDistinct() {
+        String a = "@io.structbridge.annotations.";
+        Compilation c = Compilations.compile(
+                src("d08.UseAB", "package d08;", a + "Struct public record UseAB(int a) {}"),
+                src("d08.Use_AB", "package d08;", a + "Struct public record Use_AB(long b) {}"),
+                src("d08.use.AB", "package d08.use;", a + "Struct public record AB(short c) {}"),
+                src("d08.Col", "package d08;", "public enum Col { " + a + "Code(1) X }"),
+                src("d08.COl", "package d08;", "public enum COl { " + a + "Code(3) X }"),
+                src("d08.UCol", "package d08;", a + "Struct public record UCol(Col p, COl q) {}"),
+                src("q3.E_F", "package q3;", "public enum E_F { " + a + "Code(1) G }"),
+                src("q3.e.F", "package q3.e;", "public enum F { " + a + "Code(2) G }"),
+                src("q3.UEF", "package q3;", a + "Struct public record UEF(E_F x, q3.e.F y) {}"),
+                src("d09.A_B", "package d09;", "public enum A_B { " + a + "Code(1) C }"),
+                src("d09.A", "package d09;", "public enum A { " + a + "Code(2) B_C }"),
+                src("d09.UseAB2", "package d09;", a + "Struct public record UseAB2(A_B x, A y) {}"));
+        assertThat(c).succeeded();
+        Map<String, String> files = new LinkedHashMap<>();
+        files.put("main.c", "#include \"d08/UseAB.h\"\n#include \"d08/Use_AB.h\"\n#include \"d08/use/AB.h\"\n"
+                + "#include \"d08/UCol.h\"\n#include \"q3/UEF.h\"\n#include \"d09/UseAB2.h\"\n"
+                + "SB_STATIC_ASSERT(sizeof(UseAB) == 4 && sizeof(Use_AB) == 8 && sizeof(AB) == 2, \"all three structs\");\n"
+                + "SB_STATIC_ASSERT(SB_CODE_d08_0Col_0X == 1 && SB_CODE_d08_0COl_0X == 3, \"Col and COl\");\n"
+                + "SB_STATIC_ASSERT(SB_CODE_q3_0E_1F_0G == 1 && SB_CODE_q3_0e_0F_0G == 2, \"E_F and e.F\");\n"
+                + "SB_STATIC_ASSERT(SB_CODE_d09_0A_1B_0C == 1 && SB_CODE_d09_0A_0B_1C == 2, \"A_B.C and A.B_C\");\n"
+                + "#if defined(D09_A_B_C) || defined(A_B_C) || defined(COL_X)\n#error \"a macro two enums disagree on\"\n#endif\n"
+                + "SB_STATIC_ASSERT(sizeof(SB_FINGERPRINT_UseAB) == 33 && sizeof(SB_FINGERPRINT_Use_AB) == 33, \"fingerprints\");\n"
+                + "#ifdef STRUCTBRIDGE_FINGERPRINT_USE_AB\n#error \"shared by UseAB and Use_AB\"\n#endif\n"
+                + "int sb_unused;\n");
+        for (JavaFileObject f : c.generatedFiles()) {
+            if (f.getName().endsWith(".h")) {
+                files.put(f.getName().substring("/CLASS_OUTPUT/".length()), read(f));
+            }
+        }
+        for (boolean cxx : new boolean[] {false, true}) {
+            Gcc.Result r = Gcc.check(cxx, files);
+            assertWithMessage((cxx ? "g++" : "gcc") + "\n" + r.output()).that(r.ok()).isTrue();
+        }
+    }
+
     @Test
     void recordNamedString() {
         Compilation c = Compilations.compile(src("p.String", "package p;",
