@@ -1023,6 +1023,46 @@ class DiagnosticsTest {
             assertThat(text).contains("or @JsonProperty on each component");
         }
 
+        /**
+         * Was: accepted and ignored, so the generated codec, schema and Pydantic model accepted other JSON than
+         * databind (the alias, the ignored names, a READ_ONLY property's value).
+         */
+        @ParameterizedTest
+        @CsvSource(delimiter = '|', textBlock = """
+                @com.fasterxml.jackson.annotation.JsonAlias("b") int a                                        | @JsonAlias on component 'a'                | also reads the alias
+                @com.fasterxml.jackson.annotation.JsonIgnore int a                                            | @JsonIgnore on component 'a'               | neither writes nor reads
+                @com.fasterxml.jackson.annotation.JsonProperty(access = com.fasterxml.jackson.annotation.JsonProperty.Access.READ_ONLY) int a  | @JsonProperty(access = READ_ONLY) on component 'a'  | ignores the property when reading
+                @com.fasterxml.jackson.annotation.JsonProperty(access = com.fasterxml.jackson.annotation.JsonProperty.Access.WRITE_ONLY) int a | @JsonProperty(access = WRITE_ONLY) on component 'a' | never writes
+                """)
+        void jacksonAnnotationsTheOutputsDoNotFollow(String component, String head, String why) {
+            JavaFileObject f = record("Jk", "int x", component);
+            String text = error(Message.JACKSON_ANNOTATION_UNSUPPORTED, f, component + ")");
+            assertThat(text).contains(head + " is not supported");
+            assertThat(text).contains(why);
+        }
+
+        @Test
+        void namedIgnoralsAreRefused() {
+            JavaFileObject f = src("Ign", "@Struct", "@com.fasterxml.jackson.annotation.JsonIgnoreProperties({\"zz\"})",
+                    "record Ign(int x) {}");
+            String text = error(Message.JACKSON_ANNOTATION_UNSUPPORTED, f, "record Ign(");
+            assertThat(text).contains("@JsonIgnoreProperties(");
+            assertThat(text).contains("skips those named properties");
+            Compilation ok = compile(src("Unk", "@Struct", "@com.fasterxml.jackson.annotation.JsonIgnoreProperties(ignoreUnknown = true)",
+                    "record Unk(int x) {}"));
+            assertEquals(List.of(), errorIds(ok));
+        }
+
+        /** databind: "Duplicate creator property" (the implicit name x and the explicit "x" of y). */
+        @Test
+        void namingStrategyMeetingAnExplicitName() {
+            JavaFileObject f = src("Naming7", "@Struct",
+                    "@tools.jackson.databind.annotation.JsonNaming(tools.jackson.databind.PropertyNamingStrategies.UpperCamelCaseStrategy.class)",
+                    "record Naming7(int x,", "        @com.fasterxml.jackson.annotation.JsonProperty(\"x\") int y) {}");
+            String text = error(Message.JACKSON_ANNOTATION_UNSUPPORTED, f, "int y)");
+            assertThat(text).contains("Duplicate creator property");
+        }
+
         @Test
         void supportedNamingStrategyIsQuiet() {
             JavaFileObject f = src("Named", "@Struct",

@@ -153,6 +153,29 @@ public final class RecordParser {
         if (strategy != null && JsonNames.translate(strategy, "x") == null) {
             report.error(type, Message.JSON_NAMING_UNSUPPORTED, strategy);
         }
+        String[] unfollowed = JsonNames.unfollowed(type);
+        if (unfollowed != null) {
+            report.error(type, Message.JACKSON_ANNOTATION_UNSUPPORTED, unfollowed[0], "record " + type.getSimpleName(), unfollowed[1]);
+        }
+        for (RecordComponentElement c : type.getRecordComponents()) {
+            String[] u = jacksonElements(type, c).stream().map(JsonNames::unfollowed).filter(java.util.Objects::nonNull)
+                    .findFirst().orElse(null);
+            if (u != null) {
+                report.error(c, Message.JACKSON_ANNOTATION_UNSUPPORTED, u[0], "component '" + c.getSimpleName() + "'", u[1]);
+            }
+            if (strategy != null && explicitJson(type, c).isEmpty()) {
+                // databind matches creator properties by their implicit (Java) names before it renames them
+                for (RecordComponentElement other : type.getRecordComponents()) {
+                    if (other != c && explicitJson(type, other).filter(n -> c.getSimpleName().contentEquals(n)).isPresent()) {
+                        report.error(other, Message.JACKSON_ANNOTATION_UNSUPPORTED, "JsonNaming(" + strategy + ")",
+                                "component '" + other.getSimpleName() + "' (@JsonProperty(\"" + c.getSimpleName() + "\"))",
+                                "databind reads the name of component '" + c.getSimpleName() + "' before the strategy renames it, "
+                                        + "so two creator properties are named \"" + c.getSimpleName() + "\" (InvalidDefinitionException: "
+                                        + "Duplicate creator property)");
+                    }
+                }
+            }
+        }
         List<String> fallback = new ArrayList<>(constraints.classLevel(type));
         stack.push(type.getQualifiedName().toString());
         List<FieldModel> fields = new ArrayList<>();
@@ -192,6 +215,23 @@ public final class RecordParser {
     }
 
     /** Adds the JSON name, documentation and constraints, read from the component's field. */
+    /** {@return where Jackson annotations of a component are: its field, its accessor, the component} */
+    private static List<Element> jacksonElements(TypeElement type, RecordComponentElement c) {
+        List<Element> all = new ArrayList<>();
+        type.getEnclosedElements().stream()
+                .filter(e -> e.getKind() == ElementKind.FIELD && e.getSimpleName().contentEquals(c.getSimpleName()))
+                .forEach(all::add);
+        if (c.getAccessor() != null) {
+            all.add(c.getAccessor());
+        }
+        all.add(c);
+        return all;
+    }
+
+    private static Optional<String> explicitJson(TypeElement type, RecordComponentElement c) {
+        return jacksonElements(type, c).stream().map(JsonNames::explicit).flatMap(Optional::stream).findFirst();
+    }
+
     private FieldModel withJson(TypeElement type, RecordComponentElement c, FieldModel f, String strategy,
                                 Report report, List<String> fallback) {
         Element field = type.getEnclosedElements().stream()
