@@ -736,6 +736,16 @@ class DiagnosticsTest {
             assertThat(text).contains("Rename it");
         }
 
+        /** Was: accepted, and the generated .mojo declared struct Int32 and then used Int32 as a member type. */
+        @ParameterizedTest
+        @ValueSource(strings = {"Int", "Int32", "UInt8", "Float64", "Bool", "InlineArray"})
+        void recordNameShadowingAMojoBuiltin(String name) {
+            JavaFileObject f = src(name, "@Struct", "record " + name + "(int a) {}");
+            String text = error(Message.MOJO_RESERVED_NAME, f, "record " + name + "(");
+            assertThat(text).contains("record name " + name + " cannot name the struct of the generated Mojo file");
+            assertThat(text).contains("builtin " + name);
+        }
+
         @Test
         void recordNameTheCHeaderCannotHold() {
             JavaFileObject f = src("R$1", "@Struct", "record R$1(int a) {}");

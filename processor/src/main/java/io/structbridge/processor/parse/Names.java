@@ -139,6 +139,14 @@ final class Names {
                 : null;
     }
 
+    /**
+     * Names of the Mojo prelude that the generated {@code .mojo} file uses (the scalar types of its members,
+     * {@code InlineArray} for arrays and padding, {@code Int} for {@code InlineArray}'s size and the aliases, and
+     * the {@code register_passable} decorator): a struct of that name would shadow it in the file.
+     */
+    static final Set<String> MOJO_BUILTINS = Set.of("Bool", "Int", "UInt", "Int8", "UInt8", "Int16", "UInt16", "Int32",
+            "UInt32", "Int64", "UInt64", "Float16", "Float32", "Float64", "InlineArray", "register_passable", "Self");
+
     /** {@return whether {@code name} is an identifier every C and C++ compiler accepts} */
     static boolean portable(String name) {
         return PORTABLE.matcher(name).matches();

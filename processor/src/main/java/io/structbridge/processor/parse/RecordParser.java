@@ -129,6 +129,9 @@ public final class RecordParser {
         } else if (Names.libraryName(cName) != null) {
             report.error(type, Message.C_RESERVED_NAME, "record name " + cName, Names.libraryName(cName));
         }
+        if (Names.MOJO_BUILTINS.contains(cName)) {
+            report.error(type, Message.MOJO_RESERVED_NAME, cName);
+        }
         if (type.getRecordComponents().isEmpty()) {
             report.error(type, Message.EMPTY_STRUCT, type.getSimpleName());
         }
