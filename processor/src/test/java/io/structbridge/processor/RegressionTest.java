@@ -207,6 +207,35 @@ class RegressionTest {
         }
     }
 
+    /**
+     * Was: records named FILE (d12) and std (d07) were accepted, and a translation unit including stdio.h
+     * (or any C++ header) with the generated header did not compile. The oracle: gcc/g++ refuse a struct of
+     * each refused name next to the C standard headers, and accept one of a name the processor accepts.
+     */
+    @Test
+    void libraryNamesAreRefusedExactlyWhereTheCompilersRefuseThem() {
+        String includes = "#include <stdio.h>\n#include <stdlib.h>\n#include <time.h>\n#include <errno.h>\n#include <complex.h>\n";
+        for (String name : List.of("FILE", "tm", "printf", "EOF", "std")) {
+            Compilation c = Compilations.compile(src("p." + name, "package p;",
+                    "@io.structbridge.annotations.Struct public record " + name + "(int a) {}"));
+            assertThat(c).hadErrorContaining("[SB-C-RESERVED-NAME] record name " + name);
+            boolean cxx = name.equals("std");
+            String tu = (cxx ? includes.replace("#include <complex.h>\n", "") : includes)
+                    + "typedef struct " + name + " { int a; } " + name + ";\n";
+            assertWithMessage(name).that(Gcc.check(cxx, Map.of("main.c", tu)).ok()).isFalse();
+        }
+        for (String name : List.of("errno", "I", "EOF")) {
+            Compilation c = Compilations.compile(src("p.M", "package p;",
+                    "@io.structbridge.annotations.Struct public record M(int " + name + ") {}"));
+            assertThat(c).hadErrorContaining("[SB-C-RESERVED-NAME] component '" + name + "'");
+            assertWithMessage(name).that(Gcc.check(false, Map.of("main.c", includes + "struct m { int " + name + "; };\n")).ok()).isFalse();
+        }
+        assertWithMessage("control").that(Gcc.check(false, Map.of("main.c", includes
+                + "typedef struct Particle { int stdin_ok; } Particle;\n")).ok()).isTrue();
+        assertThat(Compilations.compile(src("p.Particle", "package p;",
+                "@io.structbridge.annotations.Struct public record Particle(int stdin) {}"))).succeeded();
+    }
+
     @Test
     void recordNamedString() {
         Compilation c = Compilations.compile(src("p.String", "package p;",
