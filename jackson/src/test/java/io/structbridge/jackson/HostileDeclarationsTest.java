@@ -41,6 +41,20 @@ class HostileDeclarationsTest {
         assertTrue(o.success(), o.sbErrors().toString());
     }
 
+    /**
+     * Was: an enum constant's JSON name with U+2028 broke the generated codec's error message literal in two
+     * (javac: unclosed string literal). JSON names of enum constants with line separators, quotes, backslashes.
+     */
+    @Test
+    void enumJsonNamesAreDataInEveryOutput(@TempDir Path dir) {
+        Map<String, String> src = GeneratedOutputs.sources(
+                "h.Sep", HEAD + "public enum Sep { @Code(1) @JsonProperty(\"a\\u2028b\") A, @Code(2) @JsonProperty(\"c\\u2029d\") C,\n"
+                        + " @Code(3) @JsonProperty(\"q\\\"u\\\\o\\nte\") Q, @Code(4) @JsonProperty(\"*/ \\u0085\") S, @Code(5) B }\n",
+                "h.UsesSep", HEAD + "@Struct public record UsesSep(Sep e, int n) {}\n");
+        GeneratedOutputs.Outcome o = GeneratedOutputs.check(dir, src, Map.of("UsesSep", List.of("e", "n")));
+        assertTrue(o.success(), o.sbErrors().toString());
+    }
+
     /** Names Python, Pydantic or ctypes treat specially, kept as the JSON names. */
     @Test
     void pythonNamesAreMangledOnlyInPython(@TempDir Path dir) {

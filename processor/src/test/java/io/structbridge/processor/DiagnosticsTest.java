@@ -190,6 +190,12 @@ class DiagnosticsTest {
                 size_t   | size_t is a type of <stdint.h> or <stddef.h>
                 union    | C or C++ keyword
                 _Foo     | reserved for the C implementation
+                FILE     | declared by the C standard library headers
+                std      | in C++ it is the standard library's namespace
+                EOF      | declared by the C standard library headers
+                printf   | declared by the C standard library headers
+                tm       | declared by the C standard library headers
+                timespec | declared by the C standard library headers
                 """)
         void recordNameTheCHeaderCannotHold(String name, String phrase) {
             JavaFileObject f = src(name, "@Struct", "record " + name + "(int x) {}");
@@ -665,6 +671,17 @@ class DiagnosticsTest {
             assertThat(text).contains("enum constants Dup.A and B have the same @Code(1); codes must be distinct");
         }
 
+        /** Was: accepted, and the generated JSON codec had a duplicate case label (javac refused it). */
+        @Test
+        void duplicateJsonNames() {
+            JavaFileObject dup = src("Twice", "enum Twice {", "    @Code(1) @com.fasterxml.jackson.annotation.JsonProperty(\"B\") A,",
+                    "    @Code(2) B", "}");
+            JavaFileObject f = record("Holder", "Twice twice");
+            String text = error(Message.ENUM_JSON_NAME_CLASH, f, "Twice twice", dup);
+            assertThat(text).contains("enum constants Twice.A and B both have the JSON name \"B\"");
+            assertThat(text).contains("Change @JsonProperty");
+        }
+
         @ParameterizedTest
         @ValueSource(ints = {256, -1})
         void codeOutOfRangeForUint8(int code) {
@@ -762,6 +779,10 @@ class DiagnosticsTest {
                 COLOR_GREEN                | the form of the macros the generated headers define (enum codes
                 SB_ALIGNAS                 | the form of the macros the generated headers define
                 X1_y                       | the form of the macros
+                EOF                        | a macro of the C standard library headers
+                errno                      | a macro of the C standard library headers
+                I                          | a macro of the C standard library headers
+                complex                    | a macro of the C standard library headers
                 """)
         void nameTheCHeaderCannotHold(String name, String phrase) {
             JavaFileObject f = record("Hdr", "int ok", "int " + name);
@@ -769,6 +790,16 @@ class DiagnosticsTest {
             assertThat(text).contains("component '" + name + "' cannot be a name in the C header");
             assertThat(text).contains(phrase);
             assertThat(text).contains("Rename it");
+        }
+
+        /** Was: accepted, and the generated .mojo declared struct Int32 and then used Int32 as a member type. */
+        @ParameterizedTest
+        @ValueSource(strings = {"Int", "Int32", "UInt8", "Float64", "Bool", "InlineArray"})
+        void recordNameShadowingAMojoBuiltin(String name) {
+            JavaFileObject f = src(name, "@Struct", "record " + name + "(int a) {}");
+            String text = error(Message.MOJO_RESERVED_NAME, f, "record " + name + "(");
+            assertThat(text).contains("record name " + name + " cannot name the struct of the generated Mojo file");
+            assertThat(text).contains("builtin " + name);
         }
 
         @Test
@@ -1056,6 +1087,46 @@ class DiagnosticsTest {
             String text = text(c, Diagnostic.Kind.ERROR, Message.JSON_NAMING_UNSUPPORTED, f);
             assertThat(text).contains("@JsonNaming(MyStrategy) is not a strategy structbridge can apply at compile time");
             assertThat(text).contains("or @JsonProperty on each component");
+        }
+
+        /**
+         * Was: accepted and ignored, so the generated codec, schema and Pydantic model accepted other JSON than
+         * databind (the alias, the ignored names, a READ_ONLY property's value).
+         */
+        @ParameterizedTest
+        @CsvSource(delimiter = '|', textBlock = """
+                @com.fasterxml.jackson.annotation.JsonAlias("b") int a                                        | @JsonAlias on component 'a'                | also reads the alias
+                @com.fasterxml.jackson.annotation.JsonIgnore int a                                            | @JsonIgnore on component 'a'               | neither writes nor reads
+                @com.fasterxml.jackson.annotation.JsonProperty(access = com.fasterxml.jackson.annotation.JsonProperty.Access.READ_ONLY) int a  | @JsonProperty(access = READ_ONLY) on component 'a'  | ignores the property when reading
+                @com.fasterxml.jackson.annotation.JsonProperty(access = com.fasterxml.jackson.annotation.JsonProperty.Access.WRITE_ONLY) int a | @JsonProperty(access = WRITE_ONLY) on component 'a' | never writes
+                """)
+        void jacksonAnnotationsTheOutputsDoNotFollow(String component, String head, String why) {
+            JavaFileObject f = record("Jk", "int x", component);
+            String text = error(Message.JACKSON_ANNOTATION_UNSUPPORTED, f, component + ")");
+            assertThat(text).contains(head + " is not supported");
+            assertThat(text).contains(why);
+        }
+
+        @Test
+        void namedIgnoralsAreRefused() {
+            JavaFileObject f = src("Ign", "@Struct", "@com.fasterxml.jackson.annotation.JsonIgnoreProperties({\"zz\"})",
+                    "record Ign(int x) {}");
+            String text = error(Message.JACKSON_ANNOTATION_UNSUPPORTED, f, "record Ign(");
+            assertThat(text).contains("@JsonIgnoreProperties(");
+            assertThat(text).contains("skips those named properties");
+            Compilation ok = compile(src("Unk", "@Struct", "@com.fasterxml.jackson.annotation.JsonIgnoreProperties(ignoreUnknown = true)",
+                    "record Unk(int x) {}"));
+            assertEquals(List.of(), errorIds(ok));
+        }
+
+        /** databind: "Duplicate creator property" (the implicit name x and the explicit "x" of y). */
+        @Test
+        void namingStrategyMeetingAnExplicitName() {
+            JavaFileObject f = src("Naming7", "@Struct",
+                    "@tools.jackson.databind.annotation.JsonNaming(tools.jackson.databind.PropertyNamingStrategies.UpperCamelCaseStrategy.class)",
+                    "record Naming7(int x,", "        @com.fasterxml.jackson.annotation.JsonProperty(\"x\") int y) {}");
+            String text = error(Message.JACKSON_ANNOTATION_UNSUPPORTED, f, "int y)");
+            assertThat(text).contains("Duplicate creator property");
         }
 
         @Test

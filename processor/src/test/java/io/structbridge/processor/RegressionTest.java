@@ -136,6 +136,106 @@ class RegressionTest {
         }
     }
 
+    /**
+     * Was: a component named {@code yield} made {@code RStruct.read} call {@code yield(segment, offset)}, which
+     * javac refuses ("invalid use of a restricted identifier"). Every restricted identifier and contextual
+     * keyword Java allows as a component name is tried, in each kind of component with generated accessors,
+     * validator and JSON codec.
+     */
+    @Test
+    void componentsNamedLikeRestrictedIdentifiers() {
+        String a = "io.structbridge.annotations.";
+        List<String> names = List.of("yield", "var", "record", "sealed", "permits", "when", "module", "open",
+                "exports", "transitive", "to", "with", "uses", "provides", "opens");
+        StringBuilder scalars = new StringBuilder();
+        for (String n : names) {
+            scalars.append(scalars.isEmpty() ? "" : ", ").append("@jakarta.validation.constraints.Min(1) int ").append(n);
+        }
+        Compilation c = Compilations.compile(
+                src("p.E", "package p;", "public enum E { @" + a + "Code(1) A }"),
+                src("p.Y1", "package p;", "@" + a + "Struct public record Y1(" + scalars + ") {}"),
+                src("p.Y2", "package p;", "@" + a + "Struct public record Y2(@" + a + "Length(2) int[] yield, int var) {}"),
+                src("p.Y3", "package p;", "@" + a + "Struct public record Y3(Y1 yield, Y1 record) {}"),
+                src("p.Y4", "package p;", "@" + a + "Struct public record Y4(@" + a + "Length(2) Y1[] yield) {}"),
+                src("p.Y5", "package p;", "@" + a + "Struct public record Y5(@" + a + "Capacity(4) String yield, E sealed, "
+                        + "@" + a + "Length(2) char[] permits, boolean when, double var) {}"));
+        assertThat(c).succeededWithoutWarnings();
+    }
+
+    /**
+     * Was: d08.UseAB, d08.Use_AB and d08.use.AB shared the include guard STRUCTBRIDGE_D08_USE_AB_H (the second
+     * header included was empty), enums Col and COl shared a guard (COl's codes were never defined), q3.E_F and
+     * q3.e.F too; and enums A_B { C } and A { B_C } both defined D09_A_B_C (redefined, an error). Now guards
+     * and the SB_CODE_ macros are injective, and a documented upper-case macro two enums disagree on is undefined.
+     */
+    @Test
+    void guardsAndMacrosOfLookAlikeNamesAreDistinct() {
+        String a = "@io.structbridge.annotations.";
+        Compilation c = Compilations.compile(
+                src("d08.UseAB", "package d08;", a + "Struct public record UseAB(int a) {}"),
+                src("d08.Use_AB", "package d08;", a + "Struct public record Use_AB(long b) {}"),
+                src("d08.use.AB", "package d08.use;", a + "Struct public record AB(short c) {}"),
+                src("d08.Col", "package d08;", "public enum Col { " + a + "Code(1) X }"),
+                src("d08.COl", "package d08;", "public enum COl { " + a + "Code(3) X }"),
+                src("d08.UCol", "package d08;", a + "Struct public record UCol(Col p, COl q) {}"),
+                src("q3.E_F", "package q3;", "public enum E_F { " + a + "Code(1) G }"),
+                src("q3.e.F", "package q3.e;", "public enum F { " + a + "Code(2) G }"),
+                src("q3.UEF", "package q3;", a + "Struct public record UEF(E_F x, q3.e.F y) {}"),
+                src("d09.A_B", "package d09;", "public enum A_B { " + a + "Code(1) C }"),
+                src("d09.A", "package d09;", "public enum A { " + a + "Code(2) B_C }"),
+                src("d09.UseAB2", "package d09;", a + "Struct public record UseAB2(A_B x, A y) {}"));
+        assertThat(c).succeeded();
+        Map<String, String> files = new LinkedHashMap<>();
+        files.put("main.c", "#include \"d08/UseAB.h\"\n#include \"d08/Use_AB.h\"\n#include \"d08/use/AB.h\"\n"
+                + "#include \"d08/UCol.h\"\n#include \"q3/UEF.h\"\n#include \"d09/UseAB2.h\"\n"
+                + "SB_STATIC_ASSERT(sizeof(UseAB) == 4 && sizeof(Use_AB) == 8 && sizeof(AB) == 2, \"all three structs\");\n"
+                + "SB_STATIC_ASSERT(SB_CODE_d08_0Col_0X == 1 && SB_CODE_d08_0COl_0X == 3, \"Col and COl\");\n"
+                + "SB_STATIC_ASSERT(SB_CODE_q3_0E_1F_0G == 1 && SB_CODE_q3_0e_0F_0G == 2, \"E_F and e.F\");\n"
+                + "SB_STATIC_ASSERT(SB_CODE_d09_0A_1B_0C == 1 && SB_CODE_d09_0A_0B_1C == 2, \"A_B.C and A.B_C\");\n"
+                + "#if defined(D09_A_B_C) || defined(A_B_C) || defined(COL_X)\n#error \"a macro two enums disagree on\"\n#endif\n"
+                + "SB_STATIC_ASSERT(sizeof(SB_FINGERPRINT_UseAB) == 33 && sizeof(SB_FINGERPRINT_Use_AB) == 33, \"fingerprints\");\n"
+                + "#ifdef STRUCTBRIDGE_FINGERPRINT_USE_AB\n#error \"shared by UseAB and Use_AB\"\n#endif\n"
+                + "int sb_unused;\n");
+        for (JavaFileObject f : c.generatedFiles()) {
+            if (f.getName().endsWith(".h")) {
+                files.put(f.getName().substring("/CLASS_OUTPUT/".length()), read(f));
+            }
+        }
+        for (boolean cxx : new boolean[] {false, true}) {
+            Gcc.Result r = Gcc.check(cxx, files);
+            assertWithMessage((cxx ? "g++" : "gcc") + "\n" + r.output()).that(r.ok()).isTrue();
+        }
+    }
+
+    /**
+     * Was: records named FILE (d12) and std (d07) were accepted, and a translation unit including stdio.h
+     * (or any C++ header) with the generated header did not compile. The oracle: gcc/g++ refuse a struct of
+     * each refused name next to the C standard headers, and accept one of a name the processor accepts.
+     */
+    @Test
+    void libraryNamesAreRefusedExactlyWhereTheCompilersRefuseThem() {
+        String includes = "#include <stdio.h>\n#include <stdlib.h>\n#include <time.h>\n#include <errno.h>\n#include <complex.h>\n";
+        for (String name : List.of("FILE", "tm", "printf", "EOF", "std")) {
+            Compilation c = Compilations.compile(src("p." + name, "package p;",
+                    "@io.structbridge.annotations.Struct public record " + name + "(int a) {}"));
+            assertThat(c).hadErrorContaining("[SB-C-RESERVED-NAME] record name " + name);
+            boolean cxx = name.equals("std");
+            String tu = (cxx ? includes.replace("#include <complex.h>\n", "") : includes)
+                    + "typedef struct " + name + " { int a; } " + name + ";\n";
+            assertWithMessage(name).that(Gcc.check(cxx, Map.of("main.c", tu)).ok()).isFalse();
+        }
+        for (String name : List.of("errno", "I", "EOF")) {
+            Compilation c = Compilations.compile(src("p.M", "package p;",
+                    "@io.structbridge.annotations.Struct public record M(int " + name + ") {}"));
+            assertThat(c).hadErrorContaining("[SB-C-RESERVED-NAME] component '" + name + "'");
+            assertWithMessage(name).that(Gcc.check(false, Map.of("main.c", includes + "struct m { int " + name + "; };\n")).ok()).isFalse();
+        }
+        assertWithMessage("control").that(Gcc.check(false, Map.of("main.c", includes
+                + "typedef struct Particle { int stdin_ok; } Particle;\n")).ok()).isTrue();
+        assertThat(Compilations.compile(src("p.Particle", "package p;",
+                "@io.structbridge.annotations.Struct public record Particle(int stdin) {}"))).succeeded();
+    }
+
     @Test
     void recordNamedString() {
         Compilation c = Compilations.compile(src("p.String", "package p;",

@@ -84,7 +84,11 @@ public enum Message {
     POINTER_TARGET_AND_STRING("@Pointer on '%s' has both target and cString = true; a pointer is either char * (a C string) or a pointer to a @Struct. Keep one."),
     POINTER_NO_JSON("no JSON codec, JSON Schema or Pydantic model for %s: component '%s' is a pointer, an address that means nothing outside this process. Exchange what it points to as a struct of its own."),
     VALIDATION_FALLBACK("%s has constraints that structbridge does not compile (%s), so %sValidator validates its records with Hibernate Validator at run time, and io.structbridge:structbridge-hibernate-validator is not on this compile class path. Add that dependency (at least with runtime scope), or validation of %s throws IllegalStateException."),
-    UINT64_BITS_CONSTRAINT("@%s on '%s' (@NativeType(UINT64_BITS) long) would mean two things: Hibernate Validator compares the long signed, so the values 2^63..2^64-1 (negative longs) would pass @Max and fail @Min/@Positive, while the JSON Schema and Pydantic see 0..18446744073709551615. Remove the constraint (check Long.compareUnsigned in your code), or use @NativeType(UINT64) long, whose range is 0..9223372036854775807 and compares the same everywhere.");
+    UINT64_BITS_CONSTRAINT("@%s on '%s' (@NativeType(UINT64_BITS) long) would mean two things: Hibernate Validator compares the long signed, so the values 2^63..2^64-1 (negative longs) would pass @Max and fail @Min/@Positive, while the JSON Schema and Pydantic see 0..18446744073709551615. Remove the constraint (check Long.compareUnsigned in your code), or use @NativeType(UINT64) long, whose range is 0..9223372036854775807 and compares the same everywhere."),
+    // ---- issue 9, hostile names (H3b): keep this block together
+    ENUM_JSON_NAME_CLASH("enum constants %s.%s and %s both have the JSON name \"%s\"; Jackson could not tell them apart when reading, and the generated JSON codec could not compile. Change @JsonProperty on one of them."),
+    JACKSON_ANNOTATION_UNSUPPORTED("@%s on %s is not supported: %s, but the generated JSON codec, JSON Schema and Pydantic model would not, so they would accept other JSON than Jackson. Remove it (or rename with @JsonProperty)."),
+    MOJO_RESERVED_NAME("record name %s cannot name the struct of the generated Mojo file: the file uses Mojo's builtin %1$s (member types, InlineArray, Int, the register_passable decorator), and a struct of that name would shadow it. Rename the record.");
 
     private final String format;
 

@@ -5,6 +5,7 @@ import java.util.Optional;
 import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.AnnotationValue;
 import javax.lang.model.element.Element;
+import javax.lang.model.element.VariableElement;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.type.DeclaredType;
@@ -101,6 +102,32 @@ public final class JsonNames {
             result.append(lc);
         }
         return result.toString();
+    }
+
+    /**
+     * {@return the Jackson annotation on a record or component that changes which JSON databind accepts but that
+     * the generated codec, JSON Schema and Pydantic model do not follow, with why; or null}
+     */
+    public static String[] unfollowed(Element e) {
+        if (find(e, "com.fasterxml.jackson.annotation.JsonAlias").isPresent()) {
+            return new String[] {"JsonAlias", "databind also reads the alias names"};
+        }
+        Optional<AnnotationMirror> ignore = find(e, "com.fasterxml.jackson.annotation.JsonIgnore");
+        if (ignore.isPresent() && !Boolean.FALSE.equals(value(ignore.get(), "value"))) {
+            return new String[] {"JsonIgnore", "databind neither writes nor reads the property"};
+        }
+        Optional<AnnotationMirror> property = find(e, JSON_PROPERTY);
+        Object access = property.map(a -> value(a, "access")).orElse(null);
+        if (access instanceof VariableElement v && (v.getSimpleName().contentEquals("READ_ONLY")
+                || v.getSimpleName().contentEquals("WRITE_ONLY"))) {
+            return new String[] {"JsonProperty(access = " + v.getSimpleName() + ")",
+                    "databind then " + (v.getSimpleName().contentEquals("READ_ONLY") ? "ignores the property when reading" : "never writes the property")};
+        }
+        Optional<AnnotationMirror> ignored = find(e, JSON_IGNORE_PROPERTIES);
+        if (ignored.isPresent() && value(ignored.get(), "value") instanceof java.util.List<?> names && !names.isEmpty()) {
+            return new String[] {"JsonIgnoreProperties(" + names + ")", "databind skips those named properties"};
+        }
+        return null;
     }
 
     private static Optional<AnnotationMirror> find(Element e, String qualified) {

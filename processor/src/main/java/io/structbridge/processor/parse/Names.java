@@ -101,6 +101,52 @@ final class Names {
                 : null;
     }
 
+    /**
+     * Identifiers a C11 standard header declares at file scope, as gcc -std=gnu17 and g++ -std=gnu++17 with glibc
+     * see them (types, functions, objects, tags, macros, and {@code std} in C++): a struct of that name in a
+     * translation unit that also includes the header does not compile. Made by {@code processor/tools/c-library-names.sh}.
+     */
+    static final Set<String> LIBRARY_NAMES = resource("c-library-names.txt");
+
+    /** Object-like macros of the C11 standard headers ({@code EOF}, {@code errno}, {@code I}, ...): no member can take them. */
+    static final Set<String> LIBRARY_MACROS = resource("c-library-macros.txt");
+
+    private static Set<String> resource(String file) {
+        try (java.io.InputStream in = Names.class.getResourceAsStream(file)) {
+            if (in == null) {
+                throw new IllegalStateException("missing resource " + file);
+            }
+            return Set.copyOf(new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).lines().toList());
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    /** {@return why a struct may not be named {@code name} because the C standard library declares it, or null} */
+    static String libraryName(String name) {
+        return LIBRARY_NAMES.contains(name)
+                ? name + " is declared by the C standard library headers (gcc and g++ with glibc; " + (name.equals("std")
+                        ? "in C++ it is the standard library's namespace" : "e.g. FILE in <stdio.h>, EOF, errno")
+                        + "), so a translation unit that includes one of them and the generated header would not compile"
+                : null;
+    }
+
+    /** {@return why no member may be named {@code name} because a C standard header defines it as a macro, or null} */
+    static String libraryMacro(String name) {
+        return LIBRARY_MACROS.contains(name)
+                ? name + " is a macro of the C standard library headers (such as EOF in <stdio.h>, errno, I in "
+                        + "<complex.h>), so the preprocessor would replace it where a header defining it is included"
+                : null;
+    }
+
+    /**
+     * Names of the Mojo prelude that the generated {@code .mojo} file uses (the scalar types of its members,
+     * {@code InlineArray} for arrays and padding, {@code Int} for {@code InlineArray}'s size and the aliases, and
+     * the {@code register_passable} decorator): a struct of that name would shadow it in the file.
+     */
+    static final Set<String> MOJO_BUILTINS = Set.of("Bool", "Int", "UInt", "Int8", "UInt8", "Int16", "UInt16", "Int32",
+            "UInt32", "Int64", "UInt64", "Float16", "Float32", "Float64", "InlineArray", "register_passable", "Self");
+
     /** {@return whether {@code name} is an identifier every C and C++ compiler accepts} */
     static boolean portable(String name) {
         return PORTABLE.matcher(name).matches();

@@ -128,6 +128,11 @@ public final class RecordParser {
                     cName + " is a type of <stdint.h> or <stddef.h>, which the header includes");
         } else if (Names.cProblem(cName) != null) {
             report.error(type, Message.C_RESERVED_NAME, "record name " + cName, Names.cProblem(cName));
+        } else if (Names.libraryName(cName) != null) {
+            report.error(type, Message.C_RESERVED_NAME, "record name " + cName, Names.libraryName(cName));
+        }
+        if (Names.MOJO_BUILTINS.contains(cName)) {
+            report.error(type, Message.MOJO_RESERVED_NAME, cName);
         }
         if (type.getRecordComponents().isEmpty()) {
             report.error(type, Message.EMPTY_STRUCT, type.getSimpleName());
@@ -152,6 +157,29 @@ public final class RecordParser {
         String strategy = JsonNames.strategy(type).orElse(null);
         if (strategy != null && JsonNames.translate(strategy, "x") == null) {
             report.error(type, Message.JSON_NAMING_UNSUPPORTED, strategy);
+        }
+        String[] unfollowed = JsonNames.unfollowed(type);
+        if (unfollowed != null) {
+            report.error(type, Message.JACKSON_ANNOTATION_UNSUPPORTED, unfollowed[0], "record " + type.getSimpleName(), unfollowed[1]);
+        }
+        for (RecordComponentElement c : type.getRecordComponents()) {
+            String[] u = jacksonElements(type, c).stream().map(JsonNames::unfollowed).filter(java.util.Objects::nonNull)
+                    .findFirst().orElse(null);
+            if (u != null) {
+                report.error(c, Message.JACKSON_ANNOTATION_UNSUPPORTED, u[0], "component '" + c.getSimpleName() + "'", u[1]);
+            }
+            if (strategy != null && explicitJson(type, c).isEmpty()) {
+                // databind matches creator properties by their implicit (Java) names before it renames them
+                for (RecordComponentElement other : type.getRecordComponents()) {
+                    if (other != c && explicitJson(type, other).filter(n -> c.getSimpleName().contentEquals(n)).isPresent()) {
+                        report.error(other, Message.JACKSON_ANNOTATION_UNSUPPORTED, "JsonNaming(" + strategy + ")",
+                                "component '" + other.getSimpleName() + "' (@JsonProperty(\"" + c.getSimpleName() + "\"))",
+                                "databind reads the name of component '" + c.getSimpleName() + "' before the strategy renames it, "
+                                        + "so two creator properties are named \"" + c.getSimpleName() + "\" (InvalidDefinitionException: "
+                                        + "Duplicate creator property)");
+                    }
+                }
+            }
         }
         List<String> fallback = new ArrayList<>(constraints.classLevel(type));
         stack.push(type.getQualifiedName().toString());
@@ -197,6 +225,23 @@ public final class RecordParser {
     }
 
     /** Adds the JSON name, documentation and constraints, read from the component's field. */
+    /** {@return where Jackson annotations of a component are: its field, its accessor, the component} */
+    private static List<Element> jacksonElements(TypeElement type, RecordComponentElement c) {
+        List<Element> all = new ArrayList<>();
+        type.getEnclosedElements().stream()
+                .filter(e -> e.getKind() == ElementKind.FIELD && e.getSimpleName().contentEquals(c.getSimpleName()))
+                .forEach(all::add);
+        if (c.getAccessor() != null) {
+            all.add(c.getAccessor());
+        }
+        all.add(c);
+        return all;
+    }
+
+    private static Optional<String> explicitJson(TypeElement type, RecordComponentElement c) {
+        return jacksonElements(type, c).stream().map(JsonNames::explicit).flatMap(Optional::stream).findFirst();
+    }
+
     private FieldModel withJson(TypeElement type, RecordComponentElement c, FieldModel f, String strategy,
                                 Report report, List<String> fallback) {
         Element field = type.getEnclosedElements().stream()
@@ -256,6 +301,9 @@ public final class RecordParser {
         String cProblem = Names.cProblem(name);
         if (cProblem == null) {
             cProblem = Names.macroForm(name);
+        }
+        if (cProblem == null) {
+            cProblem = Names.libraryMacro(name);
         }
         if (cProblem != null && !Names.C_KEYWORDS.contains(name)) {
             report.error(c, Message.C_RESERVED_NAME, "component '" + name + "'", cProblem);
@@ -531,6 +579,15 @@ public final class RecordParser {
                         .contentEquals("com.fasterxml.jackson.annotation.JsonValue")));
         if (jsonValue) {
             report.warning(c, null, Message.ENUM_JSON_VALUE, enumType.getSimpleName());
+        } else {
+            Map<String, String> jsonSeen = new HashMap<>();
+            for (FieldType.EnumConstant k : constants) {
+                String first = jsonSeen.putIfAbsent(k.json(), k.name());
+                if (first != null) {
+                    report.error(c, Message.ENUM_JSON_NAME_CLASH, enumType.getSimpleName(), first, k.name(), k.json());
+                    ok = false;
+                }
+            }
         }
         return ok ? new FieldType.EnumCode(classRef(enumType), ctype, order, constants, !jsonValue) : null;
     }

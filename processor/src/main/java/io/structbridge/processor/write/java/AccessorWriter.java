@@ -24,10 +24,13 @@ final class AccessorWriter {
     private final String name;
     private final TypeName type;
     private final StructLayoutPlan plan;
+    /** The generated struct class: calls of the accessors name it, because {@code yield(...)} unqualified is not Java. */
+    private final ClassName self;
 
     AccessorWriter(Member m, StructLayoutPlan plan) {
         this.m = m;
         this.plan = plan;
+        this.self = Runtime.structClass(plan.model().record());
         this.name = m.field().name();
         this.type = MemberCode.javaType(m.field().type());
     }
@@ -188,7 +191,7 @@ final class AccessorWriter {
             get.addStatement("$T.copy(segment, $L, $L, value, 0, $L)", Runtime.MEMORY_SEGMENT, layout, MemberCode.at(m), n);
         } else {
             get.beginControlFlow("for (int i = 0; i < $L; i++)", n)
-                    .addStatement("value[i] = $L(segment, offset, i)", name).endControlFlow();
+                    .addStatement("value[i] = $T.$L(segment, offset, i)", self, name).endControlFlow();
         }
         t.addMethod(get.addStatement("return value").build());
         // One element.
@@ -261,7 +264,7 @@ final class AccessorWriter {
         long stride = m.nested().size();
         t.addMethod(getter().addStatement("$T value = new $T[$L]", type, elementType, n)
                 .beginControlFlow("for (int i = 0; i < $L; i++)", n)
-                .addStatement("value[i] = $L(segment, offset, i)", name).endControlFlow()
+                .addStatement("value[i] = $T.$L(segment, offset, i)", self, name).endControlFlow()
                 .addStatement("return value").build());
         t.addMethod(MethodSpec.methodBuilder(name).addModifiers(PUBLIC_STATIC).returns(elementType)
                 .addJavadoc("{@return element {@code index} of component {@code $L} ($L elements)}\n\n", name, n)

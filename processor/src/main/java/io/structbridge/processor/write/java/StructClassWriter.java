@@ -198,7 +198,7 @@ public final class StructClassWriter {
 
     private MethodSpec read() {
         CodeBlock args = plan.members().stream()
-                .map(m -> CodeBlock.of("$L(segment, offset)", MemberCode.name(m)))
+                .map(m -> CodeBlock.of("$T.$L(segment, offset)", Runtime.structClass(plan.model().record()), MemberCode.name(m)))
                 .collect(CodeBlock.joining(",\n"));
         return MethodSpec.methodBuilder("read").addModifiers(PUBLIC_STATIC).returns(record)
                 .addJavadoc("Decodes the struct at {@code offset}.\n\n")

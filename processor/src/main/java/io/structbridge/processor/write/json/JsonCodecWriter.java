@@ -396,12 +396,14 @@ public final class JsonCodecWriter {
                 ClassName enumClass = Runtime.classNameOf(e.type());
                 CodeBlock.Builder b = CodeBlock.builder()
                         .addStatement("$T value = $T.readString(parser, $S)", String.class, READING, field)
-                        .addStatement("$T.$L(segment, offset, switch (value) {\n$>$L\ndefault -> throw $T.error(parser, $S, $S + value + $S);\n$<})",
+                        .addStatement("$T.$L(segment, offset, switch (value) {\n$>$L\ndefault -> throw $T.error(parser, $S, $L + value + $L);\n$<})",
                                 struct, n,
                                 e.constants().stream().map(c -> CodeBlock.of("case $L -> $T.$L;", io.structbridge.processor.write.JavaStrings.literal(c.json()), enumClass, c.name()))
                                         .collect(CodeBlock.joining("\n")),
-                                READING, field, "unknown " + e.type().simpleName() + " value \"",
-                                "\" (expected one of " + e.constants().stream().map(FieldType.EnumConstant::json).toList() + ")");
+                                READING, field, io.structbridge.processor.write.JavaStrings.literal("unknown " + e.type().simpleName() + " value \""),
+                                // the JSON names are user text: a U+2028 in one would break a plain $S literal
+                                io.structbridge.processor.write.JavaStrings.literal(
+                                        "\" (expected one of " + e.constants().stream().map(FieldType.EnumConstant::json).toList() + ")"));
                 yield b.build();
             }
             case FieldType.PrimitiveArray a -> primitiveArray(a, n, field, struct);
