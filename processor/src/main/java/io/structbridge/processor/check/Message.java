@@ -68,7 +68,11 @@ public enum Message {
     POINTER_TARGET_AND_STRING("@Pointer on '%s' has both target and cString = true; a pointer is either char * (a C string) or a pointer to a @Struct. Keep one."),
     POINTER_NO_JSON("no JSON codec, JSON Schema or Pydantic model for %s: component '%s' is a pointer, an address that means nothing outside this process. Exchange what it points to as a struct of its own."),
     VALIDATION_FALLBACK("%s has constraints that structbridge does not compile (%s), so %sValidator validates its records with Hibernate Validator at run time, and io.structbridge:structbridge-hibernate-validator is not on this compile class path. Add that dependency (at least with runtime scope), or validation of %s throws IllegalStateException."),
-    UINT64_BITS_CONSTRAINT("@%s on '%s' (@NativeType(UINT64_BITS) long) would mean two things: Hibernate Validator compares the long signed, so the values 2^63..2^64-1 (negative longs) would pass @Max and fail @Min/@Positive, while the JSON Schema and Pydantic see 0..18446744073709551615. Remove the constraint (check Long.compareUnsigned in your code), or use @NativeType(UINT64) long, whose range is 0..9223372036854775807 and compares the same everywhere.");
+    UINT64_BITS_CONSTRAINT("@%s on '%s' (@NativeType(UINT64_BITS) long) would mean two things: Hibernate Validator compares the long signed, so the values 2^63..2^64-1 (negative longs) would pass @Max and fail @Min/@Positive, while the JSON Schema and Pydantic see 0..18446744073709551615. Remove the constraint (check Long.compareUnsigned in your code), or use @NativeType(UINT64) long, whose range is 0..9223372036854775807 and compares the same everywhere."),
+    // H3c: the generated Python module
+    PYTHON_RECORD_NAME("record name %s cannot name the generated Python module %s.py and its class: %s. Rename the record."),
+    PYTHON_NAME_CLASH("the generated Python module %s.py would bind one name twice: %s. Rename one of the records."),
+    PYTHON_PATTERN("@Pattern \"%s\" on '%s' cannot be checked by the generated Pydantic model the way Java checks it: %s. Rewrite the regular expression without it.");
 
     private final String format;
 

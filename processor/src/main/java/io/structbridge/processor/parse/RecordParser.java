@@ -127,6 +127,10 @@ public final class RecordParser {
         } else if (Names.cProblem(cName) != null) {
             report.error(type, Message.C_RESERVED_NAME, "record name " + cName, Names.cProblem(cName));
         }
+        String pythonProblem = io.structbridge.processor.model.PythonNames.recordProblem(cName);
+        if (pythonProblem != null) {
+            report.error(type, Message.PYTHON_RECORD_NAME, cName, cName, pythonProblem);
+        }
         if (type.getRecordComponents().isEmpty()) {
             report.error(type, Message.EMPTY_STRUCT, type.getSimpleName());
         }
@@ -179,6 +183,10 @@ public final class RecordParser {
         cNames.put(classRef(type).flatName(), classRef(type).canonicalName());
         for (FieldModel f : fields) {
             cNameClash(type, f.type(), cNames, report);
+        }
+        String pythonClash = io.structbridge.processor.model.PythonNames.moduleClash(cNames.keySet());
+        if (pythonClash != null) {
+            report.error(type, Message.PYTHON_NAME_CLASH, classRef(type).flatName(), pythonClash);
         }
         if (report.hasErrors()) {
             return Optional.empty();
