@@ -127,6 +127,74 @@ class HostileDeclarationsTest {
         assertTrue(GeneratedOutputs.compile(dir.resolve("clash"), src).refused("SB-PYTHON-NAME-CLASH", "InnerModel"));
     }
 
+    private static String javaLiteral(String s) {
+        StringBuilder b = new StringBuilder("\"");
+        for (char c : s.toCharArray()) {
+            b.append(c == '\\' || c == '"' ? "\\" + c : c < 0x20 || c > 0x7e ? String.format("\\u%04x", (int) c) : String.valueOf(c));
+        }
+        return b.append('"').toString();
+    }
+
+    /**
+     * @Pattern regexes Java takes and Pydantic's Rust engine refuses (lookaround, backreferences, named groups,
+     * Java's escapes): the module imports, and its model accepts exactly the sample strings java.util.regex
+     * matches (Hibernate Validator's semantics); constructs Python's re cannot mean the same are refused.
+     */
+    @Test
+    void patternsPydanticsRustEngineRefuses(@TempDir Path dir) {
+        List<String> regexes = List.of("(?=a)a+", "(?<!a)b", "(a)\\1", "(?<n>a)\\k<n>", "\\uD83D\\uDE00", "\\0101", "\\cJ",
+                "\\Qa.b\\E", "\\h", "\\Aa\\Z", "\\R", "(?=.)a.b$", "[\\h\\d]+(?!z)", "\\e|(?=a)\\w", "(a)(b)?\\1",
+                "(?<=a)b|a\\s*", "(\\d)\\1\\d*+", "\\x{1F600}|(?>ab|a)c", "[^a\\Q]\\E]+(?<=b)", "\\v\\H(?!a)", "a|[a-c]++(?=c)",
+                "[a-c]+", "\\d{2}");
+        List<String> samples = List.of("", "a", "aa", "b", "ab", "ba", "aaa", "A", "\n", "a\n", "\t", " ", "a.b", "aXb", "\r\n",
+                "\u00a0", "\u2028", "x", "\u0663", "1", "11", "112", "\uD83D\uDE00", "\u001b", "abc", "ac", "a\u0085b", "\u000b\u00a0",
+                "\u000bq", "c", "]", "\\", "12", "a\r\n");
+        Map<String, String> src = new LinkedHashMap<>();
+        for (int i = 0; i < regexes.size(); i++) {
+            src.put("h.Rx" + i, HEAD + "@Struct public record Rx" + i + "(@Capacity(16) @Pattern(regexp = " + javaLiteral(regexes.get(i))
+                    + ") String s) {}\n");
+        }
+        GeneratedOutputs.Outcome o = GeneratedOutputs.check(dir, src, Map.of());
+        assertTrue(o.success(), o.sbErrors().toString());
+        StringBuilder expected = new StringBuilder();
+        StringBuilder script = new StringBuilder("import importlib, json, sys, pydantic\nsys.path.insert(0, '.')\n"
+                + "samples = json.loads(sys.stdin.read())\n");
+        for (int i = 0; i < regexes.size(); i++) {
+            java.util.regex.Pattern p = java.util.regex.Pattern.compile(regexes.get(i));
+            expected.append(i).append(':');
+            for (int k = 0; k < samples.size(); k++) {
+                expected.append(p.matcher(samples.get(k)).matches() ? '1' : '0');
+            }
+            expected.append('\n');
+            script.append("m = importlib.import_module('Rx").append(i).append("').Rx").append(i).append("Model\n")
+                    .append("r = ''\nfor t in samples:\n    try:\n        m(s=t); r += '1'\n")
+                    .append("    except pydantic.ValidationError:\n        r += '0'\nprint('").append(i).append(":' + r)\n");
+        }
+        String json = "[" + String.join(", ", samples.stream().map(t -> {
+            StringBuilder b = new StringBuilder("\"");
+            t.chars().forEach(c -> b.append(String.format("\\u%04x", c)));
+            return b.append('"').toString();
+        }).toList()) + "]";
+        // every pattern accepts some samples and refuses others, so the comparison means something
+        assertTrue(expected.toString().lines().allMatch(l -> l.indexOf('1', l.indexOf(':')) > 0 && l.indexOf('0', l.indexOf(':')) > 0),
+                expected.toString());
+        GeneratedOutputs.Result r = GeneratedOutputs.run(List.of("python3", "-c", script.toString()), o.classes().resolve("h"), json);
+        assertEquals(expected.toString(), r.out(), "per pattern, per sample: 1 = accepted (left java.util.regex, right Pydantic)\n" + regexes);
+
+        Map<String, String> refused = new LinkedHashMap<>();
+        List<String> bad = List.of("\\X", "\\G", "(?i)(?=a)a", "(?<=a+)b", "[a[b]](?=a)", "\\p{javaLowerCase}", "(?=a)\\p{L}",
+                "(?<=(a))b", "(?=a)[]a]");
+        for (int i = 0; i < bad.size(); i++) {
+            refused.put("h.Bad" + i, HEAD + "@Struct public record Bad" + i + "(@Capacity(16) @Pattern(regexp = " + javaLiteral(bad.get(i))
+                    + ") String s) {}\n");
+        }
+        GeneratedOutputs.Outcome b = GeneratedOutputs.compile(dir.resolve("bad"), refused);
+        for (String regex : bad) {
+            assertTrue(b.refused("SB-PYTHON-PATTERN", "@Pattern \"" + regex + "\""), regex + ": " + b.sbErrors());
+        }
+        assertEquals(bad.size(), b.sbErrors().size(), b.sbErrors().toString());
+    }
+
     /** A big-endian bool (ctypes has no swapped bool), mixed byte orders, nesting across orders: all import. */
     @Test
     void byteOrdersAndBoolsImport(@TempDir Path dir) {

@@ -212,6 +212,10 @@ public final class RecordParser {
         for (io.structbridge.processor.model.Constraint k : read.constraints()) {
             if (k instanceof io.structbridge.processor.model.Constraint.Pattern p) {
                 unicode(c, "@Pattern", f.name(), p.regexp(), report);
+                io.structbridge.processor.model.PythonRegex.Translation py = io.structbridge.processor.model.PythonRegex.forPydantic(p.regexp());
+                if (py != null && py.problem() != null) {
+                    report.error(c, Message.PYTHON_PATTERN, p.regexp(), f.name(), py.problem());
+                }
             }
         }
         fallback.addAll(read.fallback());

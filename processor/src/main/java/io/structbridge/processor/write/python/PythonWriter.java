@@ -376,7 +376,12 @@ public final class PythonWriter {
         }
         String pattern = userPattern(s);
         if (pattern != null) {
-            args.add("pattern=" + literal(pattern));
+            String raw = f.constraints().stream().filter(k -> k instanceof io.structbridge.processor.model.Constraint.Pattern)
+                    .map(k -> ((io.structbridge.processor.model.Constraint.Pattern) k).regexp()).reduce((a, z) -> z).orElse(null);
+            io.structbridge.processor.model.PythonRegex.Translation py =
+                    raw == null ? null : io.structbridge.processor.model.PythonRegex.forPydantic(raw);
+            // A pattern Pydantic's Rust engine refuses: Python's re (Pydantic's engine for a compiled pattern), translated.
+            args.add("pattern=" + (py != null && py.translated() != null ? "_SB_re.compile(" + literal(py.translated()) + ")" : literal(pattern)));
         }
         return args.isEmpty() ? type : "_SB_Annotated[" + type + ", _SB_Field(" + String.join(", ", args) + ")]";
     }
@@ -468,6 +473,7 @@ public final class PythonWriter {
             # The module's own names begin with _SB_ (an underscore and a capital: no record can take them,
             # the C header reserves them) or are its public API, which no record may be named.
             import ctypes as _SB_ctypes
+            import re as _SB_re
             import struct as _SB_struct
             from typing import Annotated as _SB_Annotated, Literal as _SB_Literal
 
