@@ -775,6 +775,22 @@ class DiagnosticsTest {
         }
 
         @Test
+        void patternThePydanticModelCannotCheck() {
+            JavaFileObject f = src("Grapheme", "@Struct", "record Grapheme(",
+                    "        @Capacity(8) @jakarta.validation.constraints.Pattern(regexp = \"\\\\X\") String s) {}");
+            String text = error(Message.PYTHON_PATTERN, f, "String s)");
+            assertThat(text).contains("@Pattern \"\\X\" on 's' cannot be checked by the generated Pydantic model");
+            assertThat(text).contains("\\X (a grapheme cluster) has no equivalent in Python's re");
+            JavaFileObject g = src("Behind", "@Struct", "record Behind(",
+                    "        @Capacity(8) @jakarta.validation.constraints.Pattern(regexp = \"(?<=a+)b\") String s) {}");
+            assertThat(error(Message.PYTHON_PATTERN, g, "String s)")).contains("fixed-width look-behind");
+            JavaFileObject ok = src("Ahead", "@Struct", "record Ahead(",
+                    "        @Capacity(8) @jakarta.validation.constraints.Pattern(regexp = \"(?=a)a+\\\\d\") String s) {}");
+            Compilation c = compile(ok);
+            assertThat(c).succeeded();
+        }
+
+        @Test
         void textThatIsNotUnicode() {
             JavaFileObject f = src("Lone", "@Struct", "record Lone(",
                     "        @com.fasterxml.jackson.annotation.JsonProperty(\"a\\uD800\") int a) {}");
