@@ -74,6 +74,141 @@ class HostileDeclarationsTest {
         assertTrue(o.success(), o.sbErrors().toString());
     }
 
+    /**
+     * Records named like the names the module imports (np, Field, BaseModel, ...): the module binds its imports to
+     * _SB_ names, so each imports, and the model keeps its constraints (a record Field once replaced pydantic.Field,
+     * and every constraint of the module was silently lost).
+     */
+    @Test
+    void recordsNamedLikeTheModulesImports(@TempDir Path dir) {
+        Map<String, String> src = GeneratedOutputs.sources(
+                "h.np", HEAD + "@Struct public record np(int a) {}\n",
+                "h.Annotated", HEAD + "@Struct public record Annotated(int a) {}\n",
+                "h.ConfigDict", HEAD + "@Struct public record ConfigDict(int a) {}\n",
+                "h.Literal", HEAD + "@Struct public record Literal(int z) {}\n",
+                "h.Field", HEAD + "@Struct public record Field(int a) {}\n",
+                "h.BaseModel", HEAD + "@Struct public record BaseModel(int a) {}\n",
+                "h.model_validator", HEAD + "@Struct public record model_validator(int a) {}\n",
+                "h.Col", "package h;\nimport io.structbridge.annotations.*;\npublic enum Col { @Code(1) R, @Code(2) G }\n",
+                "h.HostL", HEAD + "@Struct public record HostL(Literal l, Col c, Field f, np n, BaseModel b, Annotated a, ConfigDict d,\n"
+                        + " model_validator m, @Capacity(4) @Pattern(regexp = \"[a-z]+\") String s, @JsonProperty(\"x\") int int_) {}\n");
+        GeneratedOutputs.Outcome o = GeneratedOutputs.check(dir, src, Map.of());
+        assertTrue(o.success(), o.sbErrors().toString());
+        Path pkg = o.classes().resolve("h");
+        GeneratedOutputs.Result r = GeneratedOutputs.run(List.of("python3", "-c", """
+                import importlib, pydantic, sys
+                sys.path.insert(0, ".")
+                for n in ["np", "Annotated", "ConfigDict", "Literal", "Field", "BaseModel", "model_validator"]:
+                    m = importlib.import_module(n)
+                    cls = getattr(m, n + "Model")
+                    assert issubclass(cls, pydantic.BaseModel), n
+                    assert cls.model_validate_json('{"%s": 7}' % ("z" if n == "Literal" else "a")) is not None
+                    try:
+                        cls.model_validate_json('{"%s": 100000000000000000000}' % ("z" if n == "Literal" else "a"))
+                        raise SystemExit(n + ": an int32 accepted 10**20")
+                    except pydantic.ValidationError:
+                        pass
+                    assert m.NAME == n and m.SIZE == 4 and isinstance(m.CDEF, str) and callable(m.open_array), n
+                    assert getattr(m, n).__mro__[1].__name__ == "Structure", n
+                h = importlib.import_module("HostL")
+                good = '{"l": {"z": 1}, "c": "G", "f": {"a": 1}, "n": {"a": 1}, "b": {"a": 1}, "a": {"a": 1}, "d": {"a": 1}, "m": {"a": 1}, "s": "ab", "x": 3}'
+                h.HostLModel.model_validate_json(good)
+                for bad in [good.replace('"G"', '"B"'), good.replace('"ab"', '"AB"'), good.replace('{"a": 1}', '{"a": 4294967296}', 1)]:
+                    try:
+                        h.HostLModel.model_validate_json(bad)
+                        raise SystemExit("accepted " + bad)
+                    except pydantic.ValidationError:
+                        pass
+                print("ok")
+                """), pkg, null);
+        assertEquals("ok", r.out().strip(), r.out());
+    }
+
+    /** Record names that would shadow a module Python imports, or a name the module binds: refused. */
+    @Test
+    void recordNamesThatShadowPythonAreRefused(@TempDir Path dir) {
+        List<String> names = List.of("numpy", "json", "ctypes", "typing", "fcntl", "os", "mmap", "pydantic", "cffi", "sys",
+                "CDEF", "open_array", "FINGERPRINT", "SIZE", "NAME", "ALIGNMENT", "ValueError", "None");
+        Map<String, String> all = new LinkedHashMap<>();
+        names.forEach(n -> all.put("h." + n, HEAD + "@Struct public record " + n + "(int a) {}\n"));
+        GeneratedOutputs.Outcome o = GeneratedOutputs.compile(dir.resolve("names"), all);
+        for (String name : names) {
+            assertTrue(o.refused("SB-PYTHON-RECORD-NAME", "record name " + name + " "), name + ": " + o.sbErrors());
+        }
+        Map<String, String> src = GeneratedOutputs.sources("h.Inner", HEAD + "@Struct public record Inner(int a) {}\n",
+                "h.InnerModel", HEAD + "@Struct public record InnerModel(int a) {}\n",
+                "h.Host", HEAD + "@Struct public record Host(Inner i, InnerModel m) {}\n");
+        assertTrue(GeneratedOutputs.compile(dir.resolve("clash"), src).refused("SB-PYTHON-NAME-CLASH", "InnerModel"));
+    }
+
+    private static String javaLiteral(String s) {
+        StringBuilder b = new StringBuilder("\"");
+        for (char c : s.toCharArray()) {
+            b.append(c == '\\' || c == '"' ? "\\" + c : c < 0x20 || c > 0x7e ? String.format("\\u%04x", (int) c) : String.valueOf(c));
+        }
+        return b.append('"').toString();
+    }
+
+    /**
+     * @Pattern regexes Java takes and Pydantic's Rust engine refuses (lookaround, backreferences, named groups,
+     * Java's escapes): the module imports, and its model accepts exactly the sample strings java.util.regex
+     * matches (Hibernate Validator's semantics); constructs Python's re cannot mean the same are refused.
+     */
+    @Test
+    void patternsPydanticsRustEngineRefuses(@TempDir Path dir) {
+        List<String> regexes = List.of("(?=a)a+", "(?<!a)b", "(a)\\1", "(?<n>a)\\k<n>", "\\uD83D\\uDE00", "\\0101", "\\cJ",
+                "\\Qa.b\\E", "\\h", "\\Aa\\Z", "\\R", "(?=.)a.b$", "[\\h\\d]+(?!z)", "\\e|(?=a)\\w", "(a)(b)?\\1",
+                "(?<=a)b|a\\s*", "(\\d)\\1\\d*+", "\\x{1F600}|(?>ab|a)c", "[^a\\Q]\\E]+(?<=b)", "\\v\\H(?!a)", "a|[a-c]++(?=c)",
+                "[a-c]+", "\\d{2}");
+        List<String> samples = List.of("", "a", "aa", "b", "ab", "ba", "aaa", "A", "\n", "a\n", "\t", " ", "a.b", "aXb", "\r\n",
+                "\u00a0", "\u2028", "x", "\u0663", "1", "11", "112", "\uD83D\uDE00", "\u001b", "abc", "ac", "a\u0085b", "\u000b\u00a0",
+                "\u000bq", "c", "]", "\\", "12", "a\r\n");
+        Map<String, String> src = new LinkedHashMap<>();
+        for (int i = 0; i < regexes.size(); i++) {
+            src.put("h.Rx" + i, HEAD + "@Struct public record Rx" + i + "(@Capacity(16) @Pattern(regexp = " + javaLiteral(regexes.get(i))
+                    + ") String s) {}\n");
+        }
+        GeneratedOutputs.Outcome o = GeneratedOutputs.check(dir, src, Map.of());
+        assertTrue(o.success(), o.sbErrors().toString());
+        StringBuilder expected = new StringBuilder();
+        StringBuilder script = new StringBuilder("import importlib, json, sys, pydantic\nsys.path.insert(0, '.')\n"
+                + "samples = json.loads(sys.stdin.read())\n");
+        for (int i = 0; i < regexes.size(); i++) {
+            java.util.regex.Pattern p = java.util.regex.Pattern.compile(regexes.get(i));
+            expected.append(i).append(':');
+            for (int k = 0; k < samples.size(); k++) {
+                expected.append(p.matcher(samples.get(k)).matches() ? '1' : '0');
+            }
+            expected.append('\n');
+            script.append("m = importlib.import_module('Rx").append(i).append("').Rx").append(i).append("Model\n")
+                    .append("r = ''\nfor t in samples:\n    try:\n        m(s=t); r += '1'\n")
+                    .append("    except pydantic.ValidationError:\n        r += '0'\nprint('").append(i).append(":' + r)\n");
+        }
+        String json = "[" + String.join(", ", samples.stream().map(t -> {
+            StringBuilder b = new StringBuilder("\"");
+            t.chars().forEach(c -> b.append(String.format("\\u%04x", c)));
+            return b.append('"').toString();
+        }).toList()) + "]";
+        // every pattern accepts some samples and refuses others, so the comparison means something
+        assertTrue(expected.toString().lines().allMatch(l -> l.indexOf('1', l.indexOf(':')) > 0 && l.indexOf('0', l.indexOf(':')) > 0),
+                expected.toString());
+        GeneratedOutputs.Result r = GeneratedOutputs.run(List.of("python3", "-c", script.toString()), o.classes().resolve("h"), json);
+        assertEquals(expected.toString(), r.out(), "per pattern, per sample: 1 = accepted (left java.util.regex, right Pydantic)\n" + regexes);
+
+        Map<String, String> refused = new LinkedHashMap<>();
+        List<String> bad = List.of("\\X", "\\G", "(?i)(?=a)a", "(?<=a+)b", "[a[b]](?=a)", "\\p{javaLowerCase}", "(?=a)\\p{L}",
+                "(?<=(a))b", "(?=a)[]a]");
+        for (int i = 0; i < bad.size(); i++) {
+            refused.put("h.Bad" + i, HEAD + "@Struct public record Bad" + i + "(@Capacity(16) @Pattern(regexp = " + javaLiteral(bad.get(i))
+                    + ") String s) {}\n");
+        }
+        GeneratedOutputs.Outcome b = GeneratedOutputs.compile(dir.resolve("bad"), refused);
+        for (String regex : bad) {
+            assertTrue(b.refused("SB-PYTHON-PATTERN", "@Pattern \"" + regex + "\""), regex + ": " + b.sbErrors());
+        }
+        assertEquals(bad.size(), b.sbErrors().size(), b.sbErrors().toString());
+    }
+
     /** A big-endian bool (ctypes has no swapped bool), mixed byte orders, nesting across orders: all import. */
     @Test
     void byteOrdersAndBoolsImport(@TempDir Path dir) {

@@ -821,6 +821,36 @@ class DiagnosticsTest {
             assertThat(error(Message.C_RESERVED_NAME, f2, "F$rbe farbe", e2)).contains("enum F$rbe (the prefix of its code macros)");
         }
 
+        /** A record's name is its Python module's file name and its class's name (issue 9, H3c). */
+        @ParameterizedTest
+        @ValueSource(strings = {"numpy", "json", "ctypes", "stat", "typing", "weakref", "fcntl", "os", "mmap", "pydantic",
+                "pydantic_core", "cffi", "sys", "_struct", "None", "lambda", "ValueError", "list", "open", "CDEF", "open_array",
+                "FINGERPRINT", "SIZE", "NAME", "ALIGNMENT"})
+        void recordNamesThePythonModuleCannotTake(String name) {
+            JavaFileObject f = src(name, "@Struct", "record " + name + "(int a) {}");
+            String text = error(Message.PYTHON_RECORD_NAME, f, "record " + name + "(");
+            assertThat(text).contains("record name " + name + " cannot name the generated Python module " + name + ".py");
+            assertThat(text).contains(switch (name) {
+                case "None", "lambda" -> "is a Python keyword";
+                case "ValueError", "list", "open" -> "is a Python builtin";
+                case "CDEF", "open_array", "FINGERPRINT", "SIZE", "NAME", "ALIGNMENT" -> "is a name the module itself defines";
+                default -> "the file " + name + ".py would shadow Python's module " + name;
+            });
+        }
+
+        @Test
+        void recordNamesTheModuleGeneratesForAnother() {
+            JavaFileObject inner = src("Inner", "@Struct", "record Inner(int a) {}");
+            JavaFileObject clash = src("InnerModel", "@Struct", "record InnerModel(int b) {}");
+            JavaFileObject host = record("Host", "Inner i", "InnerModel m");
+            String text = error(Message.PYTHON_NAME_CLASH, host, "record Host(", inner, clash);
+            assertThat(text).contains("the generated Python module Host.py would bind one name twice: InnerModel (the record) "
+                    + "and InnerModel (generated for Inner)");
+            JavaFileObject dt = src("Inner_dtype", "@Struct", "record Inner_dtype(int b) {}");
+            JavaFileObject host2 = record("Host2", "Inner_dtype d", "Inner i");
+            assertThat(error(Message.PYTHON_NAME_CLASH, host2, "record Host2(", inner, dt)).contains("Inner_dtype (the record)");
+        }
+
         @ParameterizedTest
         @ValueSource(strings = {"_fields_", "_pack_", "_align_", "_anonymous_", "_objects", "_b_base_"})
         void nameCtypesReserves(String name) {
@@ -829,6 +859,22 @@ class DiagnosticsTest {
             assertThat(text).contains("component '" + name + "' cannot be a member name in the generated Python module");
             assertThat(text).contains("ctypes reserves the names of the form _name_");
             assertThat(text).contains("Rename the component");
+        }
+
+        @Test
+        void patternThePydanticModelCannotCheck() {
+            JavaFileObject f = src("Grapheme", "@Struct", "record Grapheme(",
+                    "        @Capacity(8) @jakarta.validation.constraints.Pattern(regexp = \"\\\\X\") String s) {}");
+            String text = error(Message.PYTHON_PATTERN, f, "String s)");
+            assertThat(text).contains("@Pattern \"\\X\" on 's' cannot be checked by the generated Pydantic model");
+            assertThat(text).contains("\\X (a grapheme cluster) has no equivalent in Python's re");
+            JavaFileObject g = src("Behind", "@Struct", "record Behind(",
+                    "        @Capacity(8) @jakarta.validation.constraints.Pattern(regexp = \"(?<=a+)b\") String s) {}");
+            assertThat(error(Message.PYTHON_PATTERN, g, "String s)")).contains("fixed-width look-behind");
+            JavaFileObject ok = src("Ahead", "@Struct", "record Ahead(",
+                    "        @Capacity(8) @jakarta.validation.constraints.Pattern(regexp = \"(?=a)a+\\\\d\") String s) {}");
+            Compilation c = compile(ok);
+            assertThat(c).succeeded();
         }
 
         @Test

@@ -106,7 +106,7 @@ class PointerDiagnosticsTest {
         String py = c.generatedFile(StandardLocation.CLASS_OUTPUT, "p", "Outer.py").orElseThrow().getCharContent(true).toString();
         assertThat(py).doesNotContain("class OuterModel");
         assertThat(py).contains("# no OuterModel: component 'h.p' is a pointer");
-        assertThat(py).contains("(\"p\", ctypes.c_void_p),  # C void *: the address, meaningful in this process only");
+        assertThat(py).contains("(\"p\", _SB_ctypes.c_void_p),  # C void *: the address, meaningful in this process only");
         assertThat(c).generatedSourceFile("p.OuterStruct").contentsAsUtf8String()
                 .contains("throw new UnsupportedOperationException(\"Outer has no JSON Schema: component 'h.p' is a pointer");
     }

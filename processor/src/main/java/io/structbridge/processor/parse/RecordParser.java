@@ -134,6 +134,10 @@ public final class RecordParser {
         if (Names.MOJO_BUILTINS.contains(cName)) {
             report.error(type, Message.MOJO_RESERVED_NAME, cName);
         }
+        String pythonProblem = io.structbridge.processor.model.PythonNames.recordProblem(cName);
+        if (pythonProblem != null) {
+            report.error(type, Message.PYTHON_RECORD_NAME, cName, cName, pythonProblem);
+        }
         if (type.getRecordComponents().isEmpty()) {
             report.error(type, Message.EMPTY_STRUCT, type.getSimpleName());
         }
@@ -215,6 +219,10 @@ public final class RecordParser {
         for (FieldModel f : fields) {
             cNameClash(type, f.type(), cNames, report);
         }
+        String pythonClash = io.structbridge.processor.model.PythonNames.moduleClash(cNames.keySet());
+        if (pythonClash != null) {
+            report.error(type, Message.PYTHON_NAME_CLASH, classRef(type).flatName(), pythonClash);
+        }
         if (report.hasErrors()) {
             return Optional.empty();
         }
@@ -256,6 +264,10 @@ public final class RecordParser {
         for (io.structbridge.processor.model.Constraint k : read.constraints()) {
             if (k instanceof io.structbridge.processor.model.Constraint.Pattern p) {
                 unicode(c, "@Pattern", f.name(), p.regexp(), report);
+                io.structbridge.processor.model.PythonRegex.Translation py = io.structbridge.processor.model.PythonRegex.forPydantic(p.regexp());
+                if (py != null && py.problem() != null) {
+                    report.error(c, Message.PYTHON_PATTERN, p.regexp(), f.name(), py.problem());
+                }
             }
         }
         fallback.addAll(read.fallback());

@@ -18,28 +18,28 @@ final class HalfProperties {
     static final String HELPERS = """
 
 
-            def _f16_value(bits):
+            def _SB_f16_value(bits):
                 \"\"\"The float an IEEE 754 binary16 bit pattern holds.\"\"\"
-                return _struct.unpack("<e", _struct.pack("<H", bits))[0]
+                return _SB_struct.unpack("<e", _SB_struct.pack("<H", bits))[0]
 
 
-            def _f16_bits(value, name):
+            def _SB_f16_bits(value, name):
                 \"\"\"The binary16 bits of value; ValueError unless a half holds value exactly (NaN and infinities are kept).\"\"\"
                 try:
-                    bits = _struct.unpack("<H", _struct.pack("<e", value))[0]
+                    bits = _SB_struct.unpack("<H", _SB_struct.pack("<e", value))[0]
                 except OverflowError:
                     raise ValueError(f"{name}: {value!r} is outside the _Float16 range (largest finite 65504)") from None
-                if value == value and _f16_value(bits) != value:
-                    raise ValueError(f"{name}: {value!r} is not exactly representable as _Float16 (nearest {_f16_value(bits)!r})")
+                if value == value and _SB_f16_value(bits) != value:
+                    raise ValueError(f"{name}: {value!r} is not exactly representable as _Float16 (nearest {_SB_f16_value(bits)!r})")
                 return bits
 
 
-            def _f16_list(values, length, name):
+            def _SB_f16_list(values, length, name):
                 \"\"\"The bits of exactly length halves; ValueError on another count or an inexact value.\"\"\"
                 values = list(values)
                 if len(values) != length:
                     raise ValueError(f"{name}: exactly {length} elements, got {len(values)}")
-                return [_f16_bits(v, f"{name}[{i}]") for i, v in enumerate(values)]
+                return [_SB_f16_bits(v, f"{name}[{i}]") for i, v in enumerate(values)]
             """;
 
     static boolean used(StructLayoutPlan plan) {
@@ -77,15 +77,15 @@ final class HalfProperties {
             String qualified = p.model().cName() + "." + name;
             if (m.field().type() instanceof FieldType.PrimitiveArray a) {
                 b.append("    ").append(name).append(" = property(\n")
-                        .append("        lambda self: [_f16_value(x) for x in self.").append(bits).append("],\n")
-                        .append("        lambda self, values: setattr(self, \"").append(bits).append("\", (ctypes.c_uint16 * ").append(a.length())
-                        .append(")(*_f16_list(values, ").append(a.length()).append(", \"").append(qualified).append("\"))),\n")
+                        .append("        lambda self: [_SB_f16_value(x) for x in self.").append(bits).append("],\n")
+                        .append("        lambda self, values: setattr(self, \"").append(bits).append("\", (_SB_ctypes.c_uint16 * ").append(a.length())
+                        .append(")(*_SB_f16_list(values, ").append(a.length()).append(", \"").append(qualified).append("\"))),\n")
                         .append("        doc=\"_Float16 ").append(name).append('[').append(a.length()).append("] as floats (bits in ")
                         .append(bits).append(")\")\n");
             } else {
                 b.append("    ").append(name).append(" = property(\n")
-                        .append("        lambda self: _f16_value(self.").append(bits).append("),\n")
-                        .append("        lambda self, value: setattr(self, \"").append(bits).append("\", _f16_bits(value, \"")
+                        .append("        lambda self: _SB_f16_value(self.").append(bits).append("),\n")
+                        .append("        lambda self, value: setattr(self, \"").append(bits).append("\", _SB_f16_bits(value, \"")
                         .append(qualified).append("\")),\n")
                         .append("        doc=\"_Float16 ").append(name).append(" as a float (bits in ").append(bits).append(")\")\n");
             }

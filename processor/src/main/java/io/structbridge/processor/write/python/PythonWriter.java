@@ -53,11 +53,11 @@ public final class PythonWriter {
         for (StructLayoutPlan p : order) {
             ctypesClass(p, b);
         }
-        b.append("\n\nif np is not None:\n");
+        b.append("\n\nif _SB_np is not None:\n");
         for (StructLayoutPlan p : order) {
             dtype(p, b);
         }
-        b.append("\n\nif BaseModel is not None:\n");
+        b.append("\n\nif _SB_BaseModel is not None:\n");
         java.util.Set<String> tagged = TaggedUnionPydantic.taggedUnions(order.stream().map(StructLayoutPlan::model).toList());
         for (StructLayoutPlan p : order) {
             if (tagged.contains(p.model().cName())) {
@@ -82,7 +82,7 @@ public final class PythonWriter {
         b.append("NAME = \"").append(name).append("\"\n");
         b.append(OPEN_ARRAY.replace("@DTYPE@", name + "_dtype"));
         if (plan.size() > Integer.MAX_VALUE) {
-            b.append("\n\nif np is not None:\n    def open_array(path, mode=\"r\"):  # noqa: F811\n")
+            b.append("\n\nif _SB_np is not None:\n    def open_array(path, mode=\"r\"):  # noqa: F811\n")
                     .append("        raise ValueError(f\"{path}: ").append(name).append(" has ").append(plan.size())
                     .append(" bytes, more than NumPy's largest itemsize (2147483647 bytes); read it with the ctypes class\")\n");
         }
@@ -102,19 +102,19 @@ public final class PythonWriter {
 
     private static String ctype(CType t) {
         return switch (t) {
-            case BOOL -> "ctypes.c_bool";
-            case INT8 -> "ctypes.c_int8";
-            case UINT8 -> "ctypes.c_uint8";
-            case INT16 -> "ctypes.c_int16";
-            case UINT16 -> "ctypes.c_uint16";
-            case INT32 -> "ctypes.c_int32";
-            case UINT32 -> "ctypes.c_uint32";
-            case INT64 -> "ctypes.c_int64";
-            case UINT64 -> "ctypes.c_uint64";
-            case FLOAT -> "ctypes.c_float";
-            case DOUBLE -> "ctypes.c_double";
-            case UINT64_BITS -> "ctypes.c_uint64";
-            case FLOAT16 -> "ctypes.c_uint16"; // ctypes has no half: the bits, behind a float property (HalfProperties)
+            case BOOL -> "_SB_ctypes.c_bool";
+            case INT8 -> "_SB_ctypes.c_int8";
+            case UINT8 -> "_SB_ctypes.c_uint8";
+            case INT16 -> "_SB_ctypes.c_int16";
+            case UINT16 -> "_SB_ctypes.c_uint16";
+            case INT32 -> "_SB_ctypes.c_int32";
+            case UINT32 -> "_SB_ctypes.c_uint32";
+            case INT64 -> "_SB_ctypes.c_int64";
+            case UINT64 -> "_SB_ctypes.c_uint64";
+            case FLOAT -> "_SB_ctypes.c_float";
+            case DOUBLE -> "_SB_ctypes.c_double";
+            case UINT64_BITS -> "_SB_ctypes.c_uint64";
+            case FLOAT16 -> "_SB_ctypes.c_uint16"; // ctypes has no half: the bits, behind a float property (HalfProperties)
         };
     }
 
@@ -137,7 +137,7 @@ public final class PythonWriter {
     private void ctypesClass(StructLayoutPlan p, StringBuilder b) {
         String name = p.model().cName();
         String kind = p.model().union() ? "Union" : "Structure";
-        b.append("\n\nclass ").append(name).append("(ctypes.").append(kind).append("):\n");
+        b.append("\n\nclass ").append(name).append("(_SB_ctypes.").append(kind).append("):\n");
         b.append("    \"\"\"").append(name).append(": size ").append(p.size()).append(", alignment ").append(p.alignment())
                 .append(" (explicit padding; per-member byte order).\"\"\"\n");
         if (p.model().pack() > 0) {
@@ -149,7 +149,7 @@ public final class PythonWriter {
         int pad = 0;
         for (BitFieldRuns.Slot slot : BitFieldRuns.slots(p)) {
             if (slot.paddingBefore() > 0) {
-                b.append("        (\"__pad").append(pad++).append("\", ctypes.c_uint8 * ").append(slot.paddingBefore()).append("),\n");
+                b.append("        (\"__pad").append(pad++).append("\", _SB_ctypes.c_uint8 * ").append(slot.paddingBefore()).append("),\n");
             }
             switch (slot) {
                 case BitFieldRuns.Whole w -> {
@@ -158,7 +158,7 @@ public final class PythonWriter {
                             .append(m.field().type() instanceof FieldType.Pointer ptr
                                     ? "  # C " + ptr.cType().strip() + ": the address, meaningful in this process only" : "").append('\n');
                 }
-                case BitFieldRuns.Run r -> b.append("        (\"").append(r.name()).append("\", ctypes.c_uint8 * ")
+                case BitFieldRuns.Run r -> b.append("        (\"").append(r.name()).append("\", _SB_ctypes.c_uint8 * ")
                         .append(r.size()).append("),  # bit-fields ")
                         .append(String.join(", ", r.fields().stream().map(m -> m.field().name()).toList())).append("\n");
             }
@@ -166,7 +166,7 @@ public final class PythonWriter {
         if (p.tailPadding() > 0) {
             // In a union every member is at offset 0, so the padding member spans the whole size.
             long padding = p.model().union() ? p.size() : p.tailPadding();
-            b.append("        (\"__pad").append(pad).append("\", ctypes.c_uint8 * ").append(padding).append("),\n");
+            b.append("        (\"__pad").append(pad).append("\", _SB_ctypes.c_uint8 * ").append(padding).append("),\n");
         }
         b.append("    ]\n");
         if (p.members().stream().anyMatch(Member::bitField)) {
@@ -239,12 +239,12 @@ public final class PythonWriter {
         return switch (m.field().type()) {
             case FieldType.Scalar s -> ctype(s.ctype(), s.order());
             case FieldType.EnumCode e -> ctype(e.ctype(), e.order());
-            case FieldType.Text t -> "ctypes.c_char * " + t.capacity();
+            case FieldType.Text t -> "_SB_ctypes.c_char * " + t.capacity();
             case FieldType.PrimitiveArray a -> ctype(a.element().ctype(), a.element().order()) + " * " + a.length();
             case FieldType.Nested n -> n.struct().cName();
             case FieldType.NestedArray a -> a.struct().cName() + " * " + a.length();
             case FieldType.BitField f -> throw new IllegalArgumentException("a bit-field is stored in its run's bytes");
-            case FieldType.Pointer p -> "ctypes.c_void_p";
+            case FieldType.Pointer p -> "_SB_ctypes.c_void_p";
         };
     }
 
@@ -303,7 +303,7 @@ public final class PythonWriter {
                     .append(" bytes: NumPy's itemsize is a C int (at most 2147483647 bytes)\n");
             return;
         }
-        b.append("    ").append(p.model().cName()).append("_dtype = np.dtype({\n")
+        b.append("    ").append(p.model().cName()).append("_dtype = _SB_np.dtype({\n")
                 .append("        \"names\": [").append(String.join(", ", names)).append("],\n")
                 .append("        \"formats\": [").append(String.join(", ", formats)).append("],\n")
                 .append("        \"offsets\": [").append(String.join(", ", offsets)).append("],\n")
@@ -328,10 +328,10 @@ public final class PythonWriter {
             return;
         }
         JsonSchemaWriter schema = new JsonSchemaWriter(model);
-        b.append("\n    class ").append(model.cName()).append("Model(BaseModel):\n");
+        b.append("\n    class ").append(model.cName()).append("Model(_SB_BaseModel):\n");
         b.append("        \"\"\"The JSON of ").append(model.record().simpleName())
                 .append(" as Jackson writes it, with the constraints of its JSON Schema.\"\"\"\n");
-        b.append("        model_config = ConfigDict(extra=\"")
+        b.append("        model_config = _SB_ConfigDict(extra=\"")
                 .append(model.ignoreUnknown() ? "ignore" : "forbid")
                 .append("\", strict=True, val_json_bytes=\"base64\", ser_json_bytes=\"base64\")\n");
         Map<FieldModel, String> names = pythonNames(model);
@@ -343,7 +343,7 @@ public final class PythonWriter {
         if (renamed && !model.ignoreUnknown()) {
             // Pydantic (extra="forbid") lets a field's attribute name through silently beside or instead of its
             // alias; Jackson refuses it as an unknown property, so the model does too.
-            b.append("\n        @model_validator(mode=\"before\")\n        @classmethod\n")
+            b.append("\n        @_SB_model_validator(mode=\"before\")\n        @classmethod\n")
                     .append("        def _sb_only_json_names(cls, data):\n")
                     .append("            if isinstance(data, dict):\n")
                     .append("                unknown = [k for k in data if k not in {")
@@ -420,7 +420,7 @@ public final class PythonWriter {
             // Pydantic measures the decoded bytes; the schema's lengths are those of the Base64 text.
             args.add("min_length=" + a.length());
             args.add("max_length=" + a.length());
-            return "Annotated[" + type + ", Field(" + String.join(", ", args) + ")]";
+            return "_SB_Annotated[" + type + ", _SB_Field(" + String.join(", ", args) + ")]";
         }
         for (Map.Entry<String, String> k : keys.entrySet()) {
             Object v = constraints.get(k.getKey());
@@ -430,9 +430,14 @@ public final class PythonWriter {
         }
         String pattern = userPattern(s);
         if (pattern != null) {
-            args.add("pattern=" + literal(pattern));
+            String raw = f.constraints().stream().filter(k -> k instanceof io.structbridge.processor.model.Constraint.Pattern)
+                    .map(k -> ((io.structbridge.processor.model.Constraint.Pattern) k).regexp()).reduce((a, z) -> z).orElse(null);
+            io.structbridge.processor.model.PythonRegex.Translation py =
+                    raw == null ? null : io.structbridge.processor.model.PythonRegex.forPydantic(raw);
+            // A pattern Pydantic's Rust engine refuses: Python's re (Pydantic's engine for a compiled pattern), translated.
+            args.add("pattern=" + (py != null && py.translated() != null ? "_SB_re.compile(" + literal(py.translated()) + ")" : literal(pattern)));
         }
-        return args.isEmpty() ? type : "Annotated[" + type + ", Field(" + String.join(", ", args) + ")]";
+        return args.isEmpty() ? type : "_SB_Annotated[" + type + ", _SB_Field(" + String.join(", ", args) + ")]";
     }
 
     /** {@code Annotated[int, Field(ge=.., le=..)]} from an array schema's {@code items}. */
@@ -441,7 +446,7 @@ public final class PythonWriter {
         Map<String, Object> items = (Map<String, Object>) arraySchema.get("items");
         Object lo = items.get("minimum");
         Object hi = items.get("maximum");
-        return lo == null || hi == null ? "int" : "Annotated[int, Field(ge=" + lo + ", le=" + hi + ")]";
+        return lo == null || hi == null ? "int" : "_SB_Annotated[int, _SB_Field(ge=" + lo + ", le=" + hi + ")]";
     }
 
     /** {@code float}, or {@code Annotated[float, Field(ge=.., le=..)]} when the items have bounds (a _Float16's ±65504). */
@@ -451,7 +456,7 @@ public final class PythonWriter {
         Map<String, Object> number = items.containsKey("anyOf") ? firstNumber(items) : items;
         Object lo = number.get("minimum");
         Object hi = number.get("maximum");
-        return lo == null || hi == null ? "float" : "Annotated[float, Field(ge=" + lo + ", le=" + hi + ")]";
+        return lo == null || hi == null ? "float" : "_SB_Annotated[float, _SB_Field(ge=" + lo + ", le=" + hi + ")]";
     }
 
     @SuppressWarnings("unchecked")
@@ -472,14 +477,14 @@ public final class PythonWriter {
     private String pyType(FieldType t, Map<String, Object> s) {
         return switch (t) {
             case FieldType.Scalar x -> switch (x.java()) {
-                case BOOLEAN -> s.containsKey("const") ? "Literal[" + (Boolean.TRUE.equals(s.get("const")) ? "True" : "False") + "]" : "bool";
+                case BOOLEAN -> s.containsKey("const") ? "_SB_Literal[" + (Boolean.TRUE.equals(s.get("const")) ? "True" : "False") + "]" : "bool";
                 case CHAR -> "str";
                 case FLOAT, DOUBLE -> "float";
                 default -> "int";
             };
             case FieldType.Text x -> "str";
             case FieldType.EnumCode e -> e.jsonKnown()
-                    ? "Literal[" + String.join(", ", e.constants().stream().map(c -> literal(c.json())).toList()) + "]" : "str";
+                    ? "_SB_Literal[" + String.join(", ", e.constants().stream().map(c -> literal(c.json())).toList()) + "]" : "str";
             case FieldType.PrimitiveArray a -> switch (a.element().java()) {
                 case BYTE -> "bytes";
                 case CHAR -> "str";
@@ -520,18 +525,22 @@ public final class PythonWriter {
 
     private static final String HEADER = """
 
-            import ctypes
-            import struct as _struct
-            from typing import Annotated, Literal
+            # The module's own names begin with _SB_ (an underscore and a capital: no record can take them,
+            # the C header reserves them) or are its public API, which no record may be named.
+            import ctypes as _SB_ctypes
+            import re as _SB_re
+            import struct as _SB_struct
+            from typing import Annotated as _SB_Annotated, Literal as _SB_Literal
 
             try:
-                import numpy as np
+                import numpy as _SB_np
             except ImportError:  # NumPy is optional: the dtype and open_array need it
-                np = None
+                _SB_np = None
             try:
-                from pydantic import BaseModel, ConfigDict, Field, model_validator
+                from pydantic import (BaseModel as _SB_BaseModel, ConfigDict as _SB_ConfigDict, Field as _SB_Field,
+                                      model_validator as _SB_model_validator)
             except ImportError:  # Pydantic is optional: the model needs it
-                BaseModel = None
+                _SB_BaseModel = None
             """;
 
     private static final String OPEN_ARRAY = """
@@ -556,7 +565,7 @@ public final class PythonWriter {
                     if ofd is not None:
                         try:
                             # struct flock: l_type, l_whence, l_start, l_len (whole file), l_pid 0 (required for OFD locks)
-                            fcntl.fcntl(f, ofd, _struct.pack("hhqqi0q", fcntl.F_RDLCK, 0, 0, 0, 0))
+                            fcntl.fcntl(f, ofd, _SB_struct.pack("hhqqi0q", fcntl.F_RDLCK, 0, 0, 0, 0))
                             return
                         except OSError as e:
                             if e.errno != 22:  # EINVAL: a kernel older than 3.15; use a POSIX record lock
@@ -593,7 +602,7 @@ public final class PythonWriter {
                 import os
                 import stat
                 import weakref
-                if np is None:
+                if _SB_np is None:
                     raise ImportError("open_array needs NumPy")
                 if mode not in ("r", "r+", "c"):
                     raise ValueError(f"{path}: mode {mode!r} is not 'r', 'r+' or 'c'")
@@ -619,12 +628,12 @@ public final class PythonWriter {
                     file_size = os.fstat(f.fileno()).st_size
                     if len(header) < 128 or header[:8] != b"SBRIDGE\\0":
                         raise ValueError(f"{path}: not a structbridge struct file (bad magic or shorter than the 128-byte header)")
-                    version, order, size, align, stride, count, data = _struct.unpack_from("<IIQQQQQ", header, 8)
+                    version, order, size, align, stride, count, data = _SB_struct.unpack_from("<IIQQQQQ", header, 8)
                     fingerprint = header[56:88].decode("ascii", "replace")
                     name = header[88:128].split(b"\\0", 1)[0].decode("utf-8", "replace")
                     if version != 1:
                         raise ValueError(f"{path}: format version {version}, this reader knows 1")
-                    native = 1 if _struct.pack("=H", 1) == b"\\x01\\x00" else 2
+                    native = 1 if _SB_struct.pack("=H", 1) == b"\\x01\\x00" else 2
                     if order not in (1, 2):
                         raise ValueError(f"{path}: data byte order {order} is neither 1 (little-endian) nor 2 (big-endian)")
                     if order != native:
@@ -643,8 +652,8 @@ public final class PythonWriter {
                                          f"do not fit the file's {file_size} bytes")
                     if count == 0:
                         f.close()
-                        return np.zeros(0, dtype=@DTYPE@)
-                    array = np.memmap(f, dtype=@DTYPE@, mode=mode, offset=data, shape=(count,))
+                        return _SB_np.zeros(0, dtype=@DTYPE@)
+                    array = _SB_np.memmap(f, dtype=@DTYPE@, mode=mode, offset=data, shape=(count,))
                     # Keep f (and its lock) open while the mapping, shared by every view of the array, lives.
                     weakref.finalize(array._mmap, f.close)
                     return array

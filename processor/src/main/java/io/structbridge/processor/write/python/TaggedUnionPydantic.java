@@ -42,17 +42,17 @@ final class TaggedUnionPydantic {
                            BiFunction<FieldModel, Map<String, Object>, String> annotation,
                            Function<FieldModel, Map<String, Object>> schema) {
         b.append("\n    from typing import Optional as _Optional\n");
-        b.append("\n    class ").append(union.cName()).append("Model(BaseModel):\n");
+        b.append("\n    class ").append(union.cName()).append("Model(_SB_BaseModel):\n");
         b.append("        \"\"\"The JSON of tagged union ").append(union.record().simpleName())
                 .append(": exactly one member, the live one (the enclosing model checks which).\"\"\"\n");
-        b.append("        model_config = ConfigDict(extra=\"forbid\", strict=True, val_json_bytes=\"base64\", ser_json_bytes=\"base64\")\n");
+        b.append("        model_config = _SB_ConfigDict(extra=\"forbid\", strict=True, val_json_bytes=\"base64\", ser_json_bytes=\"base64\")\n");
         for (FieldModel f : union.fields()) {
             String inner = "_Optional[" + annotation.apply(f, schema.apply(f)) + "]";
             b.append("        ").append(names.get(f)).append(": ")
-                    .append(f.jsonName().equals(names.get(f)) ? inner : "Annotated[" + inner + ", Field(alias=" + PythonWriter.literal(f.jsonName()) + ")]")
+                    .append(f.jsonName().equals(names.get(f)) ? inner : "_SB_Annotated[" + inner + ", _SB_Field(alias=" + PythonWriter.literal(f.jsonName()) + ")]")
                     .append(" = None\n");
         }
-        b.append("\n        @model_validator(mode=\"before\")\n        @classmethod\n")
+        b.append("\n        @_SB_model_validator(mode=\"before\")\n        @classmethod\n")
                 .append("        def _sb_exactly_one_member(cls, data):\n")
                 .append("            if isinstance(data, dict):\n")
                 .append("                unknown = [k for k in data if k not in {")
@@ -84,7 +84,7 @@ final class TaggedUnionPydantic {
             map.append('}');
             String tagPy = names.get(tag);
             String unionPy = names.get(u);
-            b.append("\n        @model_validator(mode=\"after\")\n")
+            b.append("\n        @_SB_model_validator(mode=\"after\")\n")
                     .append("        def _sb_live_").append(u.name()).append("(self):\n")
                     .append("            live = ").append(map).append(".get(self.").append(tagPy).append(")\n")
                     .append("            if live is None:\n")
