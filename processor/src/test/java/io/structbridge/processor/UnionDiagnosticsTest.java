@@ -63,7 +63,7 @@ class UnionDiagnosticsTest {
         assertFalse(c.generatedFile(StandardLocation.CLASS_OUTPUT, "p", "Data.schema.json").isPresent());
         assertTrue(c.generatedFile(StandardLocation.CLASS_OUTPUT, "p", "Plain.schema.json").isPresent());
         String py = c.generatedFile(StandardLocation.CLASS_OUTPUT, "p", "Event.py").orElseThrow().getCharContent(true).toString();
-        assertTrue(py.contains("class Data(ctypes.Union):"), py);
+        assertTrue(py.contains("class Data(_SB_ctypes.Union):"), py);
         assertTrue(py.contains("# No EventModel: component 'data' is the union Data"), py);
         String h = c.generatedFile(StandardLocation.CLASS_OUTPUT, "p", "Data.h").orElseThrow().getCharContent(true).toString();
         assertTrue(h.contains("typedef union Data {"), h);
