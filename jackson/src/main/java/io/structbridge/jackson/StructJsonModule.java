@@ -77,7 +77,9 @@ public final class StructJsonModule extends JacksonModule {
                                                            ValueDeserializer<?> deserializer) {
                 Class<?> raw = beanDescRef.getBeanClass();
                 StructType<?> type = CodecLookup.STRUCT_TYPE.get(raw);
-                return type == null || deserializer instanceof RecordDeserializer ? deserializer : new NativeChecked(deserializer, type);
+                // Union records keep their refusing deserializer (UnionRefusal): wrapping it would hide the refusal.
+                return type == null || deserializer instanceof RecordDeserializer || UnionRefusal.UNIONS.get(raw)
+                        || deserializer.handledType() == null ? deserializer : new NativeChecked(deserializer, type);
             }
         });
         context.addDeserializers(new Deserializers.Base() {
