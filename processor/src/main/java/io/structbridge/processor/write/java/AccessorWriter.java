@@ -85,6 +85,21 @@ final class AccessorWriter {
                 .addParameter(type, "value");
     }
 
+    /**
+     * Adds the checks of one nested-struct element {@code element} (an expression read once) at index
+     * {@code index}: not null, and valid, with the element's path in the error.
+     */
+    private MethodSpec.Builder checkElement(MethodSpec.Builder b, String element, String index, ClassName nestedStruct) {
+        return b.beginControlFlow("if ($L == null)", element)
+                .addStatement("throw $T.nullElement(STRUCT, $S, $L)", Runtime.VALUES, name, index)
+                .endControlFlow()
+                .beginControlFlow("try")
+                .addStatement("$T.check($L)", nestedStruct, element)
+                .nextControlFlow("catch ($T e)", Runtime.VALUE_EXCEPTION)
+                .addStatement("throw e.nestedIn(STRUCT, $L)", MemberCode.indexedPath(m, index))
+                .endControlFlow();
+    }
+
     private MethodSpec.Builder check() {
         // Package-private: the generated validator reports these native checks as violations.
         return MethodSpec.methodBuilder("check$" + name).addModifiers(Modifier.STATIC).addParameter(type, "value");
@@ -277,44 +292,21 @@ final class AccessorWriter {
                 .nextControlFlow("catch ($T e)", Runtime.VALUE_EXCEPTION)
                 .addStatement("throw e.nestedIn(STRUCT, $L)", MemberCode.indexedPath(m, "index"))
                 .endControlFlow().build());
-        t.addMethod(elementSetter(name, elementType, n)
-                .beginControlFlow("if (value == null)")
-                .addStatement("throw $T.nullElement(STRUCT, $S, index)", Runtime.VALUES, name)
-                .endControlFlow()
-                .beginControlFlow("try")
-                .addStatement("$T.check(value)", nestedStruct)
-                .nextControlFlow("catch ($T e)", Runtime.VALUE_EXCEPTION)
-                .addStatement("throw e.nestedIn(STRUCT, $L)", MemberCode.indexedPath(m, "index"))
-                .endControlFlow()
+        t.addMethod(checkElement(elementSetter(name, elementType, n), "value", "index", nestedStruct)
                 .addStatement("$T.check(segment, offset, SIZE, 1, STRUCT)", Runtime.BOUNDS)
                 .addStatement("$T.writeUnchecked(segment, $L, value)", nestedStruct, MemberCode.at(m, "index", stride))
                 .build());
         t.addMethod(composedSetter(" (exactly " + n + " elements)", true));
-        t.addMethod(check()
+        MethodSpec.Builder check = check()
                 .addStatement("$T.nonNull(value, STRUCT, $L)", Runtime.VALUES, MemberCode.path(m))
                 .addStatement("$T.length(value.length, $L, STRUCT, $L)", Runtime.VALUES, n, MemberCode.path(m))
-                .beginControlFlow("for (int i = 0; i < $L; i++)", n)
-                .beginControlFlow("if (value[i] == null)")
-                .addStatement("throw $T.nullElement(STRUCT, $S, i)", Runtime.VALUES, name)
-                .endControlFlow()
-                .beginControlFlow("try")
-                .addStatement("$T.check(value[i])", nestedStruct)
-                .nextControlFlow("catch ($T e)", Runtime.VALUE_EXCEPTION)
-                .addStatement("throw e.nestedIn(STRUCT, $L)", MemberCode.indexedPath(m, "i"))
-                .endControlFlow()
-                .endControlFlow().build());
+                .beginControlFlow("for (int i = 0; i < $L; i++)", n);
+        t.addMethod(checkElement(check, "value[i]", "i", nestedStruct).endControlFlow().build());
         // Each element reference is read once and checked again before it is stored: another thread may have
         // replaced it after check$ (the nested store re-checks its own arrays the same way).
-        t.addMethod(store().beginControlFlow("for (int i = 0; i < $L; i++)", n)
-                .addStatement("$T v = value[i]", elementType)
-                .beginControlFlow("if (v == null)")
-                .addStatement("throw $T.nullElement(STRUCT, $S, i)", Runtime.VALUES, name)
-                .endControlFlow()
-                .beginControlFlow("try")
-                .addStatement("$T.check(v)", nestedStruct)
-                .nextControlFlow("catch ($T e)", Runtime.VALUE_EXCEPTION)
-                .addStatement("throw e.nestedIn(STRUCT, $L)", MemberCode.indexedPath(m, "i"))
-                .endControlFlow()
+        MethodSpec.Builder store = store().beginControlFlow("for (int i = 0; i < $L; i++)", n)
+                .addStatement("$T v = value[i]", elementType);
+        t.addMethod(checkElement(store, "v", "i", nestedStruct)
                 .addStatement("$T.writeUnchecked(segment, $L, v)", nestedStruct, MemberCode.at(m, "i", stride))
                 .endControlFlow().build());
     }
