@@ -33,7 +33,8 @@ import org.junit.jupiter.api.io.TempDir;
  * bit-fields, pack 1/2/4) plus the examples of cpython #97588 and #102793 are declared in C by this
  * test (from its own description, not from our header) and compiled with gcc (x86-64) and
  * aarch64-linux-gnu-gcc (run under qemu-aarch64). The C program sets each field of a zeroed struct
- * to patterns and dumps the bytes; the generated setter must write the same bytes on zeroed memory,
+ * to patterns and dumps the bytes; the generated setter must write the same bytes on zeroed memory
+ * and on memory of all ones (so a store changes the field's bits and no other bit),
  * the generated getter must read the pattern back from C's bytes, and C must read every field of
  * records Java wrote. Records whose size or alignment gcc lays out differently on the two ABIs must be
  * refused with SB-BIT-FIELD-ABI, and only those.
@@ -227,6 +228,8 @@ class BitFieldOracleTest {
                 for (int j = 0; j < ps.size(); j++) {
                     b.append("        memset(&s, 0, sizeof s); s.f").append(i).append(" = ").append(cLiteral(s.fields().get(i), ps.get(j)))
                             .append("; printf(\"P ").append(s.name()).append(' ').append(i).append(' ').append(j).append(" \"); dump(&s, sizeof s);\n");
+                    b.append("        memset(&s, 0xFF, sizeof s); s.f").append(i).append(" = ").append(cLiteral(s.fields().get(i), ps.get(j)))
+                            .append("; printf(\"Q ").append(s.name()).append(' ').append(i).append(' ').append(j).append(" \"); dump(&s, sizeof s);\n");
                 }
             }
             b.append("        if (argc == 3 && argv[2][").append(k).append("] == '1') {\n            memcpy(&s, file + at, sizeof s); at += sizeof s;\n");
@@ -378,6 +381,17 @@ class BitFieldOracleTest {
                             if (!javaHex.equals(cHex)) {
                                 mismatches.add(key + (o == outArm ? " (AArch64)" : " (x86-64)") + ": value " + ps.get(j)
                                         + " Java wrote " + javaHex + ", C " + cHex + "\n" + cStruct(s));
+                            }
+                        }
+                        // on memory of all ones: the store must change the field's bits and no other bit
+                        MemorySegment ones = arena.allocate(size, 8).fill((byte) 0xFF);
+                        set.invoke(null, ones, 0L, box(f, ps.get(j)));
+                        String onesHex = HexFormat.of().formatHex(ones.toArray(ValueLayout.JAVA_BYTE));
+                        for (Map<String, String> o : List.of(outX86, outArm)) {
+                            String cHex = o.get("Q" + key.substring(1));
+                            if (!onesHex.equals(cHex)) {
+                                mismatches.add(key + (o == outArm ? " (AArch64)" : " (x86-64)") + " over 0xFF bytes: value " + ps.get(j)
+                                        + " Java wrote " + onesHex + ", C " + cHex + "\n" + cStruct(s));
                             }
                         }
                         long back = unbox(get.invoke(null, MemorySegment.ofArray(HexFormat.of().parseHex(outX86.get(key))), 0L));
@@ -582,7 +596,7 @@ class BitFieldOracleTest {
             String[] w = line.split(" ");
             switch (w[0]) {
                 case "S" -> m.put("S " + w[1], w[2] + " " + w[3]);
-                case "P" -> m.put("P " + w[1] + " " + w[2] + " " + w[3], w.length > 4 ? w[4] : "");
+                case "P", "Q" -> m.put(w[0] + " " + w[1] + " " + w[2] + " " + w[3], w.length > 4 ? w[4] : "");
                 case "R" -> m.put("R " + w[1] + " " + w[2], w[3]);
                 default -> fail("unexpected line " + line);
             }

@@ -16,9 +16,9 @@ import javax.lang.model.element.Modifier;
 
 /**
  * Getter, setter, {@code check$x} and {@code store$x} of one bit-field: shift-and-mask code on one
- * little-endian load of 1, 2, 4 or 8 bytes that covers the field's bytes and stays inside the struct
- * (read-modify-write for stores), or, when no such load exists (a field over 9 bytes under pack, a
- * struct smaller than the load), byte by byte. Little-endian because both ABIs allocate bit-fields
+ * little-endian load of 1, 2, 4 or 8 bytes that covers the field's bytes (see {@link #window}), with a
+ * read-modify-write for stores, or byte by byte when no such load exists (a field over 9 bytes under
+ * pack, a struct smaller than the load, a window that would overlap another member). Little-endian because both ABIs allocate bit-fields
  * from the least significant bit of little-endian storage. Values outside the width are refused,
  * never masked.
  */
@@ -41,18 +41,53 @@ final class BitFieldCode {
         this.at = m.bits();
         this.name = m.field().name();
         this.type = ScalarCode.javaType(b.declared().java());
+        long[] window = window(m, plan);
+        this.loadSize = (int) window[0];
+        this.loadOffset = window[1];
+        this.shift = (int) (at.bitOffset() - 8 * loadOffset);
+    }
+
+    /**
+     * The load {size, offset}: first the storage unit of the declared type that holds the field (the
+     * unit gcc accesses, aligned to its size; the JIT then folds loads of neighbouring bit-fields of
+     * one unit into one), else the smallest 1, 2, 4 or 8 bytes covering the field's bytes, else size
+     * 0 (byte by byte). A window is taken only if it lies inside the struct and overlaps no member
+     * that is not a bit-field, so a store's read-modify-write never rewrites another member's bytes
+     * (bit-fields sharing bytes are one C memory location anyway; padding belongs to nobody).
+     */
+    private static long[] window(Member m, StructLayoutPlan plan) {
+        BitPlacement at = m.bits();
+        FieldType.BitField b = (FieldType.BitField) m.field().type();
+        long unit = b.declared().ctype().size();
+        long unitStart = Math.floorDiv(at.bitOffset(), 8 * unit) * unit;
+        if ((unit == 1 || unit == 2 || unit == 4 || unit == 8) && 8 * (unitStart + unit) >= at.bitOffset() + b.width()
+                && free(plan, unitStart, unit)) {
+            return new long[] {unit, unitStart};
+        }
         long span = at.endByte() - at.firstByte();
         int k = span <= 1 ? 1 : span <= 2 ? 2 : span <= 4 ? 4 : span <= 8 ? 8 : 0;
-        long p = at.firstByte();
-        if (k > 0 && p + k > plan.size()) {
-            p = plan.size() - k;
+        if (k == 0) {
+            return new long[] {0, at.firstByte()};
         }
-        if (k > 0 && p < 0) {
-            k = 0;
+        for (long p : new long[] {at.firstByte(), at.endByte() - k}) {
+            if (free(plan, p, k)) {
+                return new long[] {k, p};
+            }
         }
-        this.loadSize = k;
-        this.loadOffset = k == 0 ? at.firstByte() : p;
-        this.shift = (int) (at.bitOffset() - 8 * loadOffset);
+        return new long[] {0, at.firstByte()};
+    }
+
+    /** {@return whether bytes {@code [from, from + n)} lie in the struct and hold only bit-fields or padding} */
+    private static boolean free(StructLayoutPlan plan, long from, long n) {
+        if (from < 0 || from + n > plan.size()) {
+            return false;
+        }
+        for (Member o : plan.members()) {
+            if (!o.bitField() && o.size() > 0 && o.offset() < from + n && from < o.end()) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** The little-endian, byte-aligned layouts the accessors load with (one set per struct class). */
