@@ -225,6 +225,14 @@ final class BitFieldCode {
 
     /** {@code store$x}: read-modify-write of the load (or of each byte), other bits unchanged. */
     CodeBlock storeBody() {
+        return storeBody(true);
+    }
+
+    /**
+     * The store; {@code maskValue} false leaves out the mask of the value, for the setter of an
+     * unsigned field just after its range check (the value has no bit outside the width then).
+     */
+    private CodeBlock storeBody(boolean maskValue) {
         int w = b.width();
         String v = switch (b.declared().java()) {
             case BOOLEAN -> "(value ? 1L : 0L)";
@@ -240,8 +248,13 @@ final class BitFieldCode {
                 c.addStatement("segment.set($L, $L, (old & $L) | ((v << $L) & $L))", l, at(loadOffset), hexLong(~mask), shift, hexLong(mask));
             } else {
                 c.addStatement("int old = segment.get($L, $L)", l, at(loadOffset));
-                c.addStatement("segment.set($L, $L, ($L) ((old & $L) | (((int) v << $L) & $L)))", l, at(loadOffset), carrier,
-                        hexInt(~mask), shift, hexInt(mask));
+                if (maskValue) {
+                    c.addStatement("segment.set($L, $L, ($L) ((old & $L) | (((int) v << $L) & $L)))", l, at(loadOffset), carrier,
+                            hexInt(~mask), shift, hexInt(mask));
+                } else {
+                    c.addStatement("segment.set($L, $L, ($L) ((old & $L) | ((int) v << $L)))", l, at(loadOffset), carrier,
+                            hexInt(~mask), shift);
+                }
             }
             return c.build();
         }
@@ -281,7 +294,12 @@ final class BitFieldCode {
         if (b.narrowed()) {
             setter.addStatement("check$$$L(value)", name);
         }
-        t.addMethod(setter.addStatement("store$$$L(segment, offset, value)", name).build());
+        if (b.narrowed() && !b.signed() && !bool() && loadSize > 0 && loadSize <= 4) {
+            // checked just above: the store needs no mask of the value (as hand-written code does)
+            t.addMethod(setter.addCode(storeBody(false)).build());
+        } else {
+            t.addMethod(setter.addStatement("store$$$L(segment, offset, value)", name).build());
+        }
         if (b.narrowed()) {
             t.addMethod(check.addCode(checkBody(path)).build());
         }
