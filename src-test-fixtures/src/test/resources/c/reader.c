@@ -69,12 +69,18 @@ static void pv_d(const char *p, const char *n, double v) {
 /* _Float16: gcc converts it to float (exact), printed like a float member */
 static void pv_h(const char *p, const char *n, _Float16 v) { pv_f(p, n, (float) v); }
 
+/* a pointer (void *, char *, struct T *): the address as an unsigned decimal */
+static void pv_ptr(const char *p, const char *n, const void *v) {
+    key(p, n);
+    printf("%ju\n", (uintmax_t) (uintptr_t) v);
+}
+
 /* the C type of the member (from the generated header) picks the printer */
 #define P(p, n, v) _Generic((v), \
     bool: pv_b, \
     int8_t: pv_i, int16_t: pv_i, int32_t: pv_i, int64_t: pv_i, \
     uint8_t: pv_u, uint16_t: pv_u, uint32_t: pv_u, uint64_t: pv_u, \
-    float: pv_f, double: pv_d, _Float16: pv_h)(p, n, v)
+    float: pv_f, double: pv_d, _Float16: pv_h, default: pv_ptr)(p, n, v)
 
 #define PF(p, s, f) P(p, #f, (s)->f)
 

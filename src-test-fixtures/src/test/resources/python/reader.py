@@ -117,6 +117,10 @@ elif mode in ("ctypes", "cffi"):
             else:
                 raw = np.array(value, dtype=dt)  # the bits ctypes/cffi returned, rounded to the member's width
             out.append(f"{key}={floating(raw[()])}")
+        elif value is None:  # ctypes reads a NULL c_void_p as None
+            out.append(f"{key}=0")
+        elif mode == "cffi" and isinstance(value, ffi.CData):  # a pointer member: its address
+            out.append(f"{key}={int(ffi.cast('uintptr_t', value))}")
         else:
             out.append(f"{key}={int(value)}")
 

@@ -127,4 +127,17 @@ class TaggedUnionCReaderTest {
             }
         }
     }
+
+    @Test
+    void theHeaderSaysWhichMemberEachDiscriminatorValueMakesLive() throws Exception {
+        Path headers = Path.of(Tagged.class.getProtectionDomain().getCodeSource().getLocation().toURI())
+                .resolve("io/structbridge/jackson/fixtures");
+        String figure = java.nio.file.Files.readString(headers.resolve("Tagged_Figure.h"));
+        // Kind: CIRCLE @Code(1), RECT @Code(2), SQUARE @Code(3); Shape: @Case("CIRCLE") circle, @Case({"RECT", "SQUARE"}) rect
+        org.junit.jupiter.api.Assertions.assertTrue(figure.contains(
+                "tagged by kind: CIRCLE (1) -> circle; RECT (2), SQUARE (3) -> rect; any other value selects no member"), figure);
+        String cell = java.nio.file.Files.readString(headers.resolve("Tagged_Cell.h"));
+        // Num: @Case(codes = 1) i, @Case(codes = {2, 3}) d, @Case(codes = -1) s
+        org.junit.jupiter.api.Assertions.assertTrue(cell.contains("tagged by type: 1 -> i; 2, 3 -> d; -1 -> s;"), cell);
+    }
 }

@@ -1,5 +1,6 @@
 package io.structbridge.runtime;
 
+import java.lang.foreign.AddressLayout;
 import java.lang.foreign.GroupLayout;
 import java.lang.foreign.MemoryLayout;
 import java.lang.foreign.PaddingLayout;
@@ -37,5 +38,32 @@ public final class Layouts {
 
     private static MemoryLayout[] capAll(GroupLayout g, long max) {
         return g.memberLayouts().stream().map(m -> withMaxAlignment(m, max)).toArray(MemoryLayout[]::new);
+    }
+
+    /**
+     * {@return the path of the first pointer ({@link java.lang.foreign.AddressLayout}) in
+     * {@code layout}, e.g. {@code data.ptr} or {@code iov[].iov_base}, or null if it holds none}
+     * Nested structs, unions and arrays are searched in member order.
+     *
+     * @param layout the layout
+     */
+    public static String firstPointer(MemoryLayout layout) {
+        if (layout instanceof AddressLayout) {
+            return "";
+        }
+        if (layout instanceof SequenceLayout q) {
+            String p = firstPointer(q.elementLayout());
+            return p == null ? null : p.isEmpty() ? "[]" : "[]." + p;
+        }
+        if (layout instanceof GroupLayout g) {
+            for (MemoryLayout m : g.memberLayouts()) {
+                String p = firstPointer(m);
+                if (p != null) {
+                    String name = m.name().orElse("?");
+                    return p.isEmpty() ? name : p.startsWith("[]") ? name + p : name + "." + p;
+                }
+            }
+        }
+        return null;
     }
 }

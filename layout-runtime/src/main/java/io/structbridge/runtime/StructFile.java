@@ -134,6 +134,19 @@ public final class StructFile<R extends Record> implements AutoCloseable {
     }
 
     /**
+     * Refuses a struct that holds a pointer: an address means nothing to another process or after a
+     * restart, so a file of them would hand readers dangling addresses.
+     */
+    private static void refusePointers(Path path, StructType<?> type) {
+        String p = Layouts.firstPointer(type.layout());
+        if (p != null) {
+            throw new IllegalArgumentException(path + ": " + type.recordClass().getSimpleName() + "." + p
+                    + " is a pointer (@Pointer): an address means nothing outside the process that wrote it, so a "
+                    + "struct holding one cannot be stored in a struct file; keep such structs in memory (RArray) only");
+        }
+    }
+
+    /**
      * Creates (or truncates) a file for {@code capacity} structs of {@code type}, with count 0 and
      * data offset 128. The exclusive lock is taken before an existing file is truncated.
      *
@@ -141,13 +154,15 @@ public final class StructFile<R extends Record> implements AutoCloseable {
      * @param type the struct type
      * @param capacity the number of structs to reserve room for (it grows when appends need more)
      * @return the open, writable file
-     * @throws IllegalArgumentException if {@code capacity} is negative or its size overflows a {@code long}
+     * @throws IllegalArgumentException if {@code capacity} is negative or its size overflows a {@code long},
+     *     or the struct holds a pointer ({@code @Pointer}, at any depth)
      * @throws StructFileException if {@code path} exists and is not a regular file
      * @throws LockedException if another process or struct file has the file open
      * @throws IOException if the file cannot be created or mapped
      */
     public static <R extends Record> StructFile<R> create(Path path, StructType<R> type, long capacity) throws IOException {
         Objects.requireNonNull(type, "type");
+        refusePointers(path, type);
         long reserve = Math.max(capacity, 1);
         if (capacity < 0 || bytesFor(HEADER_SIZE, reserve, type.size()) < 0) {
             throw new IllegalArgumentException(path + ": capacity " + capacity + " structs of " + type.size()
@@ -182,10 +197,12 @@ public final class StructFile<R extends Record> implements AutoCloseable {
      *     holds another layout (the message names both), has another byte order, has an invalid data
      *     offset, or is shorter than its header says
      * @throws LockedException if another process or struct file holds a conflicting lock
+     * @throws IllegalArgumentException if the struct holds a pointer ({@code @Pointer}, at any depth)
      * @throws IOException if it cannot be read
      */
     public static <R extends Record> StructFile<R> open(Path path, StructType<R> type, boolean writable) throws IOException {
         Objects.requireNonNull(type, "type");
+        refusePointers(path, type);
         try {
             RegularFiles.require(path, false);
             FileLocks.Held held = FileLocks.acquire(path, writable, false);

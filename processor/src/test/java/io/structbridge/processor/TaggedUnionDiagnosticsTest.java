@@ -82,6 +82,15 @@ class TaggedUnionDiagnosticsTest {
     }
 
     @Test
+    void enumTagWithAJsonValueMethod() {
+        JavaFileObject k = src("K", "enum K { @Code(1) A, @Code(2) B, @Code(3) C;",
+                "    @com.fasterxml.jackson.annotation.JsonValue String json() { return name().toLowerCase(); } }");
+        JavaFileObject s = src("S", "@Struct", "record S(K k,", "        @Tag(\"k\") U u) {}");
+        String text = error(Message.TAG_JSON_VALUE, s, "U u)", union(), k);
+        assertTrue(text.contains("discriminator 'k' of union 'u' is enum K, which has a @JsonValue method"), text);
+    }
+
+    @Test
     void tagInsideAUnion() {
         JavaFileObject s = src("W", "@Union", "record W(int k,", "        @Tag(\"k\") U u) {}");
         String text = error(Message.TAG_IN_UNION, s, "U u)", union(), kind());

@@ -92,7 +92,8 @@ public enum Message {
     // H3c: the generated Python module
     PYTHON_RECORD_NAME("record name %s cannot name the generated Python module %s.py and its class: %s. Rename the record."),
     PYTHON_NAME_CLASH("the generated Python module %s.py would bind one name twice: %s. Rename one of the records."),
-    PYTHON_PATTERN("@Pattern \"%s\" on '%s' cannot be checked by the generated Pydantic model the way Java checks it: %s. Rewrite the regular expression without it.");
+    PYTHON_PATTERN("@Pattern \"%s\" on '%s' cannot be checked by the generated Pydantic model the way Java checks it: %s. Rewrite the regular expression without it."),
+    TAG_JSON_VALUE("discriminator '%s' of union '%s' is enum %s, which has a @JsonValue method: its JSON values are known only at run time, so the JSON codec and the JSON Schema could not say which member each value makes live. Remove @JsonValue (name the constants' JSON with @JsonProperty) or use an integral discriminator.");
 
     private final String format;
 

@@ -88,6 +88,10 @@ final class TagRules {
                 report.error(c, a, mirrors.explicitValue(a, "value"), Message.TAG_TYPE, tagName, name, describe(tag.type()));
                 continue;
             }
+            if (tag.type() instanceof FieldType.EnumCode e && !e.jsonKnown()) {
+                report.error(c, a, mirrors.explicitValue(a, "value"), Message.TAG_JSON_VALUE, tagName, name, e.type().simpleName());
+                continue;
+            }
             TypeElement unionType = (TypeElement) ((DeclaredType) c.asType()).asElement();
             TaggedUnion t = cases(c, a, unionType, n, name, tag, mirrors, report);
             if (t != null) {

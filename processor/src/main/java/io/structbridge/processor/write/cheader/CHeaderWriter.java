@@ -5,6 +5,7 @@ import io.structbridge.processor.layout.StructLayoutPlan;
 import io.structbridge.processor.model.CTypes;
 import io.structbridge.processor.model.FieldType;
 import io.structbridge.processor.model.StructModel;
+import io.structbridge.processor.model.TaggedUnion;
 import io.structbridge.processor.write.CDeclarations;
 import java.util.LinkedHashSet;
 import java.util.Locale;
@@ -98,7 +99,7 @@ public final class CHeaderWriter {
             // written only when it raises it.
             String decl = "    " + (m.field().explicitAlign() > m.naturalAlignment() ? "SB_ALIGNAS(" + m.field().explicitAlign() + ") " : "")
                     + CDeclarations.baseType(m) + " " + CDeclarations.declarator(m) + ";";
-            String remark = CDeclarations.remark(m);
+            String remark = CDeclarations.remark(m) + tagRemark(m);
             b.append(CDeclarations.zeroWidthBefore(m, "    "));
             b.append(String.format(Locale.ROOT, "%-40s /* offset %d, size %d%s */\n", decl, m.offset(), m.size(),
                     remark.isEmpty() ? "" : "; " + remark));
@@ -108,6 +109,29 @@ public final class CHeaderWriter {
             b.append("#pragma pack(pop)\n");
         }
         return b.toString();
+    }
+
+    /**
+     * {@return for a tagged union member, which member each discriminator value makes live, e.g.
+     * {@code "tagged by kind: CIRCLE (1) -> circle; RECT (2), SQUARE (3) -> rect"}, else empty}
+     */
+    private String tagRemark(Member m) {
+        TaggedUnion t = TaggedUnion.of(plan.model(), m.field().name());
+        if (t == null) {
+            return "";
+        }
+        StringBuilder b = new StringBuilder("tagged by ").append(t.tag()).append(": ");
+        for (int i = 0; i < t.alternatives().size(); i++) {
+            TaggedUnion.Alternative a = t.alternatives().get(i);
+            b.append(i == 0 ? "" : "; ");
+            for (int j = 0; j < a.codes().size(); j++) {
+                b.append(j == 0 ? "" : ", ");
+                b.append(a.constants().isEmpty() ? Long.toString(a.codes().get(j))
+                        : a.constants().get(j) + " (" + a.codes().get(j) + ")");
+            }
+            b.append(" -> ").append(a.member());
+        }
+        return b.append("; any other value selects no member (an error in JSON and the validator)").toString();
     }
 
     private Set<StructModel> includes() {
