@@ -24,7 +24,9 @@ import tools.jackson.databind.ser.Serializers;
  * generated {@code RJson} codecs, and read every {@code @Struct} record that has a codec through it (see
  * {@code RecordDeserializer}), so databind accepts and refuses exactly what the codec and the JSON Schema do; other
  * records and classes keep plain databind, except {@code @Union} records, which are refused ({@link UnionRefusal}).
- * Records are written by databind (the codec writes the same bytes for a record whose values fit the struct). Found by
+ * Records are written by databind (the codec writes the same bytes for a record whose values fit the struct), except
+ * records whose struct holds a union at any depth, which are stored (every check of {@code RStruct.write}) and
+ * written by the codec, so a tagged union writes only its live member. Found by
  * {@code JsonMapper.builder().findAndAddModules()} ({@code META-INF/services}).
  *
  * <p>Arrays read by the mapper live in {@link Arena#ofAuto()} memory (freed by the garbage
@@ -68,7 +70,10 @@ public final class StructJsonModule extends JacksonModule {
                 if (CodecLookup.isView(raw)) {
                     return new ViewSerializer(StructJsonCodec.of(raw));
                 }
-                return UnionRefusal.UNIONS.get(raw) ? new UnionRefusal.Serializer(raw) : null;
+                if (UnionRefusal.UNIONS.get(raw)) {
+                    return new UnionRefusal.Serializer(raw);
+                }
+                return raw.isRecord() ? throughCodecIfItHoldsAUnion(raw) : null;
             }
         });
         context.addDeserializerModifier(new tools.jackson.databind.deser.ValueDeserializerModifier() {
@@ -161,6 +166,37 @@ public final class StructJsonModule extends JacksonModule {
             return StructJsonCodec.of(raw).viewClass() == raw;
         } catch (IllegalArgumentException e) {
             return false;
+        }
+    }
+
+    /**
+     * {@return a serializer writing the record through its codec when its struct holds a union (at any
+     * depth), else null (plain databind)} Databind would write the union record on its own, which it
+     * must refuse (only the enclosing struct knows the live member); the codec writes what
+     * {@code RJson} writes: the live member of a tagged union.
+     */
+    private static ValueSerializer<?> throughCodecIfItHoldsAUnion(Class<?> raw) {
+        StructType<?> type = CodecLookup.STRUCT_TYPE.get(raw);
+        StructJsonCodec<?> codec = type == null ? null : recordCodec(raw);
+        return codec != null && io.structbridge.runtime.Layouts.holdsUnion(type.layout()) ? new RecordThroughCodec(type, codec) : null;
+    }
+
+    /** Writes a record by storing it (every check of {@code RStruct.write}) and writing those bytes with the codec. */
+    private static final class RecordThroughCodec extends ValueSerializer<Object> {
+        private final StructType<?> type;
+        private final StructJsonCodec<?> codec;
+
+        RecordThroughCodec(StructType<?> type, StructJsonCodec<?> codec) {
+            this.type = type;
+            this.codec = codec;
+        }
+
+        @Override
+        @SuppressWarnings({"unchecked", "rawtypes"})
+        public void serialize(Object value, JsonGenerator gen, SerializationContext ctxt) {
+            java.lang.foreign.MemorySegment bytes = java.lang.foreign.MemorySegment.ofArray(new long[Math.toIntExact((type.size() + 7) / 8)]);
+            ((StructType) type).write(bytes, 0L, (Record) value);
+            codec.write(bytes, 0L, gen);
         }
     }
 

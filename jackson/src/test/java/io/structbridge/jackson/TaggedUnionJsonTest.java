@@ -227,14 +227,30 @@ class TaggedUnionJsonTest {
         }
     }
 
-    /** With the module registered, views and arrays of a struct holding a tagged union go through its codec; the record itself stays refused. */
+    /**
+     * With the module registered, views, arrays and records of a struct holding a tagged union go
+     * through its codec (only the live member is written); the union record on its own stays refused.
+     */
     @Test
-    void moduleWritesViewsThroughTheCodecAndRefusesTheRecord() {
+    void moduleWritesViewsAndRecordsThroughTheCodecAndRefusesTheUnionAlone() {
         JsonMapper module = StrictJson.configure(JsonMapper.builder().findAndAddModules()).build();
         MemorySegment s = figure(Tagged.Kind.CIRCLE, 1.5, 0, 0, 7);
-        assertEquals(write(s, false), module.writeValueAsString(io.structbridge.jackson.fixtures.Tagged_FigureView.at(s, 0)));
+        String viaCodec = write(s, false);
+        assertEquals(viaCodec, module.writeValueAsString(io.structbridge.jackson.fixtures.Tagged_FigureView.at(s, 0)));
+        assertEquals(viaCodec, module.writeValueAsString(Tagged_FigureStruct.read(s, 0)));
+        // a record built from its live member, as C does with memset then one assignment
+        Tagged.Figure built = new Tagged.Figure(Tagged.Kind.CIRCLE,
+                io.structbridge.jackson.fixtures.Tagged_ShapeStruct.ofCircle(new Tagged.Circle(1.5)), 7);
+        assertEquals("{\"kind\":\"CIRCLE\",\"shape\":{\"circle\":{\"r\":1.5}},\"id\":7}", module.writeValueAsString(built));
+        assertEquals(built, module.readValue(module.writeValueAsString(built), Tagged.Figure.class));
+        Tagged.Figure square = new Tagged.Figure(Tagged.Kind.SQUARE,
+                io.structbridge.jackson.fixtures.Tagged_ShapeStruct.ofRect(new Tagged.Rect(2f, 2f)), 8);
+        assertEquals("{\"kind\":\"SQUARE\",\"shape\":{\"rect\":{\"w\":2.0,\"h\":2.0}},\"id\":8}", module.writeValueAsString(square));
         tools.jackson.databind.exc.InvalidDefinitionException e = assertThrows(tools.jackson.databind.exc.InvalidDefinitionException.class,
-                () -> module.writeValueAsString(Tagged_FigureStruct.read(s, 0)));
+                () -> module.writeValueAsString(built.shape()));
         assertTrue(e.getMessage().contains("tagged with @Tag/@Case has JSON through the enclosing struct's generated codec"), e.getMessage());
+        // a record the struct refuses (the dead member disagrees with the live one's bytes) is not written
+        Tagged.Figure inconsistent = new Tagged.Figure(Tagged.Kind.CIRCLE, new Tagged.Shape(new Tagged.Circle(1.5), new Tagged.Rect(1f, 1f)), 7);
+        assertThrows(RuntimeException.class, () -> module.writeValueAsString(inconsistent));
     }
 }

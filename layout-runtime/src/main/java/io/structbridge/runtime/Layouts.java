@@ -66,4 +66,18 @@ public final class Layouts {
         }
         return null;
     }
+
+    /**
+     * {@return whether {@code layout} holds a {@link UnionLayout} at any depth (itself included)}
+     *
+     * @param layout the layout
+     */
+    public static boolean holdsUnion(MemoryLayout layout) {
+        return switch (layout) {
+            case UnionLayout u -> true;
+            case SequenceLayout q -> holdsUnion(q.elementLayout());
+            case GroupLayout g -> g.memberLayouts().stream().anyMatch(Layouts::holdsUnion);
+            default -> false;
+        };
+    }
 }

@@ -82,6 +82,19 @@ class TaggedUnionDiagnosticsTest {
     }
 
     @Test
+    void thePaddingNoteSuggestsAnOrderWithTheDiscriminatorBeforeItsUnion() {
+        JavaFileObject s = src("S", "@Struct", "record S(byte a, long x, K k,", "        @Tag(\"k\") U u, byte b) {}");
+        Compilation c = compile(s, union(), kind());
+        assertThat(c).succeeded();
+        String notes = c.notes().stream().map(d -> d.getMessage(null)).filter(m -> m.contains("SB-PADDING-HOLES"))
+                .reduce("", String::concat);
+        // without the rule the compact order would be x, u, k, a, b: k after its union, which SB-TAG-AFTER-UNION refuses
+        assertTrue(notes.contains("This order needs 32 bytes: x, k, u, a, b"), notes);
+        JavaFileObject followed = src("S", "@Struct", "record S(long x, K k,", "        @Tag(\"k\") U u, byte a, byte b) {}");
+        assertThat(compile(followed, union(), kind())).succeeded();
+    }
+
+    @Test
     void enumTagWithAJsonValueMethod() {
         JavaFileObject k = src("K", "enum K { @Code(1) A, @Code(2) B, @Code(3) C;",
                 "    @com.fasterxml.jackson.annotation.JsonValue String json() { return name().toLowerCase(); } }");

@@ -45,13 +45,31 @@ public final class LayoutChecks {
         }
         boolean bitFields = plan.members().stream().anyMatch(Member::bitField);
         if (paddingNotes && !bitFields && plan.model().pack() == 0 && plan.holeBytes() + plan.tailPadding() > 0) {
-            List<FieldModel> order = LayoutEngine.compactOrder(plan.model());
+            List<FieldModel> order = tagsBeforeTheirUnions(plan.model(), LayoutEngine.compactOrder(plan.model()));
             StructLayoutPlan compact = LayoutEngine.place(plan.model(), order);
             if (compact.size() < plan.size()) {
                 report.note(type, Message.PADDING_HOLES, type.getSimpleName(), plan.holeBytes() + plan.tailPadding(),
                         plan.size(), compact.size(), order.stream().map(FieldModel::name).collect(Collectors.joining(", ")));
             }
         }
+    }
+
+    /**
+     * {@return {@code order} with each tagged union's discriminator moved just before the union if it
+     * came after it} (a discriminator must precede its union: SB-TAG-AFTER-UNION), so the order the
+     * padding note suggests is one the processor accepts.
+     */
+    private static List<FieldModel> tagsBeforeTheirUnions(io.structbridge.processor.model.StructModel model, List<FieldModel> order) {
+        List<FieldModel> out = new java.util.ArrayList<>(order);
+        for (io.structbridge.processor.model.TaggedUnion t : model.tagged()) {
+            FieldModel tag = out.stream().filter(f -> f.name().equals(t.tag())).findFirst().orElseThrow();
+            FieldModel union = out.stream().filter(f -> f.name().equals(t.union())).findFirst().orElseThrow();
+            if (out.indexOf(tag) > out.indexOf(union)) {
+                out.remove(tag);
+                out.add(out.indexOf(union), tag);
+            }
+        }
+        return out;
     }
 
     private static RecordComponentElement component(TypeElement type, String name) {

@@ -135,6 +135,7 @@ public final class StructClassWriter {
         if (model.union()) {
             t.addMethod(UnionCode.consistencyCheck(plan, record));
             t.addMethod(UnionCode.disagree(plan));
+            t.addMethods(UnionCode.factories(plan, record));
         }
         for (Member m : plan.members()) {
             new AccessorWriter(m, plan).addTo(t);

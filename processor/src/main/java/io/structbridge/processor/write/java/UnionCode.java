@@ -81,6 +81,34 @@ final class UnionCode {
         return b.build();
     }
 
+    /**
+     * {@return one {@code ofM(value)} factory per member} The record a C program has after
+     * {@code memset(&u, 0, sizeof u); u.m = value;}: {@code value} is stored (with the setter's
+     * checks) over zeros in a heap scratch segment and the record is read back, so every other member
+     * holds its reading of those bytes. This is how a record for a tagged union is built from its
+     * live member (a record needs a value for every member, and they must agree).
+     */
+    static java.util.List<MethodSpec> factories(StructLayoutPlan plan, TypeName record) {
+        java.util.List<MethodSpec> out = new java.util.ArrayList<>();
+        for (Member m : plan.members()) {
+            String name = MemberCode.name(m);
+            String factory = "of" + Character.toUpperCase(name.charAt(0)) + name.substring(1);
+            out.add(MethodSpec.methodBuilder(factory).addModifiers(Modifier.PUBLIC, Modifier.STATIC).returns(record)
+                    .addParameter(MemberCode.javaType(m.field().type()), "value")
+                    .addJavadoc("{@return the union value whose bytes are {@code value} stored in member {@code $L} over zeros}\n", name)
+                    .addJavadoc("As C after {@code memset(&u, 0, sizeof u); u.$L = value;}: the other members hold their\n", name)
+                    .addJavadoc("reading of those bytes. Use it to build the record of a tagged union from its live member.\n\n")
+                    .addJavadoc("@param value the value of {@code $L}\n", name)
+                    .addJavadoc("@throws $T if {@code value} does not fit {@code $L}, or another member\n", Runtime.VALUE_EXCEPTION, name)
+                    .addJavadoc("    cannot read the bytes (an invalid {@code bool} byte, UTF-8 or enum code); the message names it\n")
+                    .addStatement("$T bytes = $T.ofArray(new byte[$T.toIntExact(SIZE)])", Runtime.MEMORY_SEGMENT, Runtime.MEMORY_SEGMENT, Math.class)
+                    .addStatement("$L(bytes, 0L, value)", name)
+                    .addStatement("return read(bytes, 0L)")
+                    .build());
+        }
+        return out;
+    }
+
     /** {@return {@code disagree$}, the exception of {@link #consistencyCheck}} */
     static MethodSpec disagree(StructLayoutPlan plan) {
         return MethodSpec.methodBuilder("disagree$").addModifiers(Modifier.PRIVATE, Modifier.STATIC)
