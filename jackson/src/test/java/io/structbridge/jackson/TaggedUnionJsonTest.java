@@ -253,4 +253,20 @@ class TaggedUnionJsonTest {
         Tagged.Figure inconsistent = new Tagged.Figure(Tagged.Kind.CIRCLE, new Tagged.Shape(new Tagged.Circle(1.5), new Tagged.Rect(1f, 1f)), 7);
         assertThrows(RuntimeException.class, () -> module.writeValueAsString(inconsistent));
     }
+
+    /** readRecord and readInto accept a parser that has not read its first token yet (found by a new user). */
+    @Test
+    void readRecordOnAFreshParser() throws Exception {
+        String json = "{\"kind\":\"CIRCLE\",\"shape\":{\"circle\":{\"r\":1.5}},\"id\":7}";
+        try (tools.jackson.core.JsonParser p = STRICT.createParser(json)) {
+            Tagged.Figure f = io.structbridge.jackson.fixtures.Tagged_FigureJson.readRecord(p);
+            assertEquals(1.5, f.shape().circle().r());
+            assertEquals(7, f.id());
+        }
+        try (tools.jackson.core.JsonParser p = STRICT.createParser(json)) {
+            MemorySegment s = MemorySegment.ofArray(new long[3]);
+            io.structbridge.jackson.fixtures.Tagged_FigureJson.readInto(p, s, 0);
+            assertEquals(7, Tagged_FigureStruct.id(s, 0));
+        }
+    }
 }

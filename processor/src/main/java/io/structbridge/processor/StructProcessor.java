@@ -171,7 +171,8 @@ public final class StructProcessor extends AbstractProcessor {
             files.resource(model.get().record().packageName(), schema.fileName(), schema.write(), type);
         } else {
             processingEnv.getMessager().printMessage(Diagnostic.Kind.NOTE,
-                    union != null ? Message.UNION_NO_JSON.format(type.getSimpleName(), union)
+                    model.get().union() ? Message.UNION_RECORD_NO_JSON.format(type.getSimpleName())
+                            : union != null ? Message.UNION_NO_JSON.format(type.getSimpleName(), union)
                             : Message.POINTER_NO_JSON.format(type.getSimpleName(), pointer), type);
         }
         files.java(new ValidatorClassWriter(model.get()).write(), type);

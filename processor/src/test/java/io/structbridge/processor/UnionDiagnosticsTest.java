@@ -57,8 +57,8 @@ class UnionDiagnosticsTest {
         assertThat(c).succeeded();
         String onEvent = text(c, Diagnostic.Kind.NOTE, Message.UNION_NO_JSON, s);
         assertTrue(onEvent.contains("no JSON codec and no JSON Schema for Event: component 'data' is the union Data"), onEvent);
-        String onData = text(c, Diagnostic.Kind.NOTE, Message.UNION_NO_JSON, u);
-        assertTrue(onData.contains("Data is a union"), onData);
+        String onData = text(c, Diagnostic.Kind.NOTE, Message.UNION_RECORD_NO_JSON, u);
+        assertTrue(onData.contains("no JSON codec and no JSON Schema for the union Data on its own"), onData);
         assertFalse(c.generatedFile(StandardLocation.CLASS_OUTPUT, "p", "Event.schema.json").isPresent());
         assertFalse(c.generatedFile(StandardLocation.CLASS_OUTPUT, "p", "Data.schema.json").isPresent());
         assertTrue(c.generatedFile(StandardLocation.CLASS_OUTPUT, "p", "Plain.schema.json").isPresent());

@@ -280,9 +280,12 @@ public final class JsonCodecWriter {
                         + "exactly as {@code read} accepts or refuses it, and holds the values {@code read} would store.\n"
                         + "{@code StructJsonModule} reads the record through this method when databind meets it. Leaves the\n"
                         + "parser on the object's {@code '}'}.\n\n")
-                .addJavadoc("@param parser the parser, on {@code START_OBJECT}\n@return the record\n")
+                .addJavadoc("@param parser the parser, on {@code START_OBJECT}, or a new parser (its first token is read)\n@return the record\n")
                 .addJavadoc("@throws $T if the JSON does not fit the struct\n", JSON_EXCEPTION)
                 .addParameter(PARSER, "parser")
+                .beginControlFlow("if (!parser.hasCurrentToken())")
+                .addStatement("parser.nextToken()")
+                .endControlFlow()
                 .addStatement("$T scratch = $T.scratch($T.SIZE)", SEGMENT, READING, struct)
                 .addStatement("decode(parser, scratch, 0, true)")
                 .addStatement("return $T.read(scratch, 0)", struct)
@@ -293,10 +296,13 @@ public final class JsonCodecWriter {
         return MethodSpec.methodBuilder("readInto").addModifiers(Modifier.PUBLIC, Modifier.STATIC)
                 .addJavadoc("Decodes the JSON object at the parser's current token straight into {@code segment}; on error\n"
                         + "the struct may be partly written (use {@link #read} for all-or-nothing).\n\n")
-                .addJavadoc("@param parser the parser, on {@code START_OBJECT}\n@param segment the segment\n@param offset the byte offset\n")
+                .addJavadoc("@param parser the parser, on {@code START_OBJECT}, or a new parser (its first token is read)\n@param segment the segment\n@param offset the byte offset\n")
                 .addJavadoc("@throws IndexOutOfBoundsException if the struct does not lie inside {@code segment}\n")
                 .addJavadoc("@throws UnsupportedOperationException if {@code segment} is read-only\n")
                 .addParameter(PARSER, "parser").addParameter(SEGMENT, "segment").addParameter(TypeName.LONG, "offset")
+                .beginControlFlow("if (!parser.hasCurrentToken())")
+                .addStatement("parser.nextToken()")
+                .endControlFlow()
                 .addStatement("decode(parser, segment, offset, false)")
                 .build();
     }
