@@ -10,7 +10,7 @@ public enum Message {
     NOT_A_RECORD("@Struct applies to records only, and %s is %s. Declare it as 'record %s(...)' with the components in memory order."),
     GENERIC_RECORD("@Struct record %s has type parameters; a native struct needs one fixed layout. Remove the type parameters and use concrete component types."),
     NOT_ACCESSIBLE("%s %s is private (or inside a private class); the generated classes in the record's package must use it. Make it package-private or public."),
-    EMPTY_STRUCT("@Struct record %s has no components; an empty struct has size 0 in GNU C and 1 in C++, so no layout can match both. Add at least one component."),
+    EMPTY_STRUCT("@%s record %s has no components; an empty struct has size 0 in GNU C and 1 in C++, so no layout can match both. Add at least one component."),
     UNSUPPORTED_TYPE("component '%s' has type %s, which has no native representation: %s"),
     UNRESOLVED_TYPE("component '%s' has type %s, which javac cannot resolve, so it has no layout. Fix the 'cannot find symbol' error for %s (a type made by another annotation processor must exist before the last round)."),
     UNRESOLVED_VALUE("@%s on %s has a value javac cannot resolve, so structbridge cannot use it. Fix the compile error reported for it (a constant made by another annotation processor must exist before the last round)."),

@@ -133,11 +133,17 @@ public sealed interface FieldType {
      * @param target the {@code @Struct} record pointed to, or null for {@code void *} / {@code char *}
      * @param targetCName the target's C name ({@code struct targetCName *}), or null
      * @param cString whether it points to NUL-terminated text ({@code char *})
+     * @param targetUnion whether the target is a {@code @Union} record ({@code union targetCName *})
      */
-    record Pointer(ClassRef target, String targetCName, boolean cString) implements FieldType {
-        /** {@return the C type, e.g. {@code void *}} */
+    record Pointer(ClassRef target, String targetCName, boolean cString, boolean targetUnion) implements FieldType {
+        /** A pointer to a struct, to text or to nothing in particular. */
+        public Pointer(ClassRef target, String targetCName, boolean cString) {
+            this(target, targetCName, cString, false);
+        }
+
+        /** {@return the C type, e.g. {@code void *}, {@code struct Node *}, {@code union Value *}} */
         public String cType() {
-            return target != null ? "struct " + targetCName + " *" : cString ? "char *" : "void *";
+            return target != null ? (targetUnion ? "union " : "struct ") + targetCName + " *" : cString ? "char *" : "void *";
         }
     }
 }

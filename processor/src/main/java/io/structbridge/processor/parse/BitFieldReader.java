@@ -43,6 +43,19 @@ final class BitFieldReader {
                     + " cannot hold a Java " + java.keyword() + " bit-field; use INT8..UINT64 for integers, BOOL for boolean");
             return null;
         }
+        if (ctype == CType.UINT64_BITS) {
+            report.error(c, bits, null, Message.BIT_FIELD, width, name, "UINT64_BITS (raw 64 bits in a long) is for whole "
+                    + "uint64_t members; a bit-field is declared UINT64 (values up to Long.MAX_VALUE) or narrower");
+            return null;
+        }
+        for (CType z : zeroWidth(bits)) {
+            if (!CTypes.integer(z) && z != CType.BOOL || z == CType.UINT64_BITS) {
+                report.error(c, bits, mirrors.explicitValue(bits, "zeroWidthBefore"), Message.BIT_FIELD, width, name,
+                        "zeroWidthBefore lists " + z + ", but a zero-width bit-field has an integer type INT8..UINT64 or BOOL "
+                                + "(C11 6.7.2.1p5; gcc: bit-field has invalid type)");
+                return null;
+            }
+        }
         int maxWidth = ctype == CType.BOOL ? 1 : ctype.size() * 8;
         if (width < 1 || width > maxWidth) {
             report.error(c, bits, null, Message.BIT_FIELD, width, name, "the width must be 1 to " + maxWidth

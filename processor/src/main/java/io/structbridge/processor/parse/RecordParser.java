@@ -139,7 +139,7 @@ public final class RecordParser {
             report.error(type, Message.PYTHON_RECORD_NAME, cName, cName, pythonProblem);
         }
         if (type.getRecordComponents().isEmpty()) {
-            report.error(type, Message.EMPTY_STRUCT, type.getSimpleName());
+            report.error(type, Message.EMPTY_STRUCT, mirrors.find(type, "Union").isPresent() ? "Union" : "Struct", type.getSimpleName());
         }
         int pack = mirrors.intValue(struct, "pack");
         if (pack != 0 && pack != 1 && pack != 2 && pack != 4 && pack != 8 && pack != 16) {
@@ -522,7 +522,7 @@ public final class RecordParser {
                                Optional<AnnotationMirror> orderAnn, Endian structOrder, Report report) {
         String name = c.getSimpleName().toString();
         CType ctype = nativeType.map(a -> CType.valueOf(mirrors.enumValue(a, "value"))).orElse(CType.INT32);
-        if (!CTypes.integer(ctype)) {
+        if (!CTypes.integer(ctype) || ctype == CType.UINT64_BITS) {
             report.error(c, nativeType.orElseThrow(), null, Message.ENUM_CTYPE, name, ctype);
             return null;
         }
@@ -697,7 +697,8 @@ public final class RecordParser {
             report.error(c, a, null, Message.POINTER_TARGET_AND_STRING, name);
             return null;
         }
-        return new FieldType.Pointer(classRef(record), classRef(record).flatName(), false);
+        return new FieldType.Pointer(classRef(record), classRef(record).flatName(), false,
+                mirrors.find(record, "Union").isPresent());
     }
 
     private void misplaced(RecordComponentElement c, Optional<AnnotationMirror> a, String annotation, String type,

@@ -22,6 +22,11 @@ final class TaggedUnionPydantic {
     static Set<String> taggedUnions(Iterable<StructModel> models) {
         Set<String> out = new java.util.HashSet<>();
         for (StructModel m : models) {
+            // only where the enclosing struct has JSON: no untagged union and no pointer anywhere in it
+            if (io.structbridge.processor.model.Unions.firstUnion(m) != null
+                    || io.structbridge.processor.write.json.PointerRule.pointerPath(m) != null) {
+                continue;
+            }
             for (TaggedUnion t : m.tagged()) {
                 out.add(union(m, t).cName());
             }
