@@ -238,20 +238,30 @@ class TaggedUnionJsonTest {
         String viaCodec = write(s, false);
         assertEquals(viaCodec, module.writeValueAsString(io.structbridge.jackson.fixtures.Tagged_FigureView.at(s, 0)));
         assertEquals(viaCodec, module.writeValueAsString(Tagged_FigureStruct.read(s, 0)));
-        // a record built from its live member, as C does with memset then one assignment
-        Tagged.Figure built = new Tagged.Figure(Tagged.Kind.CIRCLE,
-                io.structbridge.jackson.fixtures.Tagged_ShapeStruct.ofCircle(new Tagged.Circle(1.5)), 7);
+        // a record holds the live member only; the dead one is null and neither read nor written
+        Tagged.Figure built = new Tagged.Figure(Tagged.Kind.CIRCLE, new Tagged.Shape(new Tagged.Circle(1.5), null), 7);
         assertEquals("{\"kind\":\"CIRCLE\",\"shape\":{\"circle\":{\"r\":1.5}},\"id\":7}", module.writeValueAsString(built));
         assertEquals(built, module.readValue(module.writeValueAsString(built), Tagged.Figure.class));
-        Tagged.Figure square = new Tagged.Figure(Tagged.Kind.SQUARE,
-                io.structbridge.jackson.fixtures.Tagged_ShapeStruct.ofRect(new Tagged.Rect(2f, 2f)), 8);
+        MemorySegment bytes = MemorySegment.ofArray(new long[3]).fill((byte) 0x5A);
+        Tagged_FigureStruct.write(bytes, 0, built);
+        assertEquals(built, Tagged_FigureStruct.read(bytes, 0), "read decodes only the live member");
+        Tagged.Figure square = new Tagged.Figure(Tagged.Kind.SQUARE, new Tagged.Shape(null, new Tagged.Rect(2f, 2f)), 8);
         assertEquals("{\"kind\":\"SQUARE\",\"shape\":{\"rect\":{\"w\":2.0,\"h\":2.0}},\"id\":8}", module.writeValueAsString(square));
+        // the factory gives C's view (every member reads the bytes); only the live one is written
+        Tagged.Figure fromFactory = new Tagged.Figure(Tagged.Kind.CIRCLE,
+                io.structbridge.jackson.fixtures.Tagged_ShapeStruct.ofCircle(new Tagged.Circle(1.5)), 7);
+        assertEquals(module.writeValueAsString(built), module.writeValueAsString(fromFactory));
+        // a dead member that disagrees with the live one is ignored, not refused
+        Tagged.Figure deadDisagrees = new Tagged.Figure(Tagged.Kind.CIRCLE, new Tagged.Shape(new Tagged.Circle(1.5), new Tagged.Rect(1f, 1f)), 7);
+        assertEquals(module.writeValueAsString(built), module.writeValueAsString(deadDisagrees));
+        // the live member may not be null
+        io.structbridge.runtime.StructValueException nul = assertThrows(io.structbridge.runtime.StructValueException.class,
+                () -> Tagged_FigureStruct.write(MemorySegment.ofArray(new long[3]), 0,
+                        new Tagged.Figure(Tagged.Kind.RECT, new Tagged.Shape(new Tagged.Circle(1.5), null), 7)));
+        assertTrue(nul.getMessage().contains("rect") && nul.getMessage().contains("must not be null"), nul.getMessage());
         tools.jackson.databind.exc.InvalidDefinitionException e = assertThrows(tools.jackson.databind.exc.InvalidDefinitionException.class,
-                () -> module.writeValueAsString(built.shape()));
+                () -> module.writeValueAsString(fromFactory.shape()));
         assertTrue(e.getMessage().contains("tagged with @Tag/@Case has JSON through the enclosing struct's generated codec"), e.getMessage());
-        // a record the struct refuses (the dead member disagrees with the live one's bytes) is not written
-        Tagged.Figure inconsistent = new Tagged.Figure(Tagged.Kind.CIRCLE, new Tagged.Shape(new Tagged.Circle(1.5), new Tagged.Rect(1f, 1f)), 7);
-        assertThrows(RuntimeException.class, () -> module.writeValueAsString(inconsistent));
     }
 
     /** readRecord and readInto accept a parser that has not read its first token yet (found by a new user). */
@@ -268,5 +278,25 @@ class TaggedUnionJsonTest {
             io.structbridge.jackson.fixtures.Tagged_FigureJson.readInto(p, s, 0);
             assertEquals(7, Tagged_FigureStruct.id(s, 0));
         }
+    }
+
+    /** Found by an attack: a record read used to decode the dead bool member and fail on a count of 2. */
+    @Test
+    void aRecordDoesNotDependOnTheDeadMembersBytes() throws Exception {
+        Tagged.Flagged f = STRICT.readValue("{\"k\":2,\"u\":{\"i\":2}}", Tagged.Flagged.class);
+        assertEquals(new Tagged.Flagged(2, new Tagged.Flag(false, 2)), f, "the dead primitive member is false");
+        MemorySegment s = MemorySegment.ofArray(new long[2]);
+        io.structbridge.jackson.fixtures.Tagged_FlaggedStruct.write(s, 0, new Tagged.Flagged(2, new Tagged.Flag(true, 2)));
+        assertEquals(f, io.structbridge.jackson.fixtures.Tagged_FlaggedStruct.read(s, 0));
+        assertEquals(f, io.structbridge.jackson.fixtures.Tagged_FlaggedView.at(s, 0).toRecord());
+        assertEquals("{\"k\":2,\"u\":{\"i\":2}}", STRICT.writeValueAsString(f));
+        // the live bool is stored over bytes of 0x5A: the union's other bytes are zeroed, so i reads 1 (little-endian)
+        MemorySegment dirty = MemorySegment.ofArray(new long[2]).fill((byte) 0x5A);
+        io.structbridge.jackson.fixtures.Tagged_FlaggedStruct.write(dirty, 0, new Tagged.Flagged(1, new Tagged.Flag(true, 12345)));
+        assertEquals(1, io.structbridge.jackson.fixtures.Tagged_FlagStruct.i(dirty, io.structbridge.jackson.fixtures.Tagged_FlaggedStruct.U_OFFSET));
+        io.structbridge.jackson.fixtures.Tagged_FlaggedStruct.k(s, 0, 9);
+        io.structbridge.runtime.StructValueException e = assertThrows(io.structbridge.runtime.StructValueException.class,
+                () -> io.structbridge.jackson.fixtures.Tagged_FlaggedStruct.read(s, 0));
+        assertTrue(e.getMessage().contains("discriminator k = 9 selects no member of union Flag"), e.getMessage());
     }
 }

@@ -129,6 +129,12 @@ public final class StructClassWriter {
                     .endControlFlow().build());
         }
         t.addMethod(read());
+        for (Member m : plan.members()) {
+            TaggedRecordCode tagged = TaggedRecordCode.of(plan, m);
+            if (tagged != null) {
+                t.addMethods(tagged.helpers(record));
+            }
+        }
         t.addMethod(write());
         t.addMethod(writeUnchecked());
         t.addMethod(check());
@@ -136,6 +142,7 @@ public final class StructClassWriter {
             t.addMethod(UnionCode.consistencyCheck(plan, record));
             t.addMethod(UnionCode.disagree(plan));
             t.addMethods(UnionCode.factories(plan, record));
+            t.addMethods(UnionCode.liveMethods(plan, record));
         }
         for (Member m : plan.members()) {
             new AccessorWriter(m, plan).addTo(t);
@@ -199,7 +206,8 @@ public final class StructClassWriter {
 
     private MethodSpec read() {
         CodeBlock args = plan.members().stream()
-                .map(m -> CodeBlock.of("$T.$L(segment, offset)", Runtime.structClass(plan.model().record()), MemberCode.name(m)))
+                .map(m -> TaggedRecordCode.of(plan, m) != null ? TaggedRecordCode.of(plan, m).readArgument()
+                        : CodeBlock.of("$T.$L(segment, offset)", Runtime.structClass(plan.model().record()), MemberCode.name(m)))
                 .collect(CodeBlock.joining(",\n"));
         return MethodSpec.methodBuilder("read").addModifiers(PUBLIC_STATIC).returns(record)
                 .addJavadoc("Decodes the struct at {@code offset}.\n\n")
@@ -238,7 +246,12 @@ public final class StructClassWriter {
                 .addParameter(Runtime.MEMORY_SEGMENT, "segment").addParameter(TypeName.LONG, "offset")
                 .addParameter(record, "value");
         for (Member m : plan.members()) {
-            b.addStatement("store$$$L(segment, offset, value.$L())", MemberCode.name(m), MemberCode.name(m));
+            TaggedRecordCode tagged = TaggedRecordCode.of(plan, m);
+            if (tagged != null) {
+                b.addStatement(tagged.store());
+            } else {
+                b.addStatement("store$$$L(segment, offset, value.$L())", MemberCode.name(m), MemberCode.name(m));
+            }
         }
         return b.build();
     }
@@ -252,7 +265,10 @@ public final class StructClassWriter {
                 .addParameter(record, "value")
                 .addStatement("$T.requireNonNull(value, STRUCT)", Runtime.OBJECTS);
         for (Member m : plan.members()) {
-            if (AccessorWriter.hasCheck(m)) {
+            TaggedRecordCode tagged = TaggedRecordCode.of(plan, m);
+            if (tagged != null) {
+                b.addStatement(tagged.check());
+            } else if (AccessorWriter.hasCheck(m)) {
                 b.addStatement("check$$$L(value.$L())", MemberCode.name(m), MemberCode.name(m));
             }
         }

@@ -109,6 +109,83 @@ final class UnionCode {
         return out;
     }
 
+    /**
+     * {@return {@code readLive$}, {@code checkLive$} and {@code writeLive$}} (a {@code $} in the name: for
+     * generated code, and no component can be named so): the union as a
+     * struct holding it tagged (@Tag/@Case) sees it, one member live and the others absent (null, or
+     * zero / {@code false} for a primitive member), so neither reading nor writing depends on what the
+     * dead members' bytes would mean.
+     */
+    static java.util.List<MethodSpec> liveMethods(StructLayoutPlan plan, TypeName record) {
+        MethodSpec.Builder read = MethodSpec.methodBuilder("readLive$").addModifiers(Modifier.PUBLIC, Modifier.STATIC).returns(record)
+                .addJavadoc("Decodes only member {@code member} (its index in component order) of the union at {@code offset}:\n")
+                .addJavadoc("the other members are null, or zero / {@code false} when primitive. For a struct that tags this union.\n\n")
+                .addJavadoc("@param segment the segment\n@param offset the byte offset of the union\n@param member the index of the live member\n")
+                .addJavadoc("@return a new record\n@throws $T if the live member's bytes are invalid\n", Runtime.VALUE_EXCEPTION)
+                .addJavadoc("@throws IndexOutOfBoundsException if {@code member} is not a member index or the union does not fit the segment\n")
+                .addParameter(Runtime.MEMORY_SEGMENT, "segment").addParameter(TypeName.LONG, "offset").addParameter(TypeName.INT, "member")
+                .addStatement("$T.checkFromIndexSize(offset, SIZE, segment.byteSize())", Runtime.OBJECTS)
+                .addCode("return switch (member) {\n$>");
+        MethodSpec.Builder check = MethodSpec.methodBuilder("checkLive$").addModifiers(Modifier.PUBLIC, Modifier.STATIC)
+                .addJavadoc("Performs the checks of storing only member {@code member} of {@code value}; the other members are ignored.\n\n")
+                .addJavadoc("@param value the union value\n@param member the index of the live member\n")
+                .addJavadoc("@throws $T if the live member is null or does not fit\n", Runtime.VALUE_EXCEPTION)
+                .addJavadoc("@throws IndexOutOfBoundsException if {@code member} is not a member index\n")
+                .addParameter(record, "value").addParameter(TypeName.INT, "member")
+                .addStatement("$T.requireNonNull(value, STRUCT)", Runtime.OBJECTS)
+                .beginControlFlow("switch (member)");
+        MethodSpec.Builder write = MethodSpec.methodBuilder("writeLive$").addModifiers(Modifier.PUBLIC, Modifier.STATIC)
+                .addJavadoc("Zeroes the union's bytes at {@code offset}, then stores member {@code member} of {@code value}, without\n")
+                .addJavadoc("the checks of {@code checkLive$$} (call it first).\n\n")
+                .addJavadoc("@param segment the segment\n@param offset the byte offset of the union\n@param value a checked union value\n")
+                .addJavadoc("@param member the index of the live member\n")
+                .addParameter(Runtime.MEMORY_SEGMENT, "segment").addParameter(TypeName.LONG, "offset")
+                .addParameter(record, "value").addParameter(TypeName.INT, "member")
+                .addStatement("segment.asSlice(offset, SIZE).fill((byte) 0)")
+                .beginControlFlow("switch (member)");
+        java.util.List<Member> members = plan.members();
+        for (int i = 0; i < members.size(); i++) {
+            CodeBlock.Builder args = CodeBlock.builder();
+            for (int j = 0; j < members.size(); j++) {
+                Member mj = members.get(j);
+                args.add(j == 0 ? "" : ", ");
+                args.add(j == i ? CodeBlock.of("$L(segment, offset)", MemberCode.name(mj)) : CodeBlock.of("$L", absent(MemberCode.javaType(mj.field().type()))));
+            }
+            read.addCode("case $L -> new $T($L);\n", i, record, args.build());
+            String name = MemberCode.name(members.get(i));
+            if (AccessorWriter.hasCheck(members.get(i))) {
+                check.addStatement("case $L -> check$$$L(value.$L())", i, name, name);
+            } else {
+                check.addCode("case $L -> { }\n", i);
+            }
+            write.addStatement("case $L -> store$$$L(segment, offset, value.$L())", i, name, name);
+        }
+        read.addCode("default -> throw new $T($S + member);\n$<};\n", IndexOutOfBoundsException.class, "no member of index ");
+        check.addStatement("default -> throw new $T($S + member)", IndexOutOfBoundsException.class, "no member of index ").endControlFlow();
+        write.addStatement("default -> throw new $T($S + member)", IndexOutOfBoundsException.class, "no member of index ").endControlFlow();
+        return java.util.List.of(read.build(), check.build(), write.build());
+    }
+
+    /** {@return the value of an absent (dead) member: null, or the primitive's zero} */
+    private static String absent(TypeName t) {
+        if (!t.isPrimitive()) {
+            return "null";
+        }
+        if (t.equals(TypeName.BOOLEAN)) {
+            return "false";
+        }
+        if (t.equals(TypeName.LONG)) {
+            return "0L";
+        }
+        if (t.equals(TypeName.FLOAT)) {
+            return "0f";
+        }
+        if (t.equals(TypeName.DOUBLE)) {
+            return "0d";
+        }
+        return t.equals(TypeName.INT) ? "0" : "(" + t + ") 0";
+    }
+
     /** {@return {@code disagree$}, the exception of {@link #consistencyCheck}} */
     static MethodSpec disagree(StructLayoutPlan plan) {
         return MethodSpec.methodBuilder("disagree$").addModifiers(Modifier.PRIVATE, Modifier.STATIC)
