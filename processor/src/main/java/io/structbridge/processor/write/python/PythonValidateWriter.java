@@ -209,9 +209,9 @@ final class PythonValidateWriter {
             return x + ".view(np.uint8) != 0";
         }
         if (s.java() == JavaPrim.FLOAT || s.java() == JavaPrim.DOUBLE) {
-            return x + ".astype(np.float64)";
+            return x + ".astype(np.float64, copy=False)";
         }
-        return x + ".astype(np.int64)";
+        return x + ".astype(np.int64, copy=False)";
     }
 
     private void bitField(Member m, FieldType.BitField bf, int idx, StringBuilder b) {
@@ -364,7 +364,7 @@ final class PythonValidateWriter {
             c++;
             String cond = switch (k) {
                 case Constraint.NotBlank x -> "t.blank()";
-                case Constraint.NotEmpty x -> "t.length == 0";
+                case Constraint.NotEmpty x -> "t.empty()";
                 case Constraint.Size z -> "(t.units() < " + z.min() + ") | (t.units() > " + z.max() + ")";
                 case Constraint.Pattern p -> pattern(m, p);
                 default -> null; // NotNull, Email: never fail in place
@@ -602,33 +602,6 @@ final class PythonValidateWriter {
                 return bad
 
 
-            def _sb_utf8_valid(np: _SB_Any, b: _SB_Any, length: _SB_Any) -> _SB_Any:
-                \"\"\"Whether b[i, :length[i]] is well-formed UTF-8 (Unicode 15.0 Table 3-7), column by column.\"\"\"
-                m, cap = b.shape
-                need = np.zeros(m, dtype=np.int64)
-                lo = np.full(m, 0x80, dtype=np.int64)
-                hi = np.full(m, 0xBF, dtype=np.int64)
-                ok = np.ones(m, dtype=bool)
-                for c in range(cap):
-                    x = b[:, c].astype(np.int64)
-                    act = c < length
-                    cont = act & (need > 0)
-                    ok &= ~cont | ((x >= lo) & (x <= hi))
-                    need = np.where(cont, need - 1, need)
-                    lo = np.where(cont, 0x80, lo)
-                    hi = np.where(cont, 0xBF, hi)
-                    lead = act & ~cont & (x >= 0x80)
-                    if lead.any():
-                        two = (x >= 0xC2) & (x <= 0xDF)
-                        three = (x >= 0xE0) & (x <= 0xEF)
-                        four = (x >= 0xF0) & (x <= 0xF4)
-                        ok &= ~lead | two | three | four
-                        need = np.where(lead, np.where(two, 1, np.where(three, 2, 3)), need)
-                        lo = np.where(lead & (x == 0xE0), 0xA0, np.where(lead & (x == 0xF0), 0x90, lo))
-                        hi = np.where(lead & (x == 0xED), 0x9F, np.where(lead & (x == 0xF4), 0x8F, hi))
-                return ok & (need == 0)
-
-
             def _sb_jdk_malformed(d: bytes) -> tuple[int, int]:
                 \"\"\"Where the JDK's UTF-8 decoder (CodingErrorAction.REPORT) stops on d and the malformed length it
                 reports (sun.nio.cs.UTF_8: a truncated sequence at the end counts every byte left).\"\"\"
@@ -679,9 +652,60 @@ final class PythonValidateWriter {
                 return -1, 0
 
 
+            def _sb_undecodable(np: _SB_Any, texts: list[bytes], lengths: list[int], encoding: str) -> list[int]:
+                \"\"\"The indexes of the texts whose first lengths[i] bytes do not decode. The texts are decoded joined by
+                NULs while that fails at most 8 times (a NUL continues no sequence, so bytes after a text's NUL cannot
+                repair it), then one by one.\"\"\"
+                out: list[int] = []
+                start = 0
+                failures = 0
+                while start < len(texts) and failures < 8:
+                    try:
+                        b"\\0".join(texts[start:]).decode(encoding)
+                        return out
+                    except UnicodeDecodeError as e:
+                        ends = np.cumsum([len(t) + 1 for t in texts[start:]])
+                        i = start + int(np.searchsorted(ends, e.start, side="right"))
+                    try:
+                        texts[i][:lengths[i]].decode(encoding)
+                    except UnicodeDecodeError:
+                        out.append(i)
+                    start = i + 1
+                    failures += 1
+                for i in range(start, len(texts)):
+                    try:
+                        texts[i][:lengths[i]].decode(encoding)
+                    except UnicodeDecodeError:
+                        out.append(i)
+                return out
+
+
+            def _sb_scan(np: _SB_Any, b: _SB_Any, capacity: int) -> tuple[_SB_Any, _SB_Any]:
+                \"\"\"Per row of the byte matrix b: (some byte is 0, some byte is 0x80 or more), 8 bytes at a time over
+                the transposed words (reductions along long contiguous columns, not along short rows).\"\"\"
+                n = b.shape[0]
+                words = capacity // 8
+                zero = np.zeros(n, dtype=bool)
+                high = np.zeros(n, dtype=bool)
+                if words:
+                    # the words column by column, each column contiguous (a copy of this chunk's bytes of the member)
+                    w = np.ascontiguousarray(b[:, :words * 8].view("<u8").T)
+                    top = np.uint64(0x8080808080808080)
+                    # (x - 0x01..01) & ~x sets the top bit of some byte exactly when x has a zero byte (Mycroft's test)
+                    zero = (np.bitwise_or.reduce((w - np.uint64(0x0101010101010101)) & ~w, axis=0) & top) != 0
+                    high = (np.bitwise_or.reduce(w, axis=0) & top) != 0
+                for k in range(words * 8, capacity):
+                    x = b[:, k]
+                    zero |= x == 0
+                    high |= x >= 0x80
+                return zero, high
+
+
             class _SB_Text:
-                \"\"\"A text member of a chunk of structs: its bytes (a view), text lengths (up to the first NUL) and the
-                native verdict of Java's FixedStrings.load (missing NUL, then the encoding).\"\"\"
+                \"\"\"A text member of a chunk of structs and the native verdict of Java's FixedStrings.load (a missing
+                NUL, then the encoding). Whole-column reductions find the rows without a NUL and the rows with a byte of
+                0x80 or more; only those rows' texts are decoded (all at once while they decode), only rows whose first
+                byte is at most 0x20 are looked at for @NotBlank, and text lengths are counted where a rule needs them.\"\"\"
 
                 def __init__(self, np: _SB_Any, raw: _SB_Any, offset: int, capacity: int, nul: bool, encoding: str) -> None:
                     self.np = np
@@ -689,26 +713,28 @@ final class PythonValidateWriter {
                     self.encoding = encoding
                     self.b = b = raw[:, offset:offset + capacity]
                     n = b.shape[0]
-                    zero = b == 0
-                    has = zero.any(axis=1)
-                    self.length = np.where(has, zero.argmax(axis=1), capacity)
-                    self.no_nul = ~has if nul else np.zeros(n, dtype=bool)
-                    self.inside = np.arange(capacity)[None, :] < self.length[:, None]
-                    nonascii = ((b >= 0x80) & self.inside).any(axis=1) & ~self.no_nul
-                    if encoding == "utf-8":
-                        bad = np.zeros(n, dtype=bool)
-                        rows = np.flatnonzero(nonascii)
-                        if rows.size:
-                            bad[rows] = ~_sb_utf8_valid(np, b[rows], self.length[rows])
-                    elif encoding == "ascii":
-                        bad = nonascii
-                    else:
-                        bad = np.zeros(n, dtype=bool)
+                    has_zero, has_high = _sb_scan(np, b, capacity)
+                    self.no_nul = ~has_zero if nul else np.zeros(n, dtype=bool)
+                    # Rows with a byte of 0x80 or more anywhere in the member: their texts, decoded as Java decodes them
+                    # (Python's strict codecs accept exactly well-formed UTF-8, Unicode 15.0 Table 3-7).
+                    self.high_rows = rows = np.flatnonzero(has_high & ~self.no_nul)
+                    bad = np.zeros(n, dtype=bool)
+                    if rows.size and encoding != "latin-1":
+                        texts = np.ascontiguousarray(b[rows]).view(f"S{capacity}").ravel().tolist()
+                        bad[rows[_sb_undecodable(np, texts, self.lengths(rows).tolist(), encoding)]] = True
                     self.bad = self.no_nul | bad
                     self._units: _SB_Any = None
 
+                def lengths(self, rows: _SB_Any) -> _SB_Any:
+                    \"\"\"The text lengths in bytes of rows: up to the first NUL, else the capacity.\"\"\"
+                    np = self.np
+                    zero = self.b[rows] == 0
+                    return np.where(zero.any(axis=1), zero.argmax(axis=1), self.capacity)
+
                 def bytes_at(self, i: int) -> bytes:
-                    return bytes(self.b[i, :int(self.length[i])])
+                    row = bytes(self.b[i])
+                    k = row.find(b"\\0")
+                    return row if k < 0 else row[:k]
 
                 def value(self, i: int) -> str:
                     return self.bytes_at(i).decode(self.encoding)
@@ -723,21 +749,33 @@ final class PythonValidateWriter {
                     shown = " ".join("%02x" % x for x in data[:32]) + (" ..." if len(data) > 32 else "")
                     return f"invalid UTF-8: malformed sequence of {length} byte(s) at byte {at} of the text", shown
 
+                def empty(self) -> _SB_Any:
+                    return self.b[:, 0] == 0
+
                 def units(self) -> _SB_Any:
                     \"\"\"String.length(): UTF-16 code units (a 4-byte UTF-8 sequence is a surrogate pair).\"\"\"
+                    np = self.np
                     if self._units is None:
-                        if self.encoding != "utf-8":
-                            self._units = self.length
-                        else:
-                            b = self.b
-                            lead = ((b & 0xC0) != 0x80) & self.inside
-                            four = (b >= 0xF0) & self.inside
-                            self._units = lead.sum(axis=1) + four.sum(axis=1)
+                        units = self.lengths(slice(None))
+                        rows = self.high_rows
+                        if self.encoding == "utf-8" and rows.size:
+                            sub = self.b[rows]
+                            inside = np.arange(self.capacity)[None, :] < units[rows][:, None]
+                            units[rows] = ((((sub & 0xC0) != 0x80) & inside).sum(axis=1)
+                                           + ((sub >= 0xF0) & inside).sum(axis=1))
+                        self._units = units
                     return self._units
 
                 def blank(self) -> _SB_Any:
-                    \"\"\"String.trim().isEmpty(): no character above U+0020 (every non-ASCII byte belongs to one).\"\"\"
-                    return ~((self.b > 0x20) & self.inside).any(axis=1)
+                    \"\"\"String.trim().isEmpty(): no character above U+0020 (every non-ASCII byte belongs to one); only
+                    a text whose first byte is at most 0x20 (or that is empty) can be blank.\"\"\"
+                    np = self.np
+                    out = np.zeros(self.b.shape[0], dtype=bool)
+                    rows = np.flatnonzero(self.b[:, 0] <= 0x20)
+                    if rows.size:
+                        inside = np.arange(self.capacity)[None, :] < self.lengths(rows)[:, None]
+                        out[rows] = ~((self.b[rows] > 0x20) & inside).any(axis=1)
+                    return out
 
                 def mismatches(self, pattern: _SB_Any, live: _SB_Any) -> _SB_Any:
                     \"\"\"Rows (of live) whose text the anchored pattern does not match; each distinct text once.\"\"\"
@@ -764,7 +802,7 @@ final class PythonValidateWriter {
                              limit: int | None, name: str) -> list[Violation]:
                 if limit is not None and (not isinstance(limit, int) or limit < 0):
                     raise ValueError(f"limit must be None or an int >= 0, not {limit!r}")
-                a = array if isinstance(array, np.ndarray) else np.asarray(array)
+                a = np.asarray(array)  # a memmap's plain ndarray view: the mapping, not a copy
                 if a.dtype != dtype:
                     raise ValueError(f"validate_array needs an array of {name}_dtype, not {a.dtype}")
                 if a.ndim != 1:
@@ -776,7 +814,7 @@ final class PythonValidateWriter {
                 if count == 0 or limit == 0:
                     return out
                 raw_all = a.view(np.uint8).reshape(count, size)
-                step = max(1, min(65536, (1 << 22) // max(size, 1)))
+                step = max(1, min(1 << 18, (1 << 24) // max(size, 1)))  # about 16 MiB of structs per chunk
                 for start in range(0, count, step):
                     stop = min(start + step, count)
                     hits: list[_SB_Any] = []
