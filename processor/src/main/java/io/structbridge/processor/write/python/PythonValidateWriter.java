@@ -20,10 +20,11 @@ import java.util.List;
  * {@code open_array} memmap (read in chunks of rows, never copied whole). Each check finds the offending rows
  * with a mask over a column; a {@code Violation} (property path, constraint, message, value) is built only for
  * those rows, and the list is in Java's order: by element, then member order, then the order in which the Java
- * validator checks a member's constraints. Per-row Python runs only where a column cannot decide: the message
- * of invalid UTF-8 (the JDK decoder's malformed length), {@code @Pattern} (Python's {@code re}, translated by
- * {@link PythonRegex} with Java's meaning; each distinct text once per chunk), {@code @Digits} and a
- * {@code @DecimalMin}/{@code @DecimalMax} bound that no double equals on a floating member near the bound.
+ * validator checks a member's constraints. Per-row Python runs only where a column cannot decide: texts with a
+ * byte of 0x80 or more are decoded (all of a chunk's at once while they decode), the message of invalid UTF-8
+ * (the JDK decoder's malformed length), {@code @Pattern} (Python's {@code re}, translated by {@link PythonRegex}
+ * with Java's meaning; each distinct text once per chunk), {@code @Digits} on a fractional floating value and a
+ * {@code @DecimalMin}/{@code @DecimalMax} bound that no double equals, for the doubles next to it.
  *
  * <p>Rules, as the Java readers apply them: {@code bool} bytes 0/1, {@code uint64_t} at most
  * {@code Long.MAX_VALUE} (checked mode), enum codes, a NUL within a NUL-terminated text's capacity, UTF-8
