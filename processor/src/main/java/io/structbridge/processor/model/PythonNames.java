@@ -95,7 +95,8 @@ public final class PythonNames {
             "str", "sum", "super", "tuple", "type", "vars", "zip");
 
     /** The module's public names besides the per-record ones. */
-    public static final Set<String> MODULE_NAMES = Set.of("CDEF", "FINGERPRINT", "SIZE", "ALIGNMENT", "NAME", "open_array");
+    public static final Set<String> MODULE_NAMES = Set.of("CDEF", "FINGERPRINT", "SIZE", "ALIGNMENT", "NAME", "open_array",
+            "validate_array", "Violation");
 
     /** Suffixes of the names the module defines per record R: {@code R_dtype}, {@code RModel}, {@code R_TEXT}, {@code R_ENUMS}. */
     public static final List<String> RECORD_SUFFIXES = List.of("_dtype", "Model", "_TEXT", "_ENUMS");
@@ -113,7 +114,7 @@ public final class PythonNames {
             return name + " is a Python builtin, which the class would hide from the module's own code";
         }
         if (MODULE_NAMES.contains(name)) {
-            return name + " is a name the module itself defines (CDEF, FINGERPRINT, SIZE, ALIGNMENT, NAME, open_array)";
+            return name + " is a name the module itself defines (CDEF, FINGERPRINT, SIZE, ALIGNMENT, NAME, open_array, validate_array, Violation)";
         }
         return null;
     }

@@ -38,6 +38,19 @@ public final class PythonRegex {
         }
     }
 
+    /**
+     * {@return the translation of {@code java} to Python's {@code re} with Java's meaning (anchored, for a whole
+     * match), whatever Pydantic's engine takes, or the problem} For checks that run Python's {@code re} on every
+     * pattern ({@code validate_array}).
+     */
+    public static Translation forPythonRe(String java) {
+        try {
+            return new Translation("(?a)\\A(?:" + translate(java) + ")\\Z", null);
+        } catch (IllegalArgumentException e) {
+            return new Translation(null, e.getMessage());
+        }
+    }
+
     /** Constructs Pydantic's Rust engine refuses (checked with pydantic-core 2.x): they need Python's re. */
     static boolean needsPython(String p) {
         if (p.contains("(?=") || p.contains("(?!") || p.contains("(?<=") || p.contains("(?<!") || p.contains("(?>")) {

@@ -202,7 +202,8 @@ final class AccessorWriter {
         String layout = MemberCode.layoutConst(m);
         // Whole array: copy out.
         MethodSpec.Builder get = getter().addStatement("$T value = new $T[$L]", type, elementType, n);
-        if (ScalarCode.bulkCopy(e)) {
+        // A checked uint64_t element is read through the element getter, which refuses one above Long.MAX_VALUE.
+        if (ScalarCode.bulkCopy(e) && e.ctype() != io.structbridge.annotations.CType.UINT64) {
             get.addStatement("$T.copy(segment, $L, $L, value, 0, $L)", Runtime.MEMORY_SEGMENT, layout, MemberCode.at(m), n);
         } else {
             get.beginControlFlow("for (int i = 0; i < $L; i++)", n)

@@ -86,6 +86,7 @@ public final class PythonWriter {
                     .append("        raise ValueError(f\"{path}: ").append(name).append(" has ").append(plan.size())
                     .append(" bytes, more than NumPy's largest itemsize (2147483647 bytes); read it with the ctypes class\")\n");
         }
+        b.append(new PythonValidateWriter(plan, order).write()); // validate_array
         return b.toString();
     }
 
