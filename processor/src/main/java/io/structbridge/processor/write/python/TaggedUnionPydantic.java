@@ -53,7 +53,7 @@ final class TaggedUnionPydantic {
                     .append(" = None\n");
         }
         b.append("\n        @_SB_model_validator(mode=\"before\")\n        @classmethod\n")
-                .append("        def _sb_exactly_one_member(cls, data):\n")
+                .append("        def _sb_exactly_one_member(cls, data: _SB_Any) -> _SB_Any:\n")
                 .append("            if isinstance(data, dict):\n")
                 .append("                unknown = [k for k in data if k not in {")
                 .append(String.join(", ", union.fields().stream().map(f -> PythonWriter.literal(f.jsonName())).toList())).append("}]\n")
@@ -85,7 +85,7 @@ final class TaggedUnionPydantic {
             String tagPy = names.get(tag);
             String unionPy = names.get(u);
             b.append("\n        @_SB_model_validator(mode=\"after\")\n")
-                    .append("        def _sb_live_").append(u.name()).append("(self):\n")
+                    .append("        def _sb_live_").append(u.name()).append("(self) -> \"_SB_typing.Self\":\n")
                     .append("            live = ").append(map).append(".get(self.").append(tagPy).append(")\n")
                     .append("            if live is None:\n")
                     .append("                raise ValueError(").append(PythonWriter.literal(tag.jsonName() + " = ")).append(" + repr(self.").append(tagPy)
