@@ -60,7 +60,10 @@ public final class PythonWriter {
         collect(plan, all);
         // the structs this module defines: all but those imported from sibling modules of a package
         List<StructLayoutPlan> order = all.stream().filter(p -> !siblings.containsKey(p.model().cName())).toList();
-        all.stream().map(p -> siblings.get(p.model().cName())).filter(java.util.Objects::nonNull).forEach(line -> b.append(line).append('\n'));
+        if (!siblings.isEmpty()) {
+            b.append("\n\n# the nested structs that modules of this package define\n");
+            all.stream().map(p -> siblings.get(p.model().cName())).filter(java.util.Objects::nonNull).forEach(line -> b.append(line).append('\n'));
+        }
         if (PythonBitFields.any(order)) {
             b.append(PythonBitFields.HELPERS);
         }
@@ -344,7 +347,7 @@ public final class PythonWriter {
         b.append("\n    class ").append(model.cName()).append("Model(_SB_BaseModel):\n");
         b.append("        \"\"\"The JSON of ").append(model.record().simpleName())
                 .append(" as Jackson writes it, with the constraints of its JSON Schema.\"\"\"\n");
-        b.append("        model_config = _SB_ConfigDict(extra=\"")
+        b.append("        model_config: _SB_typing.ClassVar[_SB_ConfigDict] = _SB_ConfigDict(extra=\"")
                 .append(model.ignoreUnknown() ? "ignore" : "forbid")
                 .append("\", strict=True, val_json_bytes=\"base64\", ser_json_bytes=\"base64\")\n");
         Map<FieldModel, String> names = pythonNames(model);
