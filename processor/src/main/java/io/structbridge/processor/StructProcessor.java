@@ -106,7 +106,9 @@ public final class StructProcessor extends AbstractProcessor {
             }
         }
         if (pythonPackage == null) {
-            pythonPackage = new io.structbridge.processor.write.python.PythonPackageOutput(processingEnv.getOptions().get(OPTION_PYTHON_PACKAGE));
+            // -Astructbridge.pythonPackage= (empty) is set, and refused, not taken for unset
+            pythonPackage = new io.structbridge.processor.write.python.PythonPackageOutput(!processingEnv.getOptions()
+                    .containsKey(OPTION_PYTHON_PACKAGE) ? null : java.util.Objects.requireNonNullElse(processingEnv.getOptions().get(OPTION_PYTHON_PACKAGE), ""));
         }
         RecordParser parser = new RecordParser(processingEnv.getElementUtils(), processingEnv.getTypeUtils());
         for (TypeElement type : todo.values()) {
