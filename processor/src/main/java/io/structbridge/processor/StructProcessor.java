@@ -63,7 +63,7 @@ public final class StructProcessor extends AbstractProcessor {
     /** Generated class names (package + flat name) and the record that claimed them. */
     private final java.util.Map<String, String> generatedNames = new java.util.HashMap<>();
     /** -Astructbridge.pythonPackage: the records of the compilation, written as one package in the last round. */
-    private io.structbridge.processor.write.python.PythonPackageOutput pythonPackage;
+    private PythonPackageOutput pythonPackage;
 
     @Override
     public Set<String> getSupportedAnnotationTypes() {
@@ -107,7 +107,7 @@ public final class StructProcessor extends AbstractProcessor {
         }
         if (pythonPackage == null) {
             // -Astructbridge.pythonPackage= (empty) is set, and refused, not taken for unset
-            pythonPackage = new io.structbridge.processor.write.python.PythonPackageOutput(!processingEnv.getOptions()
+            pythonPackage = new PythonPackageOutput(!processingEnv.getOptions()
                     .containsKey(OPTION_PYTHON_PACKAGE) ? null : java.util.Objects.requireNonNullElse(processingEnv.getOptions().get(OPTION_PYTHON_PACKAGE), ""));
         }
         RecordParser parser = new RecordParser(processingEnv.getElementUtils(), processingEnv.getTypeUtils());

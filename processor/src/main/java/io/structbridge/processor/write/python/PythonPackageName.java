@@ -34,4 +34,9 @@ public final class PythonPackageName {
         }
         return null;
     }
+
+    /** {@return {@code name} as an escaped Python string literal, for messages (the name is user data)} */
+    public static String quoted(String name) {
+        return PythonWriter.literal(name);
+    }
 }

@@ -1,7 +1,9 @@
-package io.structbridge.processor.write.python;
+package io.structbridge.processor;
 
 import io.structbridge.processor.check.Message;
 import io.structbridge.processor.layout.StructLayoutPlan;
+import io.structbridge.processor.write.python.PythonPackageName;
+import io.structbridge.processor.write.python.PythonPackageWriter;
 import java.io.IOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
@@ -28,7 +30,7 @@ import javax.tools.StandardLocation;
  * whatever their Java package; records whose module or exported names meet are refused with
  * {@code SB-PYTHON-PACKAGE-CLASH} (on the later record), an invalid name with {@code SB-PYTHON-PACKAGE-NAME}.
  */
-public final class PythonPackageOutput {
+final class PythonPackageOutput {
     private final String name;
     private final Map<String, Entry> records = new LinkedHashMap<>();
     private boolean checked;
@@ -51,7 +53,7 @@ public final class PythonPackageOutput {
             String problem = PythonPackageName.problem(name);
             valid = problem == null;
             if (!valid) {
-                messager.printMessage(Diagnostic.Kind.ERROR, Message.PYTHON_PACKAGE_NAME.format(PythonWriter.literal(name), problem));
+                messager.printMessage(Diagnostic.Kind.ERROR, Message.PYTHON_PACKAGE_NAME.format(PythonPackageName.quoted(name), problem));
             }
         }
         return valid;
