@@ -43,7 +43,8 @@ import javax.tools.Diagnostic;
  *
  * <p>Options: {@code -Astructbridge.headerDir=<folder>} also writes every C header there;
  * {@code -Astructbridge.schemaDir=<folder>} every JSON Schema; {@code -Astructbridge.pythonDir=<folder>}
- * every Python module and Mojo file;
+ * every Python module and Mojo file; {@code -Astructbridge.pythonPackage=<name>} also one typed Python package of
+ * all the records ({@link PythonPackageOutput});
  * {@code -Astructbridge.paddingNotes=false} silences the notes on wasted padding.
  */
 public final class StructProcessor extends AbstractProcessor {
