@@ -29,7 +29,9 @@ class GeneratedPythonTest {
         Oracles.require("python3");
         List<Path> modules;
         try (Stream<Path> s = Files.walk(CLASSES)) {
-            modules = s.filter(p -> p.toString().endsWith(".py")).sorted().toList();
+            // the loose per-record modules; the package (relative imports) is ExamplesPythonPackageTest's
+            modules = s.filter(p -> p.toString().endsWith(".py") && !p.startsWith(CLASSES.resolve("structbridge_examples")))
+                    .sorted().toList();
         }
         assertFalse(modules.isEmpty(), "no generated Python module under " + CLASSES.toAbsolutePath());
         List<TtInfo> records = List.of(new TtInfo(3600, false, 4), new TtInfo(7200, true, 8), new TtInfo(-89999, true, 255));

@@ -43,7 +43,8 @@ import javax.tools.Diagnostic;
  *
  * <p>Options: {@code -Astructbridge.headerDir=<folder>} also writes every C header there;
  * {@code -Astructbridge.schemaDir=<folder>} every JSON Schema; {@code -Astructbridge.pythonDir=<folder>}
- * every Python module and Mojo file;
+ * every Python module and Mojo file; {@code -Astructbridge.pythonPackage=<name>} also one typed Python package of
+ * all the records ({@link PythonPackageOutput});
  * {@code -Astructbridge.paddingNotes=false} silences the notes on wasted padding.
  */
 public final class StructProcessor extends AbstractProcessor {
@@ -53,6 +54,7 @@ public final class StructProcessor extends AbstractProcessor {
     static final String OPTION_PADDING_NOTES = "structbridge.paddingNotes";
     static final String OPTION_SCHEMA_DIR = "structbridge.schemaDir";
     static final String OPTION_PYTHON_DIR = "structbridge.pythonDir";
+    static final String OPTION_PYTHON_PACKAGE = "structbridge.pythonPackage";
     /** Present when structbridge-jackson is on the class path: then each record also gets {@code RJson}. */
     static final String JSON_READING = "io.structbridge.jackson.JsonReading";
 
@@ -61,6 +63,8 @@ public final class StructProcessor extends AbstractProcessor {
     private final java.util.Map<java.nio.file.Path, String> copied = new java.util.HashMap<>();
     /** Generated class names (package + flat name) and the record that claimed them. */
     private final java.util.Map<String, String> generatedNames = new java.util.HashMap<>();
+    /** -Astructbridge.pythonPackage: the records of the compilation, written as one package in the last round. */
+    private PythonPackageOutput pythonPackage;
 
     @Override
     public Set<String> getSupportedAnnotationTypes() {
@@ -69,7 +73,7 @@ public final class StructProcessor extends AbstractProcessor {
 
     @Override
     public Set<String> getSupportedOptions() {
-        return Set.of(OPTION_HEADER_DIR, OPTION_PADDING_NOTES, OPTION_SCHEMA_DIR, OPTION_PYTHON_DIR);
+        return Set.of(OPTION_HEADER_DIR, OPTION_PADDING_NOTES, OPTION_SCHEMA_DIR, OPTION_PYTHON_DIR, OPTION_PYTHON_PACKAGE);
     }
 
     @Override
@@ -102,6 +106,11 @@ public final class StructProcessor extends AbstractProcessor {
                 todo.put(t.getQualifiedName().toString(), t);
             }
         }
+        if (pythonPackage == null) {
+            // -Astructbridge.pythonPackage= (empty) is set, and refused, not taken for unset
+            pythonPackage = new PythonPackageOutput(!processingEnv.getOptions()
+                    .containsKey(OPTION_PYTHON_PACKAGE) ? null : java.util.Objects.requireNonNullElse(processingEnv.getOptions().get(OPTION_PYTHON_PACKAGE), ""));
+        }
         RecordParser parser = new RecordParser(processingEnv.getElementUtils(), processingEnv.getTypeUtils());
         for (TypeElement type : todo.values()) {
             if (!round.processingOver() && parser.hasUnresolvedTypes(type)) {
@@ -116,6 +125,14 @@ public final class StructProcessor extends AbstractProcessor {
             } catch (Exception | LinkageError | AssertionError e) {
                 processingEnv.getMessager().printMessage(Diagnostic.Kind.ERROR,
                         Message.INTERNAL_ERROR.format(type.getQualifiedName(), e), type);
+            }
+        }
+        if (round.processingOver() && pythonPackage.enabled(processingEnv.getMessager())) {
+            try {
+                pythonPackage.write(processingEnv.getFiler(), processingEnv.getMessager(), dir(OPTION_PYTHON_DIR));
+            } catch (Exception | LinkageError | AssertionError e) {
+                processingEnv.getMessager().printMessage(Diagnostic.Kind.ERROR,
+                        Message.INTERNAL_ERROR.format("Python package " + processingEnv.getOptions().get(OPTION_PYTHON_PACKAGE), e));
             }
         }
         return false;
@@ -162,6 +179,7 @@ public final class StructProcessor extends AbstractProcessor {
         files.resource(model.get().record().packageName(), header.fileName(), header.write(), type);
         PythonWriter python = new PythonWriter(plan);
         files.resource(model.get().record().packageName(), python.fileName(), python.write(), type);
+        pythonPackage.add(type, plan);
         MojoWriter mojo = new MojoWriter(plan);
         files.resource(model.get().record().packageName(), mojo.fileName(), mojo.write(), type);
         String union = io.structbridge.processor.model.Unions.firstUnion(model.get());

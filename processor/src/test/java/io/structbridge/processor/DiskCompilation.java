@@ -33,6 +33,11 @@ record DiskCompilation(boolean success, List<Diagnostic<? extends JavaFileObject
 
     /** Compiles {@code files} (qualified name to source text) in {@code dir} with the processor. */
     static DiskCompilation compile(Path dir, Map<String, String> files) {
+        return compile(dir, files, new String[0]);
+    }
+
+    /** {@link #compile(Path, Map)} with more javac options (e.g. {@code -Astructbridge.pythonPackage=geo}). */
+    static DiskCompilation compile(Path dir, Map<String, String> files, String... moreOptions) {
         try {
             Path src = Files.createDirectories(dir.resolve("src"));
             Path gen = Files.createDirectories(dir.resolve("generated"));
@@ -48,6 +53,7 @@ record DiskCompilation(boolean success, List<Diagnostic<? extends JavaFileObject
             DiagnosticCollector<JavaFileObject> diagnostics = new DiagnosticCollector<>();
             try (StandardJavaFileManager fm = javac.getStandardFileManager(diagnostics, Locale.ROOT, StandardCharsets.UTF_8)) {
                 List<String> options = new ArrayList<>(Compilations.OPTIONS);
+                options.addAll(List.of(moreOptions));
                 options.addAll(List.of("-classpath", Compilations.CLASSPATH.stream().map(File::getPath)
                         .collect(Collectors.joining(File.pathSeparator)), "-d", out.toString(), "-s", gen.toString()));
                 JavaCompiler.CompilationTask task = javac.getTask(null, fm, diagnostics, options, null,

@@ -18,12 +18,12 @@ final class HalfProperties {
     static final String HELPERS = """
 
 
-            def _SB_f16_value(bits):
+            def _SB_f16_value(bits: int) -> float:
                 \"\"\"The float an IEEE 754 binary16 bit pattern holds.\"\"\"
                 return _SB_struct.unpack("<e", _SB_struct.pack("<H", bits))[0]
 
 
-            def _SB_f16_bits(value, name):
+            def _SB_f16_bits(value: float, name: str) -> int:
                 \"\"\"The binary16 bits of value; ValueError unless a half holds value exactly (NaN and infinities are kept).\"\"\"
                 try:
                     bits = _SB_struct.unpack("<H", _SB_struct.pack("<e", value))[0]
@@ -34,7 +34,7 @@ final class HalfProperties {
                 return bits
 
 
-            def _SB_f16_list(values, length, name):
+            def _SB_f16_list(values: _SB_typing.Iterable[float], length: int, name: str) -> list[int]:
                 \"\"\"The bits of exactly length halves; ValueError on another count or an inexact value.\"\"\"
                 values = list(values)
                 if len(values) != length:
@@ -76,18 +76,20 @@ final class HalfProperties {
             String bits = fieldName(m);
             String qualified = p.model().cName() + "." + name;
             if (m.field().type() instanceof FieldType.PrimitiveArray a) {
-                b.append("    ").append(name).append(" = property(\n")
-                        .append("        lambda self: [_SB_f16_value(x) for x in self.").append(bits).append("],\n")
-                        .append("        lambda self, values: setattr(self, \"").append(bits).append("\", (_SB_ctypes.c_uint16 * ").append(a.length())
-                        .append(")(*_SB_f16_list(values, ").append(a.length()).append(", \"").append(qualified).append("\"))),\n")
-                        .append("        doc=\"_Float16 ").append(name).append('[').append(a.length()).append("] as floats (bits in ")
-                        .append(bits).append(")\")\n");
+                b.append("\n    @property\n    def ").append(name).append("(self) -> list[float]:\n")
+                        .append("        \"\"\"_Float16 ").append(name).append('[').append(a.length()).append("] as floats (bits in ")
+                        .append(bits).append(")\"\"\"\n")
+                        .append("        return [_SB_f16_value(x) for x in self.").append(bits).append("]\n")
+                        .append("\n    @").append(name).append(".setter\n    def ").append(name)
+                        .append("(self, values: _SB_typing.Iterable[float]) -> None:\n")
+                        .append("        self.").append(bits).append(" = (_SB_ctypes.c_uint16 * ").append(a.length())
+                        .append(")(*_SB_f16_list(values, ").append(a.length()).append(", \"").append(qualified).append("\"))\n");
             } else {
-                b.append("    ").append(name).append(" = property(\n")
-                        .append("        lambda self: _SB_f16_value(self.").append(bits).append("),\n")
-                        .append("        lambda self, value: setattr(self, \"").append(bits).append("\", _SB_f16_bits(value, \"")
-                        .append(qualified).append("\")),\n")
-                        .append("        doc=\"_Float16 ").append(name).append(" as a float (bits in ").append(bits).append(")\")\n");
+                b.append("\n    @property\n    def ").append(name).append("(self) -> float:\n")
+                        .append("        \"\"\"_Float16 ").append(name).append(" as a float (bits in ").append(bits).append(")\"\"\"\n")
+                        .append("        return _SB_f16_value(self.").append(bits).append(")\n")
+                        .append("\n    @").append(name).append(".setter\n    def ").append(name).append("(self, value: float) -> None:\n")
+                        .append("        self.").append(bits).append(" = _SB_f16_bits(value, \"").append(qualified).append("\")\n");
             }
         }
     }

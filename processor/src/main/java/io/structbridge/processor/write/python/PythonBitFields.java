@@ -25,13 +25,13 @@ final class PythonBitFields {
     static final String HELPERS = """
 
 
-            def _sb_bits_get(storage, bit, width, signed):
+            def _sb_bits_get(storage: _SB_Any, bit: int, width: int, signed: bool) -> int:
                 \"\"\"The bit-field at bits bit..bit+width-1 of the little-endian storage bytes.\"\"\"
                 v = (int.from_bytes(bytes(storage), "little") >> bit) & ((1 << width) - 1)
                 return v - (1 << width) if signed and v >> (width - 1) else v
 
 
-            def _sb_bits_set(storage, bit, width, signed, value, where):
+            def _sb_bits_set(storage: _SB_Any, bit: int, width: int, signed: bool, value: object, where: str) -> None:
                 \"\"\"Stores value in the bit-field; ValueError (storage unchanged) if it does not fit the width.\"\"\"
                 if isinstance(value, bool):
                     value = int(value)
@@ -47,9 +47,11 @@ final class PythonBitFields {
                 storage[:] = list(new.to_bytes(n, "little"))
             """;
 
-    /** One {@code R.x = property(...)} line per bit-field of {@code p}. */
+    /**
+     * One typed property per bit-field of {@code p}, in the ctypes class's body (getter and setter annotated
+     * with the Python type of the declared component: {@code bool} or {@code int}).
+     */
     static void properties(StructLayoutPlan p, StringBuilder b) {
-        String name = p.model().cName();
         for (BitFieldRuns.Slot s : BitFieldRuns.slots(p)) {
             if (!(s instanceof BitFieldRuns.Run r)) {
                 continue;
@@ -59,18 +61,23 @@ final class PythonBitFields {
                 long bit = m.bits().bitOffset() - 8 * r.offset();
                 String signed = f.signed() ? "True" : "False";
                 String get = "_sb_bits_get(self." + r.name() + ", " + bit + ", " + f.width() + ", " + signed + ")";
-                if (f.declared().java() == io.structbridge.processor.model.JavaPrim.BOOLEAN) {
+                boolean bool = f.declared().java() == io.structbridge.processor.model.JavaPrim.BOOLEAN;
+                if (bool) {
                     get = "bool(" + get + ")";
                 }
-                b.append(name).append('.').append(m.field().name()).append(" = property(\n    lambda self: ").append(get)
-                        .append(",\n    lambda self, v: _sb_bits_set(self.").append(r.name()).append(", ").append(bit).append(", ")
-                        .append(f.width()).append(", ").append(signed).append(", v, \"").append(p.model().record().simpleName())
-                        .append('.').append(m.field().name()).append("\"),\n    doc=\"C ")
-                        .append(io.structbridge.processor.write.CDeclarations.baseType(m)).append(' ')
+                String name = m.field().name();
+                b.append("\n    @property\n    def ").append(name).append("(self) -> ").append(bool ? "bool" : "int").append(":\n")
+                        .append("        \"\"\"C ").append(io.structbridge.processor.write.CDeclarations.baseType(m)).append(' ')
                         .append(io.structbridge.processor.write.CDeclarations.declarator(m)).append(": bits ")
                         .append(m.bits().bitOffset()).append("..").append(m.bits().bitOffset() + f.width() - 1)
                         .append(" of the struct, in ").append(r.name()).append(" (").append(r.size()).append(" bytes at offset ")
-                        .append(r.offset()).append(")\")\n");
+                        .append(r.offset()).append(")\"\"\"\n")
+                        .append("        return ").append(get).append("\n")
+                        .append("\n    @").append(name).append(".setter\n    def ").append(name).append("(self, v: ")
+                        .append(bool ? "bool" : "int").append(") -> None:\n")
+                        .append("        _sb_bits_set(self.").append(r.name()).append(", ").append(bit).append(", ")
+                        .append(f.width()).append(", ").append(signed).append(", v, \"").append(p.model().record().simpleName())
+                        .append('.').append(name).append("\")\n");
             }
         }
     }

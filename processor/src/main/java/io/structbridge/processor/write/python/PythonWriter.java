@@ -26,9 +26,20 @@ import java.util.Map;
  */
 public final class PythonWriter {
     private final StructLayoutPlan plan;
+    /** Nested structs taken from sibling modules of a package: C name to the import line (see {@link PythonPackageWriter}). */
+    private final Map<String, String> siblings;
 
     public PythonWriter(StructLayoutPlan plan) {
+        this(plan, Map.of());
+    }
+
+    /**
+     * @param siblings nested structs (by C name) that a module of the same package defines, each with the line
+     *     that imports its names ({@code from .inner import Inner, Inner_dtype, ...}); they are not defined again
+     */
+    PythonWriter(StructLayoutPlan plan, Map<String, String> siblings) {
         this.plan = plan;
+        this.siblings = siblings;
     }
 
     public String fileName() {
@@ -45,19 +56,25 @@ public final class PythonWriter {
         if (HalfProperties.used(plan)) {
             b.append(HalfProperties.HELPERS);
         }
-        List<StructLayoutPlan> order = new ArrayList<>();
-        collect(plan, order);
+        List<StructLayoutPlan> all = new ArrayList<>();
+        collect(plan, all);
+        // the structs this module defines: all but those imported from sibling modules of a package
+        List<StructLayoutPlan> order = all.stream().filter(p -> !siblings.containsKey(p.model().cName())).toList();
+        if (!siblings.isEmpty()) {
+            b.append("\n\n# the nested structs that modules of this package define\n");
+            all.stream().map(p -> siblings.get(p.model().cName())).filter(java.util.Objects::nonNull).forEach(line -> b.append(line).append('\n'));
+        }
         if (PythonBitFields.any(order)) {
             b.append(PythonBitFields.HELPERS);
         }
         for (StructLayoutPlan p : order) {
             ctypesClass(p, b);
         }
-        b.append("\n\nif _SB_np is not None:\n");
+        b.append("\n\nif _SB_typing.TYPE_CHECKING or _SB_np is not None:\n");
         for (StructLayoutPlan p : order) {
             dtype(p, b);
         }
-        b.append("\n\nif _SB_BaseModel is not None:\n");
+        b.append("\n\nif _SB_typing.TYPE_CHECKING or _SB_BaseModel is not None:\n");
         java.util.Set<String> tagged = TaggedUnionPydantic.taggedUnions(order.stream().map(StructLayoutPlan::model).toList());
         for (StructLayoutPlan p : order) {
             if (tagged.contains(p.model().cName())) {
@@ -71,23 +88,22 @@ public final class PythonWriter {
         for (StructLayoutPlan p : order) {
             metadata(p, b);
         }
-        b.append("\nCDEF = \"\"\"\n");
-        for (StructLayoutPlan p : order) {
+        b.append("\nCDEF: str = \"\"\"\n");
+        for (StructLayoutPlan p : all) {
             cdef(p, b);
         }
         b.append("\"\"\"\n\"\"\"C declarations for cffi, padding explicit: ffi.cdef(CDEF, packed=True) gives the C offsets.\"\"\"\n");
-        b.append("\n\nFINGERPRINT = \"").append(Fingerprint.of(plan)).append("\"\n");
-        b.append("SIZE = ").append(plan.size()).append('\n');
-        b.append("ALIGNMENT = ").append(plan.alignment()).append('\n');
-        b.append("NAME = \"").append(name).append("\"\n");
-        b.append(OPEN_ARRAY.replace("@DTYPE@", name + "_dtype"));
+        b.append("\n\nFINGERPRINT: str = \"").append(Fingerprint.of(plan)).append("\"\n");
+        b.append("SIZE: int = ").append(plan.size()).append('\n');
+        b.append("ALIGNMENT: int = ").append(plan.alignment()).append('\n');
+        b.append("NAME: str = \"").append(name).append("\"\n");
         if (plan.size() > Integer.MAX_VALUE) {
-            b.append("\n\nif _SB_np is not None:\n    def open_array(path, mode=\"r\"):  # noqa: F811\n")
-                    .append("        raise ValueError(f\"{path}: ").append(name).append(" has ").append(plan.size())
-                    .append(" bytes, more than NumPy's largest itemsize (2147483647 bytes); read it with the ctypes class\")\n");
+            b.append(OPEN_HUGE.replace("@NAME@", name).replace("@SIZE@", Long.toString(plan.size())));
+        } else {
+            b.append(OPEN_ARRAY.replace("@DTYPE@", name + "_dtype"));
         }
         b.append(new PythonValidateWriter(plan, order).write()); // validate_array
-        return b.toString();
+        return PythonOptionalNames.complete(b.toString());
     }
 
     private static void collect(StructLayoutPlan p, List<StructLayoutPlan> out) {
@@ -124,7 +140,8 @@ public final class PythonWriter {
         if (t.size() == 1 || order == Endian.NATIVE) {
             return ctype(t);
         }
-        return ctype(t) + (order == Endian.BIG ? ".__ctype_be__" : ".__ctype_le__");
+        // getattr: typeshed does not declare the swapped types (ctypes has them on every scalar type)
+        return "getattr(" + ctype(t) + (order == Endian.BIG ? ", \"__ctype_be__\")" : ", \"__ctype_le__\")");
     }
 
     /**
@@ -171,7 +188,6 @@ public final class PythonWriter {
         }
         b.append("    ]\n");
         if (p.members().stream().anyMatch(Member::bitField)) {
-            b.append("\n\n");
             PythonBitFields.properties(p, b);
         }
         HalfProperties.properties(p, b);
@@ -208,8 +224,8 @@ public final class PythonWriter {
                         .map(c -> c.code() + ": \"" + c.name() + "\"").toList()) + "}");
             }
         }
-        b.append(name).append("_TEXT = {").append(String.join(", ", texts)).append("}\n");
-        b.append(name).append("_ENUMS = {").append(String.join(", ", enums)).append("}\n");
+        b.append(name).append("_TEXT: dict[str, tuple[str, bool]] = {").append(String.join(", ", texts)).append("}\n");
+        b.append(name).append("_ENUMS: dict[str, dict[int, str]] = {").append(String.join(", ", enums)).append("}\n");
     }
 
     private static void cdef(StructLayoutPlan p, StringBuilder b) {
@@ -300,11 +316,11 @@ public final class PythonWriter {
         }
         boolean aligned = p.model().pack() == 0;
         if (p.size() > Integer.MAX_VALUE) {
-            b.append("    ").append(p.model().cName()).append("_dtype = None  # ").append(p.size())
+            b.append("    ").append(p.model().cName()).append("_dtype: \"_SB_np.dtype[_SB_np.void] | None\" = None  # ").append(p.size())
                     .append(" bytes: NumPy's itemsize is a C int (at most 2147483647 bytes)\n");
             return;
         }
-        b.append("    ").append(p.model().cName()).append("_dtype = _SB_np.dtype({\n")
+        b.append("    ").append(p.model().cName()).append("_dtype: \"_SB_np.dtype[_SB_np.void]\" = _SB_np.dtype({\n")
                 .append("        \"names\": [").append(String.join(", ", names)).append("],\n")
                 .append("        \"formats\": [").append(String.join(", ", formats)).append("],\n")
                 .append("        \"offsets\": [").append(String.join(", ", offsets)).append("],\n")
@@ -332,7 +348,7 @@ public final class PythonWriter {
         b.append("\n    class ").append(model.cName()).append("Model(_SB_BaseModel):\n");
         b.append("        \"\"\"The JSON of ").append(model.record().simpleName())
                 .append(" as Jackson writes it, with the constraints of its JSON Schema.\"\"\"\n");
-        b.append("        model_config = _SB_ConfigDict(extra=\"")
+        b.append("        model_config: _SB_typing.ClassVar[_SB_ConfigDict] = _SB_ConfigDict(extra=\"")
                 .append(model.ignoreUnknown() ? "ignore" : "forbid")
                 .append("\", strict=True, val_json_bytes=\"base64\", ser_json_bytes=\"base64\")\n");
         Map<FieldModel, String> names = pythonNames(model);
@@ -345,7 +361,7 @@ public final class PythonWriter {
             // Pydantic (extra="forbid") lets a field's attribute name through silently beside or instead of its
             // alias; Jackson refuses it as an unknown property, so the model does too.
             b.append("\n        @_SB_model_validator(mode=\"before\")\n        @classmethod\n")
-                    .append("        def _sb_only_json_names(cls, data):\n")
+                    .append("        def _sb_only_json_names(cls, data: _SB_Any) -> _SB_Any:\n")
                     .append("            if isinstance(data, dict):\n")
                     .append("                unknown = [k for k in data if k not in {")
                     .append(String.join(", ", model.fields().stream().map(f -> literal(f.jsonName())).toList())).append("}]\n")
@@ -529,32 +545,76 @@ public final class PythonWriter {
             # The module's own names begin with _SB_ (an underscore and a capital: no record can take them,
             # the C header reserves them) or are its public API, which no record may be named.
             import ctypes as _SB_ctypes
+            import os as _SB_os
             import re as _SB_re
             import struct as _SB_struct
-            from typing import Annotated as _SB_Annotated, Literal as _SB_Literal
+            import typing as _SB_typing
+            from typing import Annotated as _SB_Annotated, Any as _SB_Any, Literal as _SB_Literal
 
-            try:
+            if _SB_typing.TYPE_CHECKING:  # type checkers see NumPy and Pydantic; at run time both are optional
                 import numpy as _SB_np
-            except ImportError:  # NumPy is optional: the dtype and open_array need it
-                _SB_np = None
-            try:
                 from pydantic import (BaseModel as _SB_BaseModel, ConfigDict as _SB_ConfigDict, Field as _SB_Field,
                                       model_validator as _SB_model_validator)
-            except ImportError:  # Pydantic is optional: the model needs it
-                _SB_BaseModel = None
+            else:
+                try:
+                    import numpy as _SB_np
+                except ImportError:  # NumPy is optional: the dtype and open_array need it
+                    _SB_np = None
+                try:
+                    from pydantic import (BaseModel as _SB_BaseModel, ConfigDict as _SB_ConfigDict, Field as _SB_Field,
+                                          model_validator as _SB_model_validator)
+                except ImportError:  # Pydantic is optional: the model needs it
+                    _SB_BaseModel = None
+
+
+            class _SB_Missing:
+                \"\"\"Stands for a name whose optional library (NumPy or Pydantic) is not installed: any use raises ImportError.\"\"\"
+
+                def __init__(self, name: str, library: str) -> None:
+                    self._sb_name = name
+                    self._sb_library = library
+
+                def _sb_fail(self) -> _SB_typing.NoReturn:
+                    raise ImportError(f"{self._sb_name} needs {self._sb_library}, which is not installed")
+
+                def __getattr__(self, attribute: str) -> _SB_typing.NoReturn:
+                    if attribute.startswith("__"):
+                        raise AttributeError(attribute)
+                    self._sb_fail()
+
+                def __call__(self, *args: object, **kwargs: object) -> _SB_typing.NoReturn:
+                    self._sb_fail()
+
+                def __mro_entries__(self, bases: tuple[object, ...]) -> _SB_typing.NoReturn:
+                    self._sb_fail()
+
+                def __repr__(self) -> str:
+                    return f"<{self._sb_name}: needs {self._sb_library}, not installed>"
+            """;
+
+    private static final String OPEN_HUGE = """
+
+
+            def open_array(path: str | _SB_os.PathLike[str], mode: _SB_Literal["r", "r+", "c"] = "r",
+                           ) -> "_SB_np.ndarray[_SB_Any, _SB_np.dtype[_SB_np.void]]":
+                \"\"\"Refuses: a struct of @SIZE@ bytes is more than NumPy's largest itemsize; read it with the ctypes class.\"\"\"
+                if _SB_np is None:
+                    raise ImportError("open_array needs NumPy")
+                raise ValueError(f"{path}: @NAME@ has @SIZE@ bytes, more than NumPy's largest itemsize (2147483647 bytes); "
+                                 "read it with the ctypes class")
             """;
 
     private static final String OPEN_ARRAY = """
 
 
-            def _file_kind(mode):
+            def _file_kind(mode: int) -> str:
                 import stat
                 return ("a directory" if stat.S_ISDIR(mode) else "a FIFO" if stat.S_ISFIFO(mode)
                         else "a character device" if stat.S_ISCHR(mode) else "a block device"
                         if stat.S_ISBLK(mode) else "a socket" if stat.S_ISSOCK(mode) else "a special file")
 
 
-            def _lock_shared(f, path):
+            def _lock_shared(f: _SB_typing.IO[bytes], path: str | _SB_os.PathLike[str]) -> None:
                 \"\"\"Takes a shared lock on the whole file without waiting: an open file description lock where the
                 system has them (Linux), else a POSIX record lock of the process (fcntl.lockf).\"\"\"
                 try:
@@ -577,7 +637,8 @@ public final class PythonWriter {
                                                    f"an exclusive fcntl lock); retry once it has closed the file") from None
 
 
-            def open_array(path, mode="r"):
+            def open_array(path: str | _SB_os.PathLike[str], mode: _SB_Literal["r", "r+", "c"] = "r",
+                           ) -> "_SB_np.ndarray[_SB_Any, _SB_np.dtype[_SB_np.void]]":
                 \"\"\"Maps a structbridge struct file with numpy.memmap (no copy) after checking its header.
 
                 The header (128 bytes, little-endian): magic b"SBRIDGE\\\\0", version, data byte order
@@ -656,7 +717,7 @@ public final class PythonWriter {
                         return _SB_np.zeros(0, dtype=@DTYPE@)
                     array = _SB_np.memmap(f, dtype=@DTYPE@, mode=mode, offset=data, shape=(count,))
                     # Keep f (and its lock) open while the mapping, shared by every view of the array, lives.
-                    weakref.finalize(array._mmap, f.close)
+                    weakref.finalize(getattr(array, "_mmap"), f.close)
                     return array
                 except BaseException:
                     f.close()

@@ -50,7 +50,7 @@ final class TaggedUnionPydantic {
         b.append("\n    class ").append(union.cName()).append("Model(_SB_BaseModel):\n");
         b.append("        \"\"\"The JSON of tagged union ").append(union.record().simpleName())
                 .append(": exactly one member, the live one (the enclosing model checks which).\"\"\"\n");
-        b.append("        model_config = _SB_ConfigDict(extra=\"forbid\", strict=True, val_json_bytes=\"base64\", ser_json_bytes=\"base64\")\n");
+        b.append("        model_config: _SB_typing.ClassVar[_SB_ConfigDict] = _SB_ConfigDict(extra=\"forbid\", strict=True, val_json_bytes=\"base64\", ser_json_bytes=\"base64\")\n");
         for (FieldModel f : union.fields()) {
             String inner = "_Optional[" + annotation.apply(f, schema.apply(f)) + "]";
             b.append("        ").append(names.get(f)).append(": ")
@@ -58,7 +58,7 @@ final class TaggedUnionPydantic {
                     .append(" = None\n");
         }
         b.append("\n        @_SB_model_validator(mode=\"before\")\n        @classmethod\n")
-                .append("        def _sb_exactly_one_member(cls, data):\n")
+                .append("        def _sb_exactly_one_member(cls, data: _SB_Any) -> _SB_Any:\n")
                 .append("            if isinstance(data, dict):\n")
                 .append("                unknown = [k for k in data if k not in {")
                 .append(String.join(", ", union.fields().stream().map(f -> PythonWriter.literal(f.jsonName())).toList())).append("}]\n")
@@ -90,7 +90,7 @@ final class TaggedUnionPydantic {
             String tagPy = names.get(tag);
             String unionPy = names.get(u);
             b.append("\n        @_SB_model_validator(mode=\"after\")\n")
-                    .append("        def _sb_live_").append(u.name()).append("(self):\n")
+                    .append("        def _sb_live_").append(u.name()).append("(self) -> \"_SB_typing.Self\":\n")
                     .append("            live = ").append(map).append(".get(self.").append(tagPy).append(")\n")
                     .append("            if live is None:\n")
                     .append("                raise ValueError(").append(PythonWriter.literal(tag.jsonName() + " = ")).append(" + repr(self.").append(tagPy)
