@@ -102,7 +102,7 @@ public final class PythonWriter {
         } else {
             b.append(OPEN_ARRAY.replace("@DTYPE@", name + "_dtype"));
         }
-        b.append(new PythonValidateWriter(plan, order).write()); // validate_array
+        b.append(new PythonValidateWriter(plan, all).write()); // validate_array (its private checkers of every nested struct too)
         return PythonOptionalNames.complete(b.toString());
     }
 
