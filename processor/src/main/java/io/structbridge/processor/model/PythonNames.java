@@ -97,8 +97,8 @@ public final class PythonNames {
     /** The module's public names besides the per-record ones. */
     public static final Set<String> MODULE_NAMES = Set.of("CDEF", "FINGERPRINT", "SIZE", "ALIGNMENT", "NAME", "open_array");
 
-    /** Suffixes of the names the module defines per record R: {@code R_dtype}, {@code RModel}, {@code R_TEXT}, {@code R_ENUMS}. */
-    public static final List<String> RECORD_SUFFIXES = List.of("_dtype", "Model", "_TEXT", "_ENUMS");
+    /** Suffixes of the names the module defines per record R: {@code R_dtype}, {@code RModel}, {@code R_TEXT}, {@code R_ENUMS}, {@code RView}, {@code RRecord}. */
+    public static final List<String> RECORD_SUFFIXES = List.of("_dtype", "Model", "_TEXT", "_ENUMS", "View", "Record");
 
     /** {@return why a record whose Python module and class are named {@code name} cannot have that name, or null} */
     public static String recordProblem(String name) {
@@ -120,7 +120,7 @@ public final class PythonNames {
 
     /**
      * {@return the first clash among the names a module defines for the records {@code names} (each record R
-     * gives R, R_dtype, RModel, R_TEXT, R_ENUMS), as "A and B_dtype", or null}
+     * gives R, R_dtype, RModel, R_TEXT, R_ENUMS, RView, RRecord), as "A and B_dtype", or null}
      */
     public static String moduleClash(java.util.Collection<String> names) {
         for (String r : names) {
