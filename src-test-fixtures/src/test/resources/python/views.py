@@ -10,6 +10,7 @@ usage: views.py MODULE_DIR MODULE read FILE           -> every member of every s
        views.py MODULE_DIR MODULE roundtrip FILE       -> view -> dataclass -> Pydantic -> dataclass -> view, bytes equal
 """
 import dataclasses
+import keyword
 import math
 import struct
 import sys
@@ -66,12 +67,22 @@ def leaf(key, value, codec):
         out.append(f"{key}={int(value)}")
 
 
+API = {"at", "iter", "count", "load", "store", "SIZE", "to_view", "from_view", "to_model", "from_model"}
+
+
+def component(attribute):
+    """The Java component name of a view/twin attribute (a Python keyword or an API name got a trailing underscore)."""
+    while attribute.endswith("_") and (keyword.iskeyword(attribute[:-1]) or attribute[:-1] in API):
+        attribute = attribute[:-1]
+    return attribute
+
+
 def walk(prefix, rec):
     cname = type(rec).__name__[:-len("Record")]
     for i, f in enumerate(dataclasses.fields(rec)):
         v = getattr(rec, f.name)
         c = codec_of(cname, i)
-        key = f"{prefix}.{f.name[:-1] if f.name in ('from_', 'class_', 'def_') else f.name}"  # Python keywords renamed
+        key = f"{prefix}.{component(f.name)}"
         if c is not None:
             leaf(key, v, c)
         elif isinstance(v, tuple):
@@ -174,7 +185,15 @@ elif mode == "roundtrip":
         if not mod._sb_same(again, r):
             out.append(f"{i}: dataclass -> view -> dataclass changed {r} to {again}")
         if hasattr(r, "to_model"):
-            m = r.to_model()
+            try:
+                m = r.to_model()
+            except ValueError as e:
+                errors = getattr(e, "errors", None)
+                if errors is None:
+                    raise
+                for err in errors():
+                    out.append(f"{i}: model refuses {'.'.join(map(str, err['loc']))}: {err['type']} input {err['input']!r}")
+                continue
             back = Record.from_model(m)
             if not mod._sb_same(back, r):
                 out.append(f"{i}: dataclass -> model -> dataclass changed {r} to {back}")

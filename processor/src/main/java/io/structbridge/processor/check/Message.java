@@ -92,6 +92,7 @@ public enum Message {
     // H3c: the generated Python module
     PYTHON_RECORD_NAME("record name %s cannot name the generated Python module %s.py and its class: %s. Rename the record."),
     PYTHON_NAME_CLASH("the generated Python module %s.py would bind one name twice: %s. Rename one of the records."),
+    PYTHON_ENUM_NAME("the generated Python module %s.py cannot bind the enum.IntEnum class of an enum (named after the enum): %s. Rename the enum or the record."),
     PYTHON_PATTERN("@Pattern \"%s\" on '%s' cannot be checked by the generated Pydantic model the way Java checks it: %s. Rewrite the regular expression without it.");
 
     private final String format;

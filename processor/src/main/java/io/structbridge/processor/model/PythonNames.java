@@ -134,4 +134,68 @@ public final class PythonNames {
         }
         return null;
     }
+
+    /**
+     * {@return why the {@code enum.IntEnum} classes the module binds for the enums of {@code fields} (and of nested
+     * records' fields, at any depth) cannot be bound, or null}: each is named after its enum's flat name
+     * ({@code Outer_Inner}), so it must not be a Python keyword, a builtin, a module-level name, a record's name or a
+     * name generated for a record (R, R_dtype, RModel, R_TEXT, R_ENUMS, RView, RRecord), and two enums of one module
+     * must not share a flat name.
+     *
+     * @param recordNames the flat names of the records the module holds
+     * @param fields the components of the module's record
+     */
+    public static String enumClash(java.util.Collection<String> recordNames, List<FieldModel> fields) {
+        java.util.Map<String, String> enums = new java.util.LinkedHashMap<>();
+        String clash = collectEnums(fields, enums, new java.util.HashSet<>());
+        if (clash != null) {
+            return clash;
+        }
+        for (String e : enums.keySet()) {
+            if (KEYWORDS.contains(e)) {
+                return "enum " + e + ": " + e + " is a Python keyword";
+            }
+            if (BUILTINS.contains(e) || MODULE_NAMES.contains(e)) {
+                return "enum " + e + ": " + e + " is a Python builtin or a name the module defines";
+            }
+            for (String r : recordNames) {
+                if (r.equals(e)) {
+                    return e + " (the enum " + enums.get(e) + ") and " + r + " (a record)";
+                }
+                for (String suffix : RECORD_SUFFIXES) {
+                    if (e.equals(r + suffix)) {
+                        return e + " (the enum " + enums.get(e) + ") and " + r + suffix + " (generated for " + r + ")";
+                    }
+                }
+            }
+        }
+        return null;
+    }
+
+    private static String collectEnums(List<FieldModel> fields, java.util.Map<String, String> enums, Set<String> seen) {
+        for (FieldModel f : fields) {
+            List<FieldModel> nested = switch (f.type()) {
+                case FieldType.Nested n -> seen.add(n.struct().cName()) ? n.struct().fields() : List.of();
+                case FieldType.NestedArray a -> seen.add(a.struct().cName()) ? a.struct().fields() : List.of();
+                case FieldType.EnumCode e -> {
+                    String previous = enums.putIfAbsent(e.type().flatName(), e.type().canonicalName());
+                    if (previous != null && !previous.equals(e.type().canonicalName())) {
+                        yield null;
+                    }
+                    yield List.of();
+                }
+                default -> List.of();
+            };
+            if (nested == null) {
+                FieldType.EnumCode e = (FieldType.EnumCode) f.type();
+                return e.type().flatName() + " (the enum " + enums.get(e.type().flatName()) + ") and " + e.type().flatName()
+                        + " (the enum " + e.type().canonicalName() + ")";
+            }
+            String inner = collectEnums(nested, enums, seen);
+            if (inner != null) {
+                return inner;
+            }
+        }
+        return null;
+    }
 }

@@ -165,6 +165,10 @@ final class PythonViewWriter {
             if (c != null) {
                 b.append(codec(model, i)).append(" = ").append(c).append('\n');
             }
+            if (fast(m) != null) {
+                b.append(codec(model, i)).append("_get = ").append(codec(model, i)).append(".s.unpack_from\n")
+                        .append(codec(model, i)).append("_put = ").append(codec(model, i)).append(".s.pack_into\n");
+            }
         }
     }
 
@@ -292,6 +296,21 @@ final class PythonViewWriter {
                             .append(", ").append(codec(model, i)).append(".check(value, ").append(s).append(", ").append(path).append("))\n");
                 }
                 default -> {
+                    String fast = fast(m);
+                    if (fast != null) {
+                        String k = codec(model, i);
+                        b.append("        return ").append(k).append("_get(self._sb_mv, self._sb_off + ").append(m.offset()).append(")[0]\n");
+                        b.append("\n    @").append(n).append(".setter\n    def ").append(n).append("(self, value: ").append(quoted(setterType(f.type())))
+                                .append(") -> None:\n");
+                        String check = "value = " + k + ".check(value, " + s + ", " + path + ")";
+                        b.append(switch (fast) {
+                            case "d" -> "        if value.__class__ is not float:\n            " + check + "\n";
+                            case "f" -> "        " + check + "\n";
+                            default -> "        if value.__class__ is not int or not " + fast + ":\n            " + check + "\n";
+                        });
+                        b.append("        ").append(k).append("_put(self._sb_mv, self._sb_off + ").append(m.offset()).append(", value)\n");
+                        continue;
+                    }
                     b.append("        return ").append(codec(model, i)).append(".get(self._sb_mv, self._sb_off + ").append(m.offset()).append(", ")
                             .append(s).append(", ").append(path).append(")\n");
                     b.append("\n    @").append(n).append(".setter\n    def ").append(n).append("(self, value: ").append(quoted(setterType(f.type())))
@@ -300,6 +319,30 @@ final class PythonViewWriter {
                 }
             }
         }
+    }
+
+    /**
+     * {@return how a member's view property takes the fast path (the struct's unpack_from/pack_into bound at module
+     * level, no codec call on a valid value), or null}: {@code "d"} a double, {@code "f"} a float or half (the
+     * exactness check always runs), else the range test {@code lo <= value <= hi} of an integer read unchecked.
+     */
+    private static String fast(Member m) {
+        if (!(m.field().type() instanceof FieldType.Scalar s)) {
+            return m.field().type() instanceof FieldType.Pointer ? "0 <= value <= 18446744073709551615" : null;
+        }
+        return switch (s.java()) {
+            case BOOLEAN, CHAR -> null;
+            case FLOAT, DOUBLE -> s.ctype() == CType.DOUBLE ? "d" : "f";
+            default -> {
+                if (CTypes.rawBits(s.ctype())) {
+                    yield "0 <= value <= 18446744073709551615";
+                }
+                if (s.ctype() == CType.UINT64) {
+                    yield null; // reads above 2^63-1 are refused: the codec's get
+                }
+                yield Math.max(CTypes.min(s.ctype()), s.java().min()) + " <= value <= " + Math.min(CTypes.max(s.ctype()), s.java().max());
+            }
+        };
     }
 
     private static void setterWithScratch(StringBuilder b, String n, String type, Member m, String store) {
