@@ -177,8 +177,19 @@ elif mode == "get":
             out.append(f"{member}\t{image}\tJava {expected}, Python {got}")
     out.append("done")
 elif mode == "roundtrip":
+    import typing
+    # every annotation of the views' properties names a type (a component named like a builtin must not shadow it)
+    for cls_name in dir(mod):
+        cls = getattr(mod, cls_name)
+        if isinstance(cls, type) and cls_name.endswith("View"):
+            for attr, prop in vars(cls).items():
+                if isinstance(prop, property):
+                    for fn in (prop.fget, prop.fset):
+                        if fn is not None:
+                            for hint in typing.get_type_hints(fn).values():
+                                if isinstance(hint, property) or not (isinstance(hint, type) or typing.get_origin(hint)):
+                                    out.append(f"{cls_name}.{attr}: annotation {hint!r} is not a type")
     data = open(sys.argv[4], "rb").read()
-    problems = 0
     for i, v in enumerate(View.iter(data)):
         r = v.load()
         again = Record.from_view(r.to_view(bytearray(View.SIZE)))

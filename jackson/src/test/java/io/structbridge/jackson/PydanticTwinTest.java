@@ -139,14 +139,14 @@ class PydanticTwinTest {
                     r = record.from_model(m)
                     again = r.to_model()
                     if again != m:
-                        print(f"valid model-round-trip-differs {m!r} {again!r}")
+                        print(f"model-round-trip-differs {m!r} {again!r}")
                         continue
                     buf = bytearray(view.SIZE)
                     try:
                         r.to_view(buf)
-                        print("valid " + buf.hex())
+                        print("ok " + buf.hex())
                     except ValueError:
-                        print("valid refused")
+                        print("refused")
                 """, StandardCharsets.UTF_8);
         Process p = new ProcessBuilder("python3", script.toString(), modules.toString()).redirectErrorStream(true).start();
         p.getOutputStream().write(input.toString().getBytes(StandardCharsets.UTF_8));
@@ -155,19 +155,34 @@ class PydanticTwinTest {
         assertTrue(p.waitFor(300, TimeUnit.SECONDS), "python3 finished");
         List<String> python = out.lines().toList();
         assertEquals(cases.size(), python.size(), out);
+        // Java valid: the model accepts and the twin writes Java's bytes. Java invalid by a Bean Validation constraint
+        // (Java's write stores it): the model refuses. Java invalid by a native rule (Java's write refuses it too: a
+        // double that a float cannot hold, text the encoding or the capacity cannot hold): the model refuses, or
+        // accepts it and the twin's to_view refuses, as Java's write does (the model has no native rules).
         List<String> differences = new ArrayList<>();
         int valid = 0;
+        int nativeOnly = 0;
         for (int i = 0; i < cases.size(); i++) {
             Case c = cases.get(i);
-            String expected = c.javaValid() ? "valid " + c.bytes() : "invalid";
+            String got = python.get(i);
+            boolean ok;
             if (c.javaValid()) {
                 valid++;
+                ok = got.equals("ok " + c.bytes());
+            } else if (c.bytes().equals("refused")) {
+                ok = got.equals("invalid") || got.equals("refused");
+                nativeOnly += got.equals("refused") ? 1 : 0;
+            } else {
+                ok = got.equals("invalid");
             }
-            if (!expected.equals(python.get(i))) {
-                differences.add(c.module() + ": Java " + expected + ", Python " + python.get(i) + ": " + c.json());
+            if (!ok) {
+                differences.add(c.module() + ": Java " + (c.javaValid() ? "valid, bytes " : "invalid, write ") + c.bytes()
+                        + "; Python " + got + ": " + c.json());
             }
         }
         assertEquals(List.of(), differences);
+        System.out.println(cases.size() + " records, " + valid + " valid; " + nativeOnly
+                + " invalid only by a native rule that the model does not check and to_view refuses");
         assertTrue(valid > cases.size() / 5 && valid < cases.size(), valid + " of " + cases.size() + " valid");
     }
 }

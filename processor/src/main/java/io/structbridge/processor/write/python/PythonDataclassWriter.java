@@ -114,8 +114,8 @@ final class PythonDataclassWriter {
         return switch (t) {
             case FieldType.EnumCode e -> "_SB_" + e.type().flatName() + "_JSON[" + v + "]";
             case FieldType.PrimitiveArray a -> switch (PythonViewWriter.valueType(t, false)) {
-                case "bytes" -> v;
-                case "str" -> "_sb_utf16_join(" + v + ")";
+                case "_SB_bytes" -> v;
+                case "_SB_str" -> "_sb_utf16_join(" + v + ")";
                 default -> "list(" + v + ")";
             };
             case FieldType.Nested n -> v + ".to_model()";
@@ -129,8 +129,8 @@ final class PythonDataclassWriter {
             case FieldType.Scalar s when s.java() == JavaPrim.FLOAT -> "_sb_f32(" + v + ")";
             case FieldType.EnumCode e -> "_SB_" + e.type().flatName() + "_FROM_JSON[" + v + "]";
             case FieldType.PrimitiveArray a -> switch (PythonViewWriter.valueType(t, false)) {
-                case "bytes" -> "bytes(" + v + ")";
-                case "str" -> "_sb_utf16_split(" + v + ")";
+                case "_SB_bytes" -> "bytes(" + v + ")";
+                case "_SB_str" -> "_sb_utf16_split(" + v + ")";
                 default -> a.element().java() == JavaPrim.FLOAT ? "tuple(_sb_f32(x) for x in " + v + ")" : "tuple(" + v + ")";
             };
             case FieldType.Nested n -> n.struct().cName() + "Record.from_model(" + v + ")";

@@ -23,6 +23,15 @@ final class PythonViewRuntime {
                 Iterator as _SB_Iterator, Sequence as _SB_Sequence
 
             _SB_INT64_MAX = (1 << 63) - 1
+            # The builtins under names no component can take: the views' and twins' annotations use these, since a
+            # component named bytes or int binds that name in the class body.
+            _SB_int = int
+            _SB_float = float
+            _SB_str = str
+            _SB_bool = bool
+            _SB_bytes = bytes
+            _SB_list = list
+            _SB_tuple = tuple
 
 
             def _sb_bytes(buffer: _SB_Any) -> memoryview:
@@ -389,12 +398,5 @@ final class PythonViewRuntime {
                     raise TypeError(f"{name}: the offset must be an int, not {type(offset).__name__}")
                 if offset < 0 or offset + size > mv.nbytes:
                     raise IndexError(f"{name}: {size} bytes at offset {offset} do not fit the buffer's {mv.nbytes} bytes")
-
-
-            def _sb_nan_bits_equal(a: object, b: object) -> bool:
-                \"\"\"Equality in which NaN equals NaN (the value twins' round trips).\"\"\"
-                if isinstance(a, float) and isinstance(b, float):
-                    return a == b or (a != a and b != b)
-                return a == b
             """;
 }

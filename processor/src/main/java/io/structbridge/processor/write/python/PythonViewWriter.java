@@ -191,30 +191,34 @@ final class PythonViewWriter {
         return switch (t) {
             case FieldType.Scalar s -> scalarType(s);
             case FieldType.EnumCode e -> e.type().flatName();
-            case FieldType.Text x -> "str";
-            case FieldType.PrimitiveArray a -> a.element().java() == JavaPrim.BYTE && a.element().ctype() == CType.INT8 ? "bytes"
-                    : a.element().java() == JavaPrim.CHAR ? "str"
-                    : view ? "list[" + scalarType(a.element()) + "]" : "tuple[" + scalarType(a.element()) + ", ...]";
-            case FieldType.Pointer p -> "int";
-            case FieldType.BitField f -> f.declared().java() == JavaPrim.BOOLEAN ? "bool" : "int";
+            case FieldType.Text x -> "_SB_str";
+            case FieldType.PrimitiveArray a -> a.element().java() == JavaPrim.BYTE && a.element().ctype() == CType.INT8 ? "_SB_bytes"
+                    : a.element().java() == JavaPrim.CHAR ? "_SB_str"
+                    : view ? "_SB_list[" + scalarType(a.element()) + "]" : "_SB_tuple[" + scalarType(a.element()) + ", ...]";
+            case FieldType.Pointer p -> "_SB_int";
+            case FieldType.BitField f -> f.declared().java() == JavaPrim.BOOLEAN ? "_SB_bool" : "_SB_int";
             case FieldType.Nested n -> n.struct().cName() + (view ? "View" : "Record");
-            case FieldType.NestedArray a -> "tuple[" + a.struct().cName() + (view ? "View" : "Record") + ", ...]";
+            case FieldType.NestedArray a -> "_SB_tuple[" + a.struct().cName() + (view ? "View" : "Record") + ", ...]";
         };
     }
 
+    /**
+     * {@return the Python type of a scalar, through the module's aliases of the builtins}: a component named
+     * {@code bytes} or {@code int} binds that name in the view's class body, so a later annotation must not use it.
+     */
     private static String scalarType(FieldType.Scalar s) {
         return switch (s.java()) {
-            case BOOLEAN -> "bool";
-            case CHAR -> "str";
-            case FLOAT, DOUBLE -> "float";
-            default -> "int";
+            case BOOLEAN -> "_SB_bool";
+            case CHAR -> "_SB_str";
+            case FLOAT, DOUBLE -> "_SB_float";
+            default -> "_SB_int";
         };
     }
 
     /** {@return the Python type a setter takes: arrays as any sequence, nested members as the value twin} */
     private static String setterType(FieldType t) {
         return switch (t) {
-            case FieldType.PrimitiveArray a -> valueType(t, true).startsWith("list[")
+            case FieldType.PrimitiveArray a -> valueType(t, true).startsWith("_SB_list[")
                     ? "_SB_Sequence[" + scalarType(a.element()) + "]" : valueType(t, true);
             case FieldType.Nested n -> n.struct().cName() + "Record";
             case FieldType.NestedArray a -> "_SB_Sequence[" + a.struct().cName() + "Record]";
@@ -384,7 +388,7 @@ final class PythonViewWriter {
                 case FieldType.NestedArray a -> b.append("tuple(_sb_load_").append(a.struct().cName()).append("(mv, off + ").append(m.offset())
                         .append(" + i * ").append(m.size() / a.length()).append(", struct, ").append(path).append(" + f\"[{i}].\") for i in range(")
                         .append(a.length()).append("))");
-                case FieldType.PrimitiveArray a when valueType(f.type(), false).startsWith("tuple") ->
+                case FieldType.PrimitiveArray a when valueType(f.type(), false).startsWith("_SB_tuple") ->
                         b.append("tuple(").append(codec(model, i)).append(".get(mv, off + ").append(m.offset()).append(", struct, ")
                                 .append(path).append("))");
                 case FieldType.BitField bf -> b.append(codec(model, i)).append(".get(mv, off + ").append(runs.get(m).offset())
