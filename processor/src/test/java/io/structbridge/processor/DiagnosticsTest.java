@@ -851,6 +851,22 @@ class DiagnosticsTest {
             assertThat(error(Message.PYTHON_NAME_CLASH, host2, "record Host2(", inner, dt)).contains("Inner_dtype (the record)");
         }
 
+        /** The module binds an enum.IntEnum per enum, named after the enum: it must not meet another name of the module. */
+        @Test
+        void enumNamesTheModuleBindsForARecord() {
+            JavaFileObject e = src("HostView", "enum HostView {", "    @Code(1) A", "}");
+            JavaFileObject host = record("Host", "HostView v");
+            String text = error(Message.PYTHON_ENUM_NAME, host, "record Host(", e);
+            assertThat(text).contains("the generated Python module Host.py cannot bind the enum.IntEnum class of an enum");
+            assertThat(text).contains("HostView (the enum p.HostView) and HostView (generated for Host)");
+            JavaFileObject builtin = src("object", "enum object {", "    @Code(1) A", "}");
+            JavaFileObject host2 = record("Host2", "object o");
+            assertThat(error(Message.PYTHON_ENUM_NAME, host2, "record Host2(", builtin)).contains("object is a Python builtin");
+            JavaFileObject keyword = src("None", "enum None {", "    @Code(1) A", "}");
+            JavaFileObject host3 = record("Host3", "None n");
+            assertThat(error(Message.PYTHON_ENUM_NAME, host3, "record Host3(", keyword)).contains("None is a Python keyword");
+        }
+
         @ParameterizedTest
         @ValueSource(strings = {"_fields_", "_pack_", "_align_", "_anonymous_", "_objects", "_b_base_"})
         void nameCtypesReserves(String name) {

@@ -96,7 +96,8 @@ public enum Message {
     TAG_JSON_VALUE("discriminator '%s' of union '%s' is enum %s, which has a @JsonValue method: its JSON values are known only at run time, so the JSON codec and the JSON Schema could not say which member each value makes live. Remove @JsonValue (name the constants' JSON with @JsonProperty) or use an integral discriminator."),
     UNION_RECORD_NO_JSON("no JSON codec and no JSON Schema for the union %s on its own: its bytes do not say which member is live. A struct that tags it (@Tag on its %1$s component, with @Case on every member here) writes and reads it in its own JSON codec and schema; elsewhere keep it out of JSON."),
     PYTHON_PACKAGE_NAME("-Astructbridge.pythonPackage=%s cannot name the generated Python package: %s. Give a dotted path of ASCII Python identifiers, e.g. geo.cities."),
-    PYTHON_PACKAGE_CLASH("record %s cannot join the Python package %s: %s. Rename one of the records, or compile them in separate compilations.");
+    PYTHON_PACKAGE_CLASH("record %s cannot join the Python package %s: %s. Rename one of the records, or compile them in separate compilations."),
+    PYTHON_ENUM_NAME("the generated Python module %s.py cannot bind the enum.IntEnum class of an enum (named after the enum): %s. Rename the enum or the record.");
 
     private final String format;
 

@@ -98,8 +98,8 @@ public final class PythonNames {
     public static final Set<String> MODULE_NAMES = Set.of("CDEF", "FINGERPRINT", "SIZE", "ALIGNMENT", "NAME", "open_array",
             "validate_array", "Violation");
 
-    /** Suffixes of the names the module defines per record R: {@code R_dtype}, {@code RModel}, {@code R_TEXT}, {@code R_ENUMS}. */
-    public static final List<String> RECORD_SUFFIXES = List.of("_dtype", "Model", "_TEXT", "_ENUMS");
+    /** Suffixes of the names the module defines per record R: {@code R_dtype}, {@code RModel}, {@code R_TEXT}, {@code R_ENUMS}, {@code RView}, {@code RRecord}. */
+    public static final List<String> RECORD_SUFFIXES = List.of("_dtype", "Model", "_TEXT", "_ENUMS", "View", "Record");
 
     /** {@return why a record whose Python module and class are named {@code name} cannot have that name, or null} */
     public static String recordProblem(String name) {
@@ -121,7 +121,7 @@ public final class PythonNames {
 
     /**
      * {@return the first clash among the names a module defines for the records {@code names} (each record R
-     * gives R, R_dtype, RModel, R_TEXT, R_ENUMS), as "A and B_dtype", or null}
+     * gives R, R_dtype, RModel, R_TEXT, R_ENUMS, RView, RRecord), as "A and B_dtype", or null}
      */
     public static String moduleClash(java.util.Collection<String> names) {
         for (String r : names) {
@@ -131,6 +131,70 @@ public final class PythonNames {
                         return r + " (the record) and " + other + suffix + " (generated for " + other + ")";
                     }
                 }
+            }
+        }
+        return null;
+    }
+
+    /**
+     * {@return why the {@code enum.IntEnum} classes the module binds for the enums of {@code fields} (and of nested
+     * records' fields, at any depth) cannot be bound, or null}: each is named after its enum's flat name
+     * ({@code Outer_Inner}), so it must not be a Python keyword, a builtin, a module-level name, a record's name or a
+     * name generated for a record (R, R_dtype, RModel, R_TEXT, R_ENUMS, RView, RRecord), and two enums of one module
+     * must not share a flat name.
+     *
+     * @param recordNames the flat names of the records the module holds
+     * @param fields the components of the module's record
+     */
+    public static String enumClash(java.util.Collection<String> recordNames, List<FieldModel> fields) {
+        java.util.Map<String, String> enums = new java.util.LinkedHashMap<>();
+        String clash = collectEnums(fields, enums, new java.util.HashSet<>());
+        if (clash != null) {
+            return clash;
+        }
+        for (String e : enums.keySet()) {
+            if (KEYWORDS.contains(e)) {
+                return "enum " + e + ": " + e + " is a Python keyword";
+            }
+            if (BUILTINS.contains(e) || MODULE_NAMES.contains(e)) {
+                return "enum " + e + ": " + e + " is a Python builtin or a name the module defines";
+            }
+            for (String r : recordNames) {
+                if (r.equals(e)) {
+                    return e + " (the enum " + enums.get(e) + ") and " + r + " (a record)";
+                }
+                for (String suffix : RECORD_SUFFIXES) {
+                    if (e.equals(r + suffix)) {
+                        return e + " (the enum " + enums.get(e) + ") and " + r + suffix + " (generated for " + r + ")";
+                    }
+                }
+            }
+        }
+        return null;
+    }
+
+    private static String collectEnums(List<FieldModel> fields, java.util.Map<String, String> enums, Set<String> seen) {
+        for (FieldModel f : fields) {
+            List<FieldModel> nested = switch (f.type()) {
+                case FieldType.Nested n -> seen.add(n.struct().cName()) ? n.struct().fields() : List.of();
+                case FieldType.NestedArray a -> seen.add(a.struct().cName()) ? a.struct().fields() : List.of();
+                case FieldType.EnumCode e -> {
+                    String previous = enums.putIfAbsent(e.type().flatName(), e.type().canonicalName());
+                    if (previous != null && !previous.equals(e.type().canonicalName())) {
+                        yield null;
+                    }
+                    yield List.of();
+                }
+                default -> List.of();
+            };
+            if (nested == null) {
+                FieldType.EnumCode e = (FieldType.EnumCode) f.type();
+                return e.type().flatName() + " (the enum " + enums.get(e.type().flatName()) + ") and " + e.type().flatName()
+                        + " (the enum " + e.type().canonicalName() + ")";
+            }
+            String inner = collectEnums(nested, enums, seen);
+            if (inner != null) {
+                return inner;
             }
         }
         return null;

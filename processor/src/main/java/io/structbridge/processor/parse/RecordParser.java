@@ -223,6 +223,10 @@ public final class RecordParser {
         if (pythonClash != null) {
             report.error(type, Message.PYTHON_NAME_CLASH, classRef(type).flatName(), pythonClash);
         }
+        String enumClash = io.structbridge.processor.model.PythonNames.enumClash(cNames.keySet(), fields);
+        if (enumClash != null) {
+            report.error(type, Message.PYTHON_ENUM_NAME, classRef(type).flatName(), enumClash);
+        }
         if (report.hasErrors()) {
             return Optional.empty();
         }

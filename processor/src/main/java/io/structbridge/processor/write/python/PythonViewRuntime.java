@@ -1,0 +1,402 @@
+package io.structbridge.processor.write.python;
+
+/**
+ * The module-level Python helpers behind the record views and value twins ({@link PythonViewWriter},
+ * {@link PythonDataclassWriter}): the buffer adapter, precompiled {@code struct.Struct} objects per C type
+ * and byte order, and one codec class per kind of member, each of which checks a value by the rule of the
+ * Java setter (layout-runtime {@code Values}, {@code FixedStrings}) before it packs a single byte, and checks
+ * stored bytes by the rule of the Java getter before it returns a value. Messages have Java's form
+ * ({@code StructValueException}): {@code Record.path: rule; value v (at byte offset n)}. Only the standard
+ * library is used: views work on {@code bytearray}, {@code memoryview} and {@code mmap} without NumPy.
+ */
+final class PythonViewRuntime {
+    private PythonViewRuntime() {}
+
+    static final String HELPERS = """
+
+
+            # ---- record views and value twins: helpers (Java's value rules, see layout-runtime Values/FixedStrings) ----
+            import dataclasses as _SB_dataclasses
+            import enum as _SB_enum
+            import math as _SB_math
+            from typing import Any as _SB_Any, Callable as _SB_Callable, ClassVar as _SB_ClassVar, \\
+                Iterator as _SB_Iterator, Sequence as _SB_Sequence
+
+            _SB_INT64_MAX = (1 << 63) - 1
+            # The builtins under names no component can take: the views' and twins' annotations use these, since a
+            # component named bytes or int binds that name in the class body.
+            _SB_int = int
+            _SB_float = float
+            _SB_str = str
+            _SB_bool = bool
+            _SB_bytes = bytes
+            _SB_list = list
+            _SB_tuple = tuple
+
+
+            def _sb_bytes(buffer: _SB_Any) -> memoryview:
+                \"\"\"The bytes of buffer as a flat memoryview of format B (no copy): bytes, bytearray, memoryview, mmap,
+                array.array or a C-contiguous NumPy array (a structured array or memmap of structs).\"\"\"
+                mv = buffer if isinstance(buffer, memoryview) else memoryview(buffer)
+                if mv.format != "B" or mv.ndim != 1:
+                    if not mv.c_contiguous:
+                        raise ValueError("a struct buffer must be C-contiguous")
+                    mv = mv.cast("B")
+                return mv
+
+
+            def _sb_error(struct: str, path: str, rule: str, value: object, offset: int = -1) -> ValueError:
+                \"\"\"A ValueError with the message of Java's StructValueException.\"\"\"
+                text = f"{struct}.{path}: {rule}"
+                if value is not None:
+                    text += f"; value {value}"
+                if offset >= 0:
+                    text += f" (at byte offset {offset})"
+                return ValueError(text)
+
+
+            def _sb_quote(s: str) -> str:
+                \"\"\"Text for a message, as Java quotes it: at most 80 characters, control characters escaped.\"\"\"
+                body = "".join(f"\\\\u{ord(c):04x}" if ord(c) < 0x20 or ord(c) == 0x7F else c for c in s[:80])
+                return '"' + body + ('..."' if len(s) > 80 else '"')
+
+
+            def _sb_struct_of(order: str, code: str) -> _SB_struct.Struct:
+                return _SB_struct.Struct(order + code)
+
+
+            class _SB_Codec:
+                \"\"\"Reads and writes one scalar member (or array element): get checks the stored bytes, check the
+                value (returning what to pack), put packs a checked value.\"\"\"
+                __slots__ = ("size",)
+                size: int
+
+                def get(self, mv: memoryview, off: int, struct: str, path: str) -> _SB_Any:
+                    raise NotImplementedError
+
+                def check(self, value: object, struct: str, path: str) -> _SB_Any:
+                    raise NotImplementedError
+
+                def put(self, mv: memoryview, off: int, checked: _SB_Any) -> None:
+                    raise NotImplementedError
+
+
+            class _SB_Int(_SB_Codec):
+                \"\"\"An integer of C type ctype stored with fmt; values lo..hi (the C type's range, uint64_t read as a
+                Java long: at most 2^63-1); checked_read refuses stored values above hi (uint64_t).\"\"\"
+                __slots__ = ("s", "lo", "hi", "ctype", "checked_read")
+
+                def __init__(self, fmt: str, lo: int, hi: int, ctype: str, checked_read: bool = False) -> None:
+                    self.s = _SB_struct.Struct(fmt)
+                    self.size = self.s.size
+                    self.lo = lo
+                    self.hi = hi
+                    self.ctype = ctype
+                    self.checked_read = checked_read
+
+                def get(self, mv: memoryview, off: int, struct: str, path: str) -> int:
+                    v: int = self.s.unpack_from(mv, off)[0]
+                    if self.checked_read and v > self.hi:
+                        raise _sb_error(struct, path, f"{self.ctype} value does not fit a Java long (0..{_SB_INT64_MAX})", v, off)
+                    return v
+
+                def check(self, value: object, struct: str, path: str) -> int:
+                    if isinstance(value, bool) or not isinstance(value, int):
+                        raise TypeError(f"{struct}.{path}: an int is required, not {type(value).__name__}")
+                    if not self.lo <= value <= self.hi:
+                        raise _sb_error(struct, path, f"must fit {self.ctype} ({self.lo}..{self.hi})", value)
+                    return value
+
+                def put(self, mv: memoryview, off: int, checked: _SB_Any) -> None:
+                    self.s.pack_into(mv, off, checked)
+
+
+            class _SB_Bits64(_SB_Int):
+                \"\"\"A uint64_t held as raw bits (UINT64_BITS): any of the 2^64 patterns; Python sees 0..2^64-1 and
+                takes -2^63..2^64-1 (a negative value is the Java long's two's complement).\"\"\"
+                __slots__ = ()
+
+                def check(self, value: object, struct: str, path: str) -> int:
+                    v = super().check(value, struct, path)
+                    return v & 0xFFFFFFFFFFFFFFFF
+
+
+            class _SB_Char(_SB_Codec):
+                \"\"\"A Java char: a str of one UTF-16 code unit (U+0000..U+FFFF, lone surrogates included), at most hi.\"\"\"
+                __slots__ = ("s", "hi", "ctype")
+
+                def __init__(self, fmt: str, hi: int, ctype: str) -> None:
+                    self.s = _SB_struct.Struct(fmt)
+                    self.size = self.s.size
+                    self.hi = hi
+                    self.ctype = ctype
+
+                def get(self, mv: memoryview, off: int, struct: str, path: str) -> str:
+                    return chr(self.s.unpack_from(mv, off)[0])
+
+                def check(self, value: object, struct: str, path: str) -> int:
+                    if not isinstance(value, str) or len(value) != 1:
+                        raise TypeError(f"{struct}.{path}: a str of one character is required, not {value!r}")
+                    c = ord(value)
+                    if c > 0xFFFF:
+                        raise _sb_error(struct, path, "must be one UTF-16 code unit (a Java char, U+0000..U+FFFF)", f"U+{c:04X}")
+                    if c > self.hi:
+                        raise _sb_error(struct, path, f"must fit {self.ctype} (0..{self.hi})", c)
+                    return c
+
+                def put(self, mv: memoryview, off: int, checked: _SB_Any) -> None:
+                    self.s.pack_into(mv, off, checked)
+
+
+            class _SB_Bool(_SB_Codec):
+                \"\"\"A C bool: one byte, 0 or 1 (any other byte is refused on read).\"\"\"
+                __slots__ = ()
+
+                def __init__(self) -> None:
+                    self.size = 1
+
+                def get(self, mv: memoryview, off: int, struct: str, path: str) -> bool:
+                    b = mv[off]
+                    if b > 1:
+                        raise _sb_error(struct, path, "bool byte must be 0 or 1", f"0x{b:02x}", off)
+                    return b == 1
+
+                def check(self, value: object, struct: str, path: str) -> int:
+                    if not isinstance(value, bool):
+                        raise TypeError(f"{struct}.{path}: a bool is required, not {type(value).__name__}")
+                    return 1 if value else 0
+
+                def put(self, mv: memoryview, off: int, checked: _SB_Any) -> None:
+                    mv[off] = checked
+
+
+            class _SB_Float(_SB_Codec):
+                \"\"\"A float, double or _Float16 (code f, d, e): a value the C type holds exactly (a Java float,
+                a double narrowed to float, a float narrowed to _Float16: NaN and the infinities included).\"\"\"
+                __slots__ = ("s", "kind")
+
+                def __init__(self, fmt: str) -> None:
+                    self.s = _SB_struct.Struct(fmt)
+                    self.size = self.s.size
+                    self.kind = fmt[-1]
+
+                def get(self, mv: memoryview, off: int, struct: str, path: str) -> float:
+                    return self.s.unpack_from(mv, off)[0]
+
+                def check(self, value: object, struct: str, path: str) -> float:
+                    if isinstance(value, bool) or not isinstance(value, (int, float)):
+                        raise TypeError(f"{struct}.{path}: a float is required, not {type(value).__name__}")
+                    try:
+                        f = float(value)
+                    except OverflowError:
+                        f = _SB_math.inf
+                    if isinstance(value, int) and (f != f or _SB_math.isinf(f) or int(f) != value):
+                        raise _sb_error(struct, path, "must be exactly representable as double (IEEE 754 binary64)", value)
+                    if self.kind == "d" or f != f or _SB_math.isinf(f):
+                        return f
+                    try:
+                        back: float = self.s.unpack(self.s.pack(f))[0]
+                    except OverflowError:
+                        back = _SB_math.nan
+                    if back != f:
+                        if self.kind == "f":
+                            raise _sb_error(struct, path, "must be exactly representable as float (IEEE 754 binary32)", repr(f))
+                        if back != back:
+                            nearest = _SB_math.copysign(_SB_math.inf, f)
+                        else:
+                            nearest = back
+                        raise _sb_error(struct, path, "must be exactly representable as _Float16 (IEEE 754 binary16; nearest half "
+                                        + repr(nearest) + ")", repr(f))
+                    return f
+
+                def put(self, mv: memoryview, off: int, checked: _SB_Any) -> None:
+                    self.s.pack_into(mv, off, checked)
+
+
+            class _SB_Text(_SB_Codec):
+                \"\"\"char[capacity] text in encoding: no U+0000, every character encodable (no lone surrogate), at most
+                capacity bytes (capacity - 1 with a NUL terminator) unless truncate cuts it at the last whole
+                character that fits; stored NUL-padded. Read: the bytes up to the first NUL (a required NUL
+                must be there), decoded strictly.\"\"\"
+                __slots__ = ("capacity", "encoding", "nul", "truncate", "label")
+
+                def __init__(self, capacity: int, encoding: str, nul: bool, truncate: bool) -> None:
+                    self.size = capacity
+                    self.capacity = capacity
+                    self.encoding = encoding
+                    self.nul = nul
+                    self.truncate = truncate
+                    self.label = {"utf-8": "UTF-8", "ascii": "US-ASCII", "latin-1": "ISO-8859-1"}[encoding]
+
+                def get(self, mv: memoryview, off: int, struct: str, path: str) -> str:
+                    raw = bytes(mv[off:off + self.capacity])
+                    end = raw.find(0)
+                    if end < 0:
+                        if self.nul:
+                            raise _sb_error(struct, path, f"no NUL terminator within the capacity of {self.capacity} bytes", None, off)
+                        end = self.capacity
+                    try:
+                        return raw[:end].decode(self.encoding)
+                    except UnicodeDecodeError as e:
+                        if self.encoding == "ascii":
+                            raise _sb_error(struct, path, "byte is not US-ASCII", f"0x{raw[e.start]:02x}", off + e.start) from None
+                        raise _sb_error(struct, path, f"invalid UTF-8: malformed sequence at byte {e.start} of the text",
+                                        raw[:end].hex(), off + e.start) from None
+
+                def check(self, value: object, struct: str, path: str) -> bytes:
+                    if not isinstance(value, str):
+                        raise TypeError(f"{struct}.{path}: a str is required, not {type(value).__name__}")
+                    nul = value.find("\\0")
+                    if nul >= 0:
+                        units = len(value[:nul].encode("utf-16-le", "surrogatepass")) // 2
+                        raise _sb_error(struct, path, f"text must not contain U+0000 (index {units}): C reads it as the end",
+                                        _sb_quote(value))
+                    try:
+                        data = value.encode(self.encoding)
+                    except UnicodeEncodeError as e:
+                        units = len(value[:e.start].encode("utf-16-le", "surrogatepass")) // 2
+                        c = ord(value[e.start])
+                        if 0xD800 <= c <= 0xDFFF:
+                            raise _sb_error(struct, path, f"unpaired surrogate at index {units} cannot be encoded as UTF-8",
+                                            _sb_quote(value)) from None
+                        raise _sb_error(struct, path, f"character U+{c:04X} at index {units} cannot be encoded as {self.label}",
+                                        _sb_quote(value)) from None
+                    usable = self.capacity - 1 if self.nul else self.capacity
+                    if len(data) > usable:
+                        if not self.truncate:
+                            raise _sb_error(struct, path, f"text needs {len(data)} {self.label} bytes but the capacity is "
+                                            f"{self.capacity} bytes" + (f" including the NUL terminator ({usable} for text)"
+                                                                        if self.nul else ""), _sb_quote(value))
+                        cut = usable
+                        while cut > 0 and (data[cut] & 0xC0) == 0x80:
+                            cut -= 1
+                        data = data[:cut]
+                    return data
+
+                def put(self, mv: memoryview, off: int, checked: _SB_Any) -> None:
+                    mv[off:off + self.capacity] = checked + bytes(self.capacity - len(checked))
+
+
+            class _SB_Enum(_SB_Codec):
+                \"\"\"An enum stored as its integer code: only the declared codes (an unknown code is refused on read).\"\"\"
+                __slots__ = ("s", "cls", "enum_name")
+
+                def __init__(self, fmt: str, cls: type, enum_name: str) -> None:
+                    self.s = _SB_struct.Struct(fmt)
+                    self.size = self.s.size
+                    self.cls = cls
+                    self.enum_name = enum_name
+
+                def get(self, mv: memoryview, off: int, struct: str, path: str) -> _SB_Any:
+                    code: int = self.s.unpack_from(mv, off)[0]
+                    try:
+                        return self.cls(code)
+                    except ValueError:
+                        raise _sb_error(struct, path, f"unknown {self.enum_name} code", code, off) from None
+
+                def check(self, value: object, struct: str, path: str) -> int:
+                    if not isinstance(value, self.cls):
+                        raise TypeError(f"{struct}.{path}: a {self.cls.__name__} is required, not {type(value).__name__}")
+                    return int(value)  # type: ignore[call-overload]
+
+                def put(self, mv: memoryview, off: int, checked: _SB_Any) -> None:
+                    self.s.pack_into(mv, off, checked)
+
+
+            class _SB_Array(_SB_Codec):
+                \"\"\"T[length] of a scalar codec: exactly length elements, each checked by the element's rule;
+                byte arrays (Java byte[]) are bytes, char arrays (Java char[]) a str of length UTF-16 code units.\"\"\"
+                __slots__ = ("element", "length", "kind")
+
+                def __init__(self, element: _SB_Codec, length: int, kind: str) -> None:
+                    self.element = element
+                    self.length = length
+                    self.size = element.size * length
+                    self.kind = kind
+
+                def get(self, mv: memoryview, off: int, struct: str, path: str) -> _SB_Any:
+                    if self.kind == "bytes":
+                        return bytes(mv[off:off + self.length])
+                    e = self.element
+                    n = e.size
+                    values = [e.get(mv, off + i * n, struct, f"{path}[{i}]") for i in range(self.length)]
+                    return "".join(values) if self.kind == "chars" else values
+
+                def check(self, value: object, struct: str, path: str) -> list[_SB_Any]:
+                    if self.kind == "bytes":
+                        if not isinstance(value, (bytes, bytearray, memoryview)):
+                            raise TypeError(f"{struct}.{path}: bytes are required, not {type(value).__name__}")
+                        data = bytes(value)
+                        if len(data) != self.length:
+                            raise _sb_error(struct, path, f"array length must be exactly {self.length}", f"array of length {len(data)}")
+                        return [data]
+                    if self.kind == "chars":
+                        if not isinstance(value, str):
+                            raise TypeError(f"{struct}.{path}: a str is required, not {type(value).__name__}")
+                        items: _SB_Sequence[object] = value
+                    elif isinstance(value, (str, bytes)) or not isinstance(value, _SB_Sequence):
+                        raise TypeError(f"{struct}.{path}: a sequence is required, not {type(value).__name__}")
+                    else:
+                        items = value
+                    if len(items) != self.length:
+                        raise _sb_error(struct, path, f"array length must be exactly {self.length}", f"array of length {len(items)}")
+                    return [self.element.check(v, struct, f"{path}[{i}]") for i, v in enumerate(items)]
+
+                def put(self, mv: memoryview, off: int, checked: _SB_Any) -> None:
+                    if self.kind == "bytes":
+                        mv[off:off + self.length] = checked[0]
+                        return
+                    n = self.element.size
+                    for i, v in enumerate(checked):
+                        self.element.put(mv, off + i * n, v)
+
+
+            class _SB_BitField:
+                \"\"\"A bit-field of width bits at bit of its run's little-endian storage bytes (run_offset, run_size
+                bytes from the struct's start); lo..hi is the width's range (bool: 0..1).\"\"\"
+                __slots__ = ("bit", "width", "signed", "lo", "hi", "run_size", "is_bool", "ctype")
+
+                def __init__(self, bit: int, width: int, signed: bool, lo: int, hi: int, run_size: int, is_bool: bool,
+                             ctype: str) -> None:
+                    self.bit = bit
+                    self.width = width
+                    self.signed = signed
+                    self.lo = lo
+                    self.hi = hi
+                    self.run_size = run_size
+                    self.is_bool = is_bool
+                    self.ctype = ctype
+
+                def get(self, mv: memoryview, run: int, struct: str, path: str) -> _SB_Any:
+                    v = (int.from_bytes(mv[run:run + self.run_size], "little") >> self.bit) & ((1 << self.width) - 1)
+                    if self.signed and v >> (self.width - 1):
+                        v -= 1 << self.width
+                    if v > self.hi:
+                        raise _sb_error(struct, path, f"uint64_t value does not fit a Java long (0..{_SB_INT64_MAX})", v, run)
+                    return bool(v) if self.is_bool else v
+
+                def check(self, value: object, struct: str, path: str) -> int:
+                    if self.is_bool:
+                        if not isinstance(value, bool):
+                            raise TypeError(f"{struct}.{path}: a bool is required, not {type(value).__name__}")
+                        return int(value)
+                    if isinstance(value, bool) or not isinstance(value, int):
+                        raise TypeError(f"{struct}.{path}: an int is required, not {type(value).__name__}")
+                    if not self.lo <= value <= self.hi:
+                        raise _sb_error(struct, path, f"must fit {self.ctype} : {self.width} ({self.lo}..{self.hi})", value)
+                    return value
+
+                def put(self, mv: memoryview, run: int, checked: int) -> None:
+                    mask = ((1 << self.width) - 1) << self.bit
+                    old = int.from_bytes(mv[run:run + self.run_size], "little")
+                    new = (old & ~mask) | ((checked << self.bit) & mask)
+                    mv[run:run + self.run_size] = new.to_bytes(self.run_size, "little")
+
+
+            def _sb_check_index(name: str, mv: memoryview, offset: int, size: int) -> None:
+                if isinstance(offset, bool) or not isinstance(offset, int):
+                    raise TypeError(f"{name}: the offset must be an int, not {type(offset).__name__}")
+                if offset < 0 or offset + size > mv.nbytes:
+                    raise IndexError(f"{name}: {size} bytes at offset {offset} do not fit the buffer's {mv.nbytes} bytes")
+            """;
+}

@@ -1,0 +1,460 @@
+package io.structbridge.processor.write.python;
+
+import io.structbridge.annotations.CType;
+import io.structbridge.annotations.Endian;
+import io.structbridge.processor.layout.BitFieldRuns;
+import io.structbridge.processor.layout.Member;
+import io.structbridge.processor.layout.StructLayoutPlan;
+import io.structbridge.processor.model.CTypes;
+import io.structbridge.processor.model.FieldModel;
+import io.structbridge.processor.model.FieldType;
+import io.structbridge.processor.model.JavaPrim;
+import io.structbridge.processor.model.StructModel;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Writes, per record {@code R} of the module, the typed record view {@code RView}: {@code __slots__}, built
+ * over any buffer ({@code bytes}, {@code bytearray}, {@code memoryview}, {@code mmap}, a NumPy structured
+ * array or memmap) and a byte offset, with one property per member that reads and writes the struct's
+ * bytes in place through {@code struct.Struct.unpack_from}/{@code pack_into} (no copy of the struct);
+ * {@code RView.at(buffer, i)}, {@code RView.iter(buffer)} and {@code RView.count(buffer)} over struct arrays;
+ * {@code load()}/{@code store(value)} to and from the value twin {@code RRecord}. Every write applies the
+ * Java setter's rule before a byte changes (codecs of {@link PythonViewRuntime}), so a refused write leaves
+ * the bytes unchanged; every read applies the Java getter's rule. Also the {@code enum.IntEnum} per Java
+ * enum (the stable codes) and the module-level load/store functions the value twins use.
+ */
+final class PythonViewWriter {
+    private PythonViewWriter() {}
+
+    /** Names of the views' and value twins' own API: a component with one of these names gets a trailing underscore. */
+    static final Set<String> API = Set.of("at", "iter", "count", "load", "store", "SIZE", "to_view", "from_view",
+            "to_model", "from_model");
+
+    /** Writes the helpers, the enums, the codecs, the views and the load/store functions for {@code order} (nested first). */
+    static void write(List<StructLayoutPlan> order, StringBuilder b) {
+        b.append(PythonViewRuntime.HELPERS).append(ARRAY_HELPERS);
+        Map<String, FieldType.EnumCode> enums = new LinkedHashMap<>();
+        for (StructLayoutPlan p : order) {
+            for (FieldModel f : p.model().fields()) {
+                if (f.type() instanceof FieldType.EnumCode e) {
+                    enums.putIfAbsent(e.type().flatName(), e);
+                }
+            }
+        }
+        for (Map.Entry<String, FieldType.EnumCode> e : enums.entrySet()) {
+            b.append("\n\n").append(e.getKey()).append(" = _SB_enum.IntEnum(").append(PythonWriter.literal(e.getKey())).append(", [")
+                    .append(String.join(", ", e.getValue().constants().stream()
+                            .map(c -> "(" + PythonWriter.literal(c.name()) + ", " + c.code() + ")").toList()))
+                    .append("])\n\"\"\"The Java enum ").append(e.getValue().type().canonicalName())
+                    .append(" with its stable native codes (an unknown code is refused on read).\"\"\"\n");
+        }
+        for (StructLayoutPlan p : order) {
+            codecs(p, b);
+        }
+        for (StructLayoutPlan p : order) {
+            view(p, b);
+            loadStore(p, b);
+        }
+    }
+
+    /** {@return the Python attribute name of each component in the view and the value twin} */
+    static Map<FieldModel, String> names(StructModel model) {
+        Set<String> taken = new java.util.HashSet<>();
+        model.fields().forEach(f -> taken.add(f.name()));
+        Map<FieldModel, String> names = new LinkedHashMap<>();
+        for (FieldModel f : model.fields()) {
+            String n = f.name();
+            if (n.startsWith("_")) {
+                n = "f" + n;
+            }
+            while (API.contains(n) || io.structbridge.processor.model.PythonNames.KEYWORDS.contains(n)
+                    || (!n.equals(f.name()) && taken.contains(n))) {
+                n = n + "_";
+            }
+            taken.add(n);
+            names.put(f, n);
+        }
+        return names;
+    }
+
+    static String codec(StructModel m, int index) {
+        return "_SB_" + m.cName() + "_m" + index;
+    }
+
+    static String simple(StructModel m) {
+        return m.record().simpleName();
+    }
+
+    private static String fmt(CType t, Endian order) {
+        String o = switch (order) {
+            case BIG -> ">";
+            case LITTLE -> "<";
+            case NATIVE -> "=";
+        };
+        return o + switch (t) {
+            case BOOL, UINT8 -> "B";
+            case INT8 -> "b";
+            case INT16 -> "h";
+            case UINT16 -> "H";
+            case INT32 -> "i";
+            case UINT32 -> "I";
+            case INT64 -> "q";
+            case UINT64, UINT64_BITS -> "Q";
+            case FLOAT -> "f";
+            case DOUBLE -> "d";
+            case FLOAT16 -> "e";
+        };
+    }
+
+    /** {@return the codec expression for a scalar member or array element} */
+    private static String scalarCodec(FieldType.Scalar s) {
+        String f = PythonWriter.literal(fmt(s.ctype(), s.order()));
+        return switch (s.java()) {
+            case BOOLEAN -> "_SB_Bool()";
+            case CHAR -> "_SB_Char(" + f + ", " + Math.min(0xffff, CTypes.max(s.ctype())) + ", \"" + CTypes.cName(s.ctype()) + "\")";
+            case FLOAT, DOUBLE -> "_SB_Float(" + f + ")";
+            default -> {
+                if (CTypes.rawBits(s.ctype())) {
+                    yield "_SB_Bits64(" + f + ", " + Long.MIN_VALUE + ", 18446744073709551615, \"uint64_t\")";
+                }
+                long lo = Math.max(CTypes.min(s.ctype()), s.java().min());
+                long hi = Math.min(CTypes.max(s.ctype()), s.java().max());
+                yield "_SB_Int(" + f + ", " + lo + ", " + hi + ", \"" + CTypes.cName(s.ctype()) + "\""
+                        + (s.ctype() == CType.UINT64 ? ", True" : "") + ")";
+            }
+        };
+    }
+
+    private static String encoding(FieldType.Text t) {
+        return switch (t.encoding()) {
+            case UTF_8 -> "utf-8";
+            case ASCII -> "ascii";
+            case LATIN_1 -> "latin-1";
+        };
+    }
+
+    private static void codecs(StructLayoutPlan p, StringBuilder b) {
+        StructModel model = p.model();
+        b.append("\n\n# ").append(model.cName()).append(": one codec per member (Java's rule for the member's type)\n");
+        Map<Member, BitFieldRuns.Run> runs = runs(p);
+        for (int i = 0; i < p.members().size(); i++) {
+            Member m = p.members().get(i);
+            String c = switch (m.field().type()) {
+                case FieldType.Scalar s -> scalarCodec(s);
+                case FieldType.EnumCode e -> "_SB_Enum(" + PythonWriter.literal(fmt(e.ctype(), e.order())) + ", " + e.type().flatName()
+                        + ", " + PythonWriter.literal(e.type().simpleName()) + ")";
+                case FieldType.Text t -> "_SB_Text(" + t.capacity() + ", \"" + encoding(t) + "\", " + py(t.nulTerminated()) + ", "
+                        + py(t.truncate()) + ")";
+                case FieldType.PrimitiveArray a -> "_SB_Array(" + scalarCodec(a.element()) + ", " + a.length() + ", \""
+                        + (a.element().java() == JavaPrim.BYTE && a.element().ctype() == CType.INT8 ? "bytes"
+                        : a.element().java() == JavaPrim.CHAR ? "chars" : "list") + "\")";
+                case FieldType.Pointer ptr -> "_SB_Int(\"=Q\", 0, 18446744073709551615, \"a pointer (an address)\")";
+                case FieldType.BitField f -> {
+                    BitFieldRuns.Run r = runs.get(m);
+                    long bit = m.bits().bitOffset() - 8 * r.offset();
+                    yield "_SB_BitField(" + bit + ", " + f.width() + ", " + py(f.signed()) + ", " + f.min() + ", " + f.max() + ", "
+                            + r.size() + ", " + py(f.declared().java() == JavaPrim.BOOLEAN) + ", \""
+                            + CTypes.cName(f.declared().ctype()) + "\")";
+                }
+                case FieldType.Nested n -> null;
+                case FieldType.NestedArray a -> null;
+            };
+            if (c != null) {
+                b.append(codec(model, i)).append(" = ").append(c).append('\n');
+            }
+            if (fast(m) != null) {
+                b.append(codec(model, i)).append("_get = ").append(codec(model, i)).append(".s.unpack_from\n")
+                        .append(codec(model, i)).append("_put = ").append(codec(model, i)).append(".s.pack_into\n");
+            }
+        }
+    }
+
+    static Map<Member, BitFieldRuns.Run> runs(StructLayoutPlan p) {
+        Map<Member, BitFieldRuns.Run> runs = new java.util.HashMap<>();
+        for (BitFieldRuns.Slot s : BitFieldRuns.slots(p)) {
+            if (s instanceof BitFieldRuns.Run r) {
+                r.fields().forEach(m -> runs.put(m, r));
+            }
+        }
+        return runs;
+    }
+
+    private static String py(boolean v) {
+        return v ? "True" : "False";
+    }
+
+    /** {@return the Python type of a member's value in the view (nested: the nested view)} */
+    static String valueType(FieldType t, boolean view) {
+        return switch (t) {
+            case FieldType.Scalar s -> scalarType(s);
+            case FieldType.EnumCode e -> e.type().flatName();
+            case FieldType.Text x -> "_SB_str";
+            case FieldType.PrimitiveArray a -> a.element().java() == JavaPrim.BYTE && a.element().ctype() == CType.INT8 ? "_SB_bytes"
+                    : a.element().java() == JavaPrim.CHAR ? "_SB_str"
+                    : view ? "_SB_list[" + scalarType(a.element()) + "]" : "_SB_tuple[" + scalarType(a.element()) + ", ...]";
+            case FieldType.Pointer p -> "_SB_int";
+            case FieldType.BitField f -> f.declared().java() == JavaPrim.BOOLEAN ? "_SB_bool" : "_SB_int";
+            case FieldType.Nested n -> n.struct().cName() + (view ? "View" : "Record");
+            case FieldType.NestedArray a -> "_SB_tuple[" + a.struct().cName() + (view ? "View" : "Record") + ", ...]";
+        };
+    }
+
+    /**
+     * {@return the Python type of a scalar, through the module's aliases of the builtins}: a component named
+     * {@code bytes} or {@code int} binds that name in the view's class body, so a later annotation must not use it.
+     */
+    private static String scalarType(FieldType.Scalar s) {
+        return switch (s.java()) {
+            case BOOLEAN -> "_SB_bool";
+            case CHAR -> "_SB_str";
+            case FLOAT, DOUBLE -> "_SB_float";
+            default -> "_SB_int";
+        };
+    }
+
+    /** {@return the Python type a setter takes: arrays as any sequence, nested members as the value twin} */
+    private static String setterType(FieldType t) {
+        return switch (t) {
+            case FieldType.PrimitiveArray a -> valueType(t, true).startsWith("_SB_list[")
+                    ? "_SB_Sequence[" + scalarType(a.element()) + "]" : valueType(t, true);
+            case FieldType.Nested n -> n.struct().cName() + "Record";
+            case FieldType.NestedArray a -> "_SB_Sequence[" + a.struct().cName() + "Record]";
+            default -> valueType(t, true);
+        };
+    }
+
+    private static void view(StructLayoutPlan p, StringBuilder b) {
+        StructModel model = p.model();
+        String r = model.cName();
+        String v = r + "View";
+        String s = PythonWriter.literal(simple(model));
+        Map<FieldModel, String> names = names(model);
+        Map<Member, BitFieldRuns.Run> runs = runs(p);
+        b.append("\n\nclass ").append(v).append(":\n");
+        b.append("    \"\"\"A typed view of one ").append(r).append(" (").append(p.size()).append(" bytes")
+                .append(model.union() ? ", a union: every member at offset 0" : "")
+                .append(") in place in a buffer: each property reads or writes the member's bytes with Java's rule\n")
+                .append("    (a refused write raises ValueError or TypeError and changes no byte; invalid stored bytes raise ValueError).\"\"\"\n");
+        b.append("    __slots__ = (\"_sb_mv\", \"_sb_off\")\n");
+        b.append("    SIZE: _SB_ClassVar[int] = ").append(p.size()).append('\n');
+        b.append("\n    def __init__(self, buffer: _SB_Any, offset: int = 0) -> None:\n")
+                .append("        \"\"\"The ").append(r).append(" at byte offset offset of buffer (no copy; IndexError if it does not fit).\"\"\"\n")
+                .append("        mv = _sb_bytes(buffer)\n")
+                .append("        _sb_check_index(").append(PythonWriter.literal(r)).append(", mv, offset, ").append(p.size()).append(")\n")
+                .append("        self._sb_mv: memoryview = mv\n        self._sb_off: int = offset\n");
+        b.append("\n    @classmethod\n    def count(cls, buffer: _SB_Any) -> int:\n")
+                .append("        \"\"\"The number of structs in buffer, an array of them (ValueError if its size is not a multiple of SIZE).\"\"\"\n")
+                .append("        n = _sb_bytes(buffer).nbytes\n        if n % ").append(p.size()).append(":\n")
+                .append("            raise ValueError(f\"").append(r).append(": a buffer of {n} bytes is not an array of ")
+                .append(p.size()).append("-byte structs\")\n        return n // ").append(p.size()).append('\n');
+        b.append("\n    @classmethod\n    def at(cls, buffer: _SB_Any, index: int) -> \"").append(v).append("\":\n")
+                .append("        \"\"\"The view of element index (0-based) of buffer, an array of ").append(r).append(" (IndexError outside it).\"\"\"\n")
+                .append("        if isinstance(index, bool) or not isinstance(index, int):\n")
+                .append("            raise TypeError(f\"").append(r).append(": the index must be an int, not {type(index).__name__}\")\n")
+                .append("        mv = _sb_bytes(buffer)\n        if index < 0 or (index + 1) * ").append(p.size()).append(" > mv.nbytes:\n")
+                .append("            raise IndexError(f\"").append(r).append(": index {index} outside the array of {mv.nbytes // ")
+                .append(p.size()).append("} structs\")\n")
+                .append("        return cls(mv, index * ").append(p.size()).append(")\n");
+        b.append("\n    @classmethod\n    def iter(cls, buffer: _SB_Any) -> _SB_Iterator[\"").append(v).append("\"]:\n")
+                .append("        \"\"\"A view of each struct of buffer, an array of ").append(r).append(", in order (no copy).\"\"\"\n")
+                .append("        mv = _sb_bytes(buffer)\n        for i in range(cls.count(mv)):\n")
+                .append("            yield cls(mv, i * ").append(p.size()).append(")\n");
+        b.append("\n    def load(self) -> \"").append(r).append("Record\":\n")
+                .append("        \"\"\"The struct's value (every member read with Java's rule).\"\"\"\n")
+                .append("        return _sb_load_").append(r).append("(self._sb_mv, self._sb_off, ").append(s).append(", \"\")\n");
+        b.append("\n    def store(self, value: \"").append(r).append("Record\") -> None:\n")
+                .append("        \"\"\"Writes value: every member checked first; on error no byte changes.\"\"\"\n")
+                .append("        o = self._sb_off\n        scratch = bytearray(self._sb_mv[o:o + ").append(p.size()).append("])\n")
+                .append("        _sb_store_").append(r).append("(memoryview(scratch), 0, value, ").append(s).append(", \"\")\n")
+                .append("        self._sb_mv[o:o + ").append(p.size()).append("] = scratch\n");
+        b.append("\n    def __repr__(self) -> str:\n        return f\"").append(v).append("(offset={self._sb_off})\"\n");
+        for (int i = 0; i < p.members().size(); i++) {
+            Member m = p.members().get(i);
+            FieldModel f = m.field();
+            String n = names.get(f);
+            String path = PythonWriter.literal(f.name());
+            b.append("\n    @property\n    def ").append(n).append("(self) -> ").append(quoted(valueType(f.type(), true))).append(":\n");
+            b.append("        \"\"\"").append(doc(m)).append("\"\"\"\n");
+            switch (f.type()) {
+                case FieldType.Nested nested -> {
+                    b.append("        return ").append(nested.struct().cName()).append("View(self._sb_mv, self._sb_off + ").append(m.offset()).append(")\n");
+                    setterWithScratch(b, n, setterType(f.type()), m, "_sb_store_" + nested.struct().cName()
+                            + "(memoryview(scratch), 0, value, " + s + ", " + PythonWriter.literal(f.name() + ".") + ")");
+                }
+                case FieldType.NestedArray a -> {
+                    long stride = m.size() / a.length();
+                    b.append("        return tuple(").append(a.struct().cName()).append("View(self._sb_mv, self._sb_off + ").append(m.offset())
+                            .append(" + i * ").append(stride).append(") for i in range(").append(a.length()).append("))\n");
+                    setterWithScratch(b, n, setterType(f.type()), m, "_sb_store_array(memoryview(scratch), 0, value, " + a.length()
+                            + ", " + stride + ", _sb_store_" + a.struct().cName() + ", " + s + ", " + path + ")");
+                }
+                case FieldType.BitField bf -> {
+                    long run = runs.get(m).offset();
+                    b.append("        return ").append(codec(model, i)).append(".get(self._sb_mv, self._sb_off + ").append(run).append(", ")
+                            .append(s).append(", ").append(path).append(")\n");
+                    b.append("\n    @").append(n).append(".setter\n    def ").append(n).append("(self, value: ").append(quoted(setterType(f.type())))
+                            .append(") -> None:\n        ").append(codec(model, i)).append(".put(self._sb_mv, self._sb_off + ").append(run)
+                            .append(", ").append(codec(model, i)).append(".check(value, ").append(s).append(", ").append(path).append("))\n");
+                }
+                default -> {
+                    String fast = fast(m);
+                    if (fast != null) {
+                        String k = codec(model, i);
+                        b.append("        return ").append(k).append("_get(self._sb_mv, self._sb_off + ").append(m.offset()).append(")[0]\n");
+                        b.append("\n    @").append(n).append(".setter\n    def ").append(n).append("(self, value: ").append(quoted(setterType(f.type())))
+                                .append(") -> None:\n");
+                        String check = "value = " + k + ".check(value, " + s + ", " + path + ")";
+                        b.append(switch (fast) {
+                            case "d" -> "        if value.__class__ is not float:\n            " + check + "\n";
+                            case "f" -> "        " + check + "\n";
+                            default -> "        if value.__class__ is not int or not " + fast + ":\n            " + check + "\n";
+                        });
+                        b.append("        ").append(k).append("_put(self._sb_mv, self._sb_off + ").append(m.offset()).append(", value)\n");
+                        continue;
+                    }
+                    b.append("        return ").append(codec(model, i)).append(".get(self._sb_mv, self._sb_off + ").append(m.offset()).append(", ")
+                            .append(s).append(", ").append(path).append(")\n");
+                    b.append("\n    @").append(n).append(".setter\n    def ").append(n).append("(self, value: ").append(quoted(setterType(f.type())))
+                            .append(") -> None:\n        ").append(codec(model, i)).append(".put(self._sb_mv, self._sb_off + ").append(m.offset())
+                            .append(", ").append(codec(model, i)).append(".check(value, ").append(s).append(", ").append(path).append("))\n");
+                }
+            }
+        }
+    }
+
+    /**
+     * {@return how a member's view property takes the fast path (the struct's unpack_from/pack_into bound at module
+     * level, no codec call on a valid value), or null}: {@code "d"} a double, {@code "f"} a float or half (the
+     * exactness check always runs), else the range test {@code lo <= value <= hi} of an integer read unchecked.
+     */
+    private static String fast(Member m) {
+        if (!(m.field().type() instanceof FieldType.Scalar s)) {
+            return m.field().type() instanceof FieldType.Pointer ? "0 <= value <= 18446744073709551615" : null;
+        }
+        return switch (s.java()) {
+            case BOOLEAN, CHAR -> null;
+            case FLOAT, DOUBLE -> s.ctype() == CType.DOUBLE ? "d" : "f";
+            default -> {
+                if (CTypes.rawBits(s.ctype())) {
+                    yield "0 <= value <= 18446744073709551615";
+                }
+                if (s.ctype() == CType.UINT64) {
+                    yield null; // reads above 2^63-1 are refused: the codec's get
+                }
+                yield Math.max(CTypes.min(s.ctype()), s.java().min()) + " <= value <= " + Math.min(CTypes.max(s.ctype()), s.java().max());
+            }
+        };
+    }
+
+    private static void setterWithScratch(StringBuilder b, String n, String type, Member m, String store) {
+        b.append("\n    @").append(n).append(".setter\n    def ").append(n).append("(self, value: ").append(quoted(type)).append(") -> None:\n")
+                .append("        o = self._sb_off + ").append(m.offset()).append('\n')
+                .append("        scratch = bytearray(self._sb_mv[o:o + ").append(m.size()).append("])\n")
+                .append("        ").append(store).append('\n')
+                .append("        self._sb_mv[o:o + ").append(m.size()).append("] = scratch\n");
+    }
+
+    /** {@return a type annotation as a string when it names a class defined later in the module (views before twins)} */
+    private static String quoted(String type) {
+        return type.contains("View") || type.contains("Record") ? "\"" + type + "\"" : type;
+    }
+
+    private static String doc(Member m) {
+        String c = m.field().type() instanceof FieldType.Pointer ptr ? "C " + ptr.cType().strip() + ": the address, meaningful in this process only"
+                : "C " + io.structbridge.processor.write.CDeclarations.baseType(m) + " "
+                + io.structbridge.processor.write.CDeclarations.declarator(m);
+        return (c + ", offset " + m.offset() + ", size " + m.size()).replace("\\", "\\\\").replace("\"", "'");
+    }
+
+    /** The module-level {@code _sb_load_R}/{@code _sb_store_R} the views' load/store and the value twins use. */
+    private static void loadStore(StructLayoutPlan p, StringBuilder b) {
+        StructModel model = p.model();
+        String r = model.cName();
+        Map<FieldModel, String> names = names(model);
+        Map<Member, BitFieldRuns.Run> runs = runs(p);
+        b.append("\n\ndef _sb_load_").append(r).append("(mv: memoryview, off: int, struct: str, prefix: str) -> \"").append(r).append("Record\":\n");
+        b.append("    return ").append(r).append("Record(\n");
+        for (int i = 0; i < p.members().size(); i++) {
+            Member m = p.members().get(i);
+            FieldModel f = m.field();
+            String path = "prefix + " + PythonWriter.literal(f.name());
+            b.append("        ").append(names.get(f)).append("=");
+            switch (f.type()) {
+                case FieldType.Nested n -> b.append("_sb_load_").append(n.struct().cName()).append("(mv, off + ").append(m.offset())
+                        .append(", struct, ").append(path).append(" + \".\")");
+                case FieldType.NestedArray a -> b.append("tuple(_sb_load_").append(a.struct().cName()).append("(mv, off + ").append(m.offset())
+                        .append(" + i * ").append(m.size() / a.length()).append(", struct, ").append(path).append(" + f\"[{i}].\") for i in range(")
+                        .append(a.length()).append("))");
+                case FieldType.PrimitiveArray a when valueType(f.type(), false).startsWith("_SB_tuple") ->
+                        b.append("tuple(").append(codec(model, i)).append(".get(mv, off + ").append(m.offset()).append(", struct, ")
+                                .append(path).append("))");
+                case FieldType.BitField bf -> b.append(codec(model, i)).append(".get(mv, off + ").append(runs.get(m).offset())
+                        .append(", struct, ").append(path).append(")");
+                default -> b.append(codec(model, i)).append(".get(mv, off + ").append(m.offset()).append(", struct, ").append(path).append(")");
+            }
+            b.append(",\n");
+        }
+        b.append("    )\n");
+        b.append("\n\ndef _sb_store_").append(r).append("(mv: memoryview, off: int, value: \"").append(r)
+                .append("Record\", struct: str, prefix: str) -> None:\n");
+        b.append("    \"\"\"Writes value into mv (a scratch copy: it may stop half-way with an error)").append(model.union()
+                ? "; a union's members are written in order and each must then read back as given" : "").append(".\"\"\"\n");
+        b.append("    if not isinstance(value, ").append(r).append("Record):\n")
+                .append("        raise TypeError(f\"{struct}.{prefix}: a ").append(r).append("Record is required, not {type(value).__name__}\")\n");
+        for (int i = 0; i < p.members().size(); i++) {
+            Member m = p.members().get(i);
+            FieldModel f = m.field();
+            String path = "prefix + " + PythonWriter.literal(f.name());
+            String val = "value." + names.get(f);
+            switch (f.type()) {
+                case FieldType.Nested n -> b.append("    _sb_store_").append(n.struct().cName()).append("(mv, off + ").append(m.offset())
+                        .append(", ").append(val).append(", struct, ").append(path).append(" + \".\")\n");
+                case FieldType.NestedArray a -> b.append("    _sb_store_array(mv, off + ").append(m.offset()).append(", ").append(val).append(", ")
+                        .append(a.length()).append(", ").append(m.size() / a.length()).append(", _sb_store_").append(a.struct().cName())
+                        .append(", struct, ").append(path).append(")\n");
+                case FieldType.BitField bf -> b.append("    ").append(codec(model, i)).append(".put(mv, off + ").append(runs.get(m).offset())
+                        .append(", ").append(codec(model, i)).append(".check(").append(val).append(", struct, ").append(path).append("))\n");
+                default -> b.append("    ").append(codec(model, i)).append(".put(mv, off + ").append(m.offset()).append(", ")
+                        .append(codec(model, i)).append(".check(").append(val).append(", struct, ").append(path).append("))\n");
+            }
+        }
+        if (model.union()) {
+            b.append("    back = _sb_load_").append(r).append("(mv, off, struct, prefix)\n");
+            for (FieldModel f : model.fields()) {
+                String n = names.get(f);
+                b.append("    if not _sb_same(back.").append(n).append(", value.").append(n).append("):\n")
+                        .append("        raise _sb_error(struct, prefix + ").append(PythonWriter.literal(f.name()))
+                        .append(", \"a union's members share their bytes: this member must read back as given after all are written\", repr(value.")
+                        .append(n).append("))\n");
+            }
+        }
+    }
+
+    static final String ARRAY_HELPERS = """
+
+
+            def _sb_store_array(mv: memoryview, off: int, values: object, length: int, stride: int,
+                                store: _SB_Callable[[memoryview, int, _SB_Any, str, str], None], struct: str, path: str) -> None:
+                \"\"\"Writes exactly length nested structs (into a scratch copy).\"\"\"
+                if isinstance(values, (str, bytes)) or not isinstance(values, _SB_Sequence):
+                    raise TypeError(f"{struct}.{path}: a sequence is required, not {type(values).__name__}")
+                if len(values) != length:
+                    raise _sb_error(struct, path, f"array length must be exactly {length}", f"array of length {len(values)}")
+                for i, v in enumerate(values):
+                    store(mv, off + i * stride, v, struct, f"{path}[{i}].")
+
+
+            def _sb_same(a: object, b: object) -> bool:
+                \"\"\"Deep equality of values in which NaN equals a NaN of the same bits.\"\"\"
+                if isinstance(a, float) and isinstance(b, float):
+                    return _SB_struct.pack("<d", a) == _SB_struct.pack("<d", b) or a == b
+                if _SB_dataclasses.is_dataclass(a) and type(a) is type(b):
+                    return all(_sb_same(getattr(a, f.name), getattr(b, f.name)) for f in _SB_dataclasses.fields(a))
+                if isinstance(a, (list, tuple)) and isinstance(b, (list, tuple)):
+                    return len(a) == len(b) and all(_sb_same(x, y) for x, y in zip(a, b))
+                return a == b
+            """;
+}

@@ -1,0 +1,216 @@
+"""Drives the generated record views (RView) and value twins (RRecord) for PythonViewTest.
+
+usage: views.py MODULE_DIR MODULE read FILE           -> every member of every struct in FILE, read through RView
+                                                        (the reader.py/C reader format)
+       views.py MODULE_DIR MODULE write FILE OUT1 OUT2 -> reads FILE through views, writes every struct again into
+                                                        zeroed buffers with RView.store (OUT1) and member setters (OUT2)
+       views.py MODULE_DIR MODULE set CORPUS           -> per corpus line (member, kind, value, Java's verdict, bytes):
+                                                        the setter's verdict and bytes over the same initial bytes
+       views.py MODULE_DIR MODULE get CORPUS           -> per corpus line (member, image): the getter's value or refusal
+       views.py MODULE_DIR MODULE roundtrip FILE       -> view -> dataclass -> Pydantic -> dataclass -> view, bytes equal
+"""
+import dataclasses
+import keyword
+import math
+import struct
+import sys
+
+sys.path.insert(0, sys.argv[1])
+name = sys.argv[2]
+mod = __import__(name)
+mode = sys.argv[3]
+View = getattr(mod, name + "View")
+Record = getattr(mod, name + "Record")
+out = []
+
+
+def codec_of(cname, i):
+    return getattr(mod, f"_SB_{cname}_m{i}", None)
+
+
+def text(s):
+    return "".join(f"\\x{ord(c):02x}" if ord(c) < 0x20 or ord(c) == 0x7F or c == "\\" else c for c in s)
+
+
+def floating(v, kind):
+    bits = struct.unpack({"f": "<I", "d": "<Q", "e": "<H"}[kind], struct.pack("<" + kind, v))[0]
+    width = {"f": 8, "d": 16, "e": 4}[kind]
+    if v != v:
+        t = "nan"
+    elif math.isinf(v):
+        t = "inf" if v > 0 else "-inf"
+    else:
+        t = float(v).hex()
+    return f"{t} bits={bits:0{width}x}"
+
+
+def leaf(key, value, codec):
+    kind = type(codec).__name__
+    if kind == "_SB_Array":
+        if codec.kind == "bytes":
+            for i, b in enumerate(value):
+                out.append(f"{key}[{i}]={b - 256 if b > 127 else b}")
+        else:
+            for i, v in enumerate(value):
+                leaf(f"{key}[{i}]", v, codec.element)
+    elif kind == "_SB_Bool":
+        out.append(f"{key}={'true' if value else 'false'}")
+    elif kind == "_SB_Char":
+        out.append(f"{key}={ord(value)}")
+    elif kind == "_SB_Float":
+        out.append(f"{key}={floating(value, codec.kind)}")
+    elif kind == "_SB_Text":
+        out.append(f"{key}={text(value)}")
+    elif kind == "_SB_Enum":
+        out.append(f"{key}={value.name}")
+    else:
+        out.append(f"{key}={int(value)}")
+
+
+API = {"at", "iter", "count", "load", "store", "SIZE", "to_view", "from_view", "to_model", "from_model"}
+
+
+def component(attribute):
+    """The Java component name of a view/twin attribute (a Python keyword or an API name got a trailing underscore)."""
+    while attribute.endswith("_") and (keyword.iskeyword(attribute[:-1]) or attribute[:-1] in API):
+        attribute = attribute[:-1]
+    return attribute
+
+
+def walk(prefix, rec):
+    cname = type(rec).__name__[:-len("Record")]
+    for i, f in enumerate(dataclasses.fields(rec)):
+        v = getattr(rec, f.name)
+        c = codec_of(cname, i)
+        key = f"{prefix}.{component(f.name)}"
+        if c is not None:
+            leaf(key, v, c)
+        elif isinstance(v, tuple):
+            for j, e in enumerate(v):
+                walk(f"{key}[{j}]", e)
+        else:
+            walk(key, v)
+
+
+def canon(value, codec):
+    """The corpus's canonical form of a value (PythonViewTest.canon is the Java side)."""
+    kind = type(codec).__name__
+    if kind == "_SB_Array":
+        if codec.kind == "bytes":
+            return "[" + ",".join(str(b - 256 if b > 127 else b) for b in value) + "]"
+        return "[" + ",".join(canon(v, codec.element) for v in value) + "]"
+    if kind == "_SB_Bool":
+        return "true" if value else "false"
+    if kind == "_SB_Char":
+        return str(ord(value))
+    if kind == "_SB_Float":
+        return "nan" if value != value else struct.pack(">d", value).hex()
+    if kind == "_SB_Text":
+        return value.encode("utf-16-be", "surrogatepass").hex() or "-"
+    if kind == "_SB_Enum":
+        return value.name
+    return str(int(value))
+
+
+def decode(kind, token):
+    if kind == "int":
+        return int(token)
+    if kind == "bool":
+        return token == "true"
+    if kind == "float":
+        return struct.unpack(">d", bytes.fromhex(token))[0]
+    if kind == "char":
+        return chr(int(token))
+    if kind == "text":
+        return "" if token == "-" else bytes.fromhex(token).decode("utf-16-be", "surrogatepass")
+    raise ValueError(kind)
+
+
+if mode == "read":
+    data = bytearray(open(sys.argv[4], "rb").read())
+    out.append(f"count={View.count(data)}")
+    for i, v in enumerate(View.iter(data)):
+        walk(f"{name}[{i}]", v.load())
+elif mode == "write":
+    data = open(sys.argv[4], "rb").read()
+    records = [v.load() for v in View.iter(data)]
+    whole = bytearray(len(data))
+    members = bytearray(len(data))
+    for i, r in enumerate(records):
+        r.to_view(whole, i * View.SIZE)
+        v = View.at(members, i)
+        for f in dataclasses.fields(r):
+            setattr(v, f.name, getattr(r, f.name))
+    open(sys.argv[5], "wb").write(whole)
+    open(sys.argv[6], "wb").write(members)
+    out.append(f"count={len(records)}")
+elif mode == "set":
+    for line in open(sys.argv[4]):
+        member, index, kind, token, verdict, before, after = line.rstrip("\n").split("\t")
+        buf = bytearray(bytes.fromhex(before))
+        view = View(buf)
+        try:
+            setattr(view, member, decode(kind, token))
+            got = "ok"
+        except (ValueError, TypeError) as e:
+            got = "refused"
+            if bytes(buf) != bytes.fromhex(before):
+                out.append(f"{member}\t{token}\tbytes changed by a refused write: {e}")
+                continue
+        if got != verdict:
+            out.append(f"{member}\t{token}\tJava {verdict}, Python {got}")
+        elif got == "ok" and buf.hex() != after:
+            out.append(f"{member}\t{token}\tbytes differ: Java {after}, Python {buf.hex()}")
+    out.append("done")
+elif mode == "get":
+    fields = dataclasses.fields(Record)
+    for line in open(sys.argv[4]):
+        member, index, image, expected = line.rstrip("\n").split("\t")
+        view = View(bytes.fromhex(image))
+        codec = codec_of(name, int(index))
+        before = bytes.fromhex(image)
+        try:
+            got = canon(getattr(view, member), codec)
+        except ValueError:
+            got = "refused"
+        if got != expected:
+            out.append(f"{member}\t{image}\tJava {expected}, Python {got}")
+    out.append("done")
+elif mode == "roundtrip":
+    import typing
+    # every annotation of the views' properties names a type (a component named like a builtin must not shadow it)
+    for cls_name in dir(mod):
+        cls = getattr(mod, cls_name)
+        if isinstance(cls, type) and cls_name.endswith("View"):
+            for attr, prop in vars(cls).items():
+                if isinstance(prop, property):
+                    for fn in (prop.fget, prop.fset):
+                        if fn is not None:
+                            for hint in typing.get_type_hints(fn).values():
+                                if isinstance(hint, property) or not (isinstance(hint, type) or typing.get_origin(hint)):
+                                    out.append(f"{cls_name}.{attr}: annotation {hint!r} is not a type")
+    data = open(sys.argv[4], "rb").read()
+    for i, v in enumerate(View.iter(data)):
+        r = v.load()
+        again = Record.from_view(r.to_view(bytearray(View.SIZE)))
+        if not mod._sb_same(again, r):
+            out.append(f"{i}: dataclass -> view -> dataclass changed {r} to {again}")
+        if hasattr(r, "to_model"):
+            try:
+                m = r.to_model()
+            except ValueError as e:
+                errors = getattr(e, "errors", None)
+                if errors is None:
+                    raise
+                for err in errors():
+                    out.append(f"{i}: model refuses {'.'.join(map(str, err['loc']))}: {err['type']} input {err['input']!r}")
+                continue
+            back = Record.from_model(m)
+            if not mod._sb_same(back, r):
+                out.append(f"{i}: dataclass -> model -> dataclass changed {r} to {back}")
+            buf = bytearray(View.SIZE)
+            back.to_view(buf)
+            if bytes(buf) != data[i * View.SIZE:(i + 1) * View.SIZE]:
+                out.append(f"{i}: model -> view bytes differ from Java's")
+    out.append("done")
+print("\n".join(out))
