@@ -131,6 +131,17 @@ if mode == "read":
     out.append(f"count={View.count(data)}")
     for i, v in enumerate(View.iter(data)):
         walk(f"{name}[{i}]", v.load())
+    n = View.count(data)
+    if n:  # one view moved along the array reads what a view per element reads; move refuses what at refuses
+        cursor = View.at(data, 0)
+        for i in range(n):
+            assert repr(cursor.move(i).load()) == repr(View.at(data, i).load()), f"move({i})"  # repr: NaN != NaN
+        for bad in (-1, n, True, 1.0):
+            try:
+                cursor.move(bad)
+                raise AssertionError(f"move({bad!r}) accepted")
+            except (IndexError, TypeError):
+                pass
 elif mode == "write":
     data = open(sys.argv[4], "rb").read()
     records = [v.load() for v in View.iter(data)]

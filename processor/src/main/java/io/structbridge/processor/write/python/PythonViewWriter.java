@@ -30,7 +30,7 @@ final class PythonViewWriter {
     private PythonViewWriter() {}
 
     /** Names of the views' and value twins' own API: a component with one of these names gets a trailing underscore. */
-    static final Set<String> API = Set.of("at", "iter", "count", "load", "store", "SIZE", "to_view", "from_view",
+    static final Set<String> API = Set.of("at", "move", "iter", "count", "load", "store", "SIZE", "to_view", "from_view",
             "to_model", "from_model");
 
     /** Writes the helpers, the enums, the codecs, the views and the load/store functions for {@code order} (nested first). */
@@ -252,12 +252,22 @@ final class PythonViewWriter {
                 .append(p.size()).append("-byte structs\")\n        return n // ").append(p.size()).append('\n');
         b.append("\n    @classmethod\n    def at(cls, buffer: _SB_Any, index: int) -> \"").append(v).append("\":\n")
                 .append("        \"\"\"The view of element index (0-based) of buffer, an array of ").append(r).append(" (IndexError outside it).\"\"\"\n")
-                .append("        if isinstance(index, bool) or not isinstance(index, int):\n")
+                .append("        if index.__class__ is not int:\n")
                 .append("            raise TypeError(f\"").append(r).append(": the index must be an int, not {type(index).__name__}\")\n")
                 .append("        mv = _sb_bytes(buffer)\n        if index < 0 or (index + 1) * ").append(p.size()).append(" > mv.nbytes:\n")
                 .append("            raise IndexError(f\"").append(r).append(": index {index} outside the array of {mv.nbytes // ")
                 .append(p.size()).append("} structs\")\n")
-                .append("        return cls(mv, index * ").append(p.size()).append(")\n");
+                .append("        view = cls.__new__(cls)\n        view._sb_mv = mv\n        view._sb_off = index * ").append(p.size()).append("\n")
+                .append("        return view\n");
+        b.append("\n    def move(self, index: int) -> \"").append(v).append("\":\n")
+                .append("        \"\"\"Re-points this view to element index (0-based) of the same buffer, an array of ").append(r)
+                .append(", and returns it:\n        one view walks an array with no new object per element (IndexError outside it).\"\"\"\n")
+                .append("        if index.__class__ is not int:\n")
+                .append("            raise TypeError(f\"").append(r).append(": the index must be an int, not {type(index).__name__}\")\n")
+                .append("        if index < 0 or (index + 1) * ").append(p.size()).append(" > self._sb_mv.nbytes:\n")
+                .append("            raise IndexError(f\"").append(r).append(": index {index} outside the array of {self._sb_mv.nbytes // ")
+                .append(p.size()).append("} structs\")\n")
+                .append("        self._sb_off = index * ").append(p.size()).append("\n        return self\n");
         b.append("\n    @classmethod\n    def iter(cls, buffer: _SB_Any) -> _SB_Iterator[\"").append(v).append("\"]:\n")
                 .append("        \"\"\"A view of each struct of buffer, an array of ").append(r).append(", in order (no copy).\"\"\"\n")
                 .append("        mv = _sb_bytes(buffer)\n        for i in range(cls.count(mv)):\n")
