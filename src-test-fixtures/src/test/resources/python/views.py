@@ -132,6 +132,20 @@ if mode == "read":
     for i, v in enumerate(View.iter(data)):
         walk(f"{name}[{i}]", v.load())
     n = View.count(data)
+    try:
+        import numpy as np
+        dtype = getattr(mod, name + "_dtype")
+    except ImportError:
+        dtype = None
+    if dtype is not None and n:  # a NumPy array of the structs (union members overlap in its dtype): same values
+        arr = np.frombuffer(bytes(data), dtype=dtype)
+        for i in range(n):
+            assert repr(View.at(arr, i).load()) == repr(View.at(data, i).load()), f"NumPy array, element {i}"
+    try:
+        View(memoryview(bytearray(2 * View.SIZE))[::2])
+        raise AssertionError("a strided buffer was accepted")
+    except ValueError:
+        pass
     if n:  # one view moved along the array reads what a view per element reads; move refuses what at refuses
         cursor = View.at(data, 0)
         for i in range(n):

@@ -50,6 +50,28 @@ class ValidatorDifferentialTest {
         assertEquals(hv, ours, order.toString());
     }
 
+    /** @Digits on float and _Float16 members counts Float.toString's digits, as Hibernate Validator does (0.1f: 1 fraction digit). */
+    @org.junit.jupiter.api.Test
+    void digitsOnFloatsAgreeWithHibernateValidator() {
+        float[] samples = {0.1f, 9.99f, 0.99f, 1.005f, 0.125f, 1.25f, 10f, 0.001f, 9.999f, -0.5f, 0f, 3.14f, 0.3f, 1e-3f, 2.5f};
+        int disagreements = 0;
+        StringBuilder detail = new StringBuilder();
+        for (float x : samples) {
+            // the half member must hold a half exactly: round x to the nearest half first
+            float h = Float.float16ToFloat(Float.floatToFloat16(x));
+            io.structbridge.jackson.fixtures.FloatDigits r = new io.structbridge.jackson.fixtures.FloatDigits(x, h, x);
+            Set<String> ours = io.structbridge.jackson.fixtures.FloatDigitsValidator.validate(r).stream()
+                    .map(ValidatorDifferentialTest::describe).collect(Collectors.toCollection(TreeSet::new));
+            Set<String> hv = HibernateValidator.validator().validate(r).stream()
+                    .map(ValidatorDifferentialTest::describe).collect(Collectors.toCollection(TreeSet::new));
+            if (!hv.equals(ours)) {
+                disagreements++;
+                detail.append(r).append(": HV ").append(hv).append(", ours ").append(ours).append('\n');
+            }
+        }
+        assertEquals(0, disagreements, detail.toString());
+    }
+
     @Property(tries = 400)
     void schemaAcceptsTheJsonExactlyWhenTheValidatorDoes(@ForAll("orders") Order order) {
         String json = STRICT.writeValueAsString(order);

@@ -47,6 +47,26 @@ public final class ConstraintChecks {
     }
 
     /**
+     * {@return whether {@code v} has at most {@code integer} integer and {@code fraction} fraction digits}
+     * For a {@code float} (and a {@code _Float16} member, read as a float), as Hibernate Validator's
+     * {@code DigitsValidatorForNumber}: the digits of {@code new BigDecimal(Float.toString(v)).stripTrailingZeros()}
+     * (0.1f has one fraction digit, not the 17 of its widening to double); NaN and infinities do not.
+     *
+     * @param v the value
+     * @param integer the maximum number of integer digits
+     * @param fraction the maximum number of fraction digits
+     */
+    public static boolean digits(float v, int integer, int fraction) {
+        if (Float.isNaN(v) || Float.isInfinite(v)) {
+            return false;
+        }
+        BigDecimal n = new BigDecimal(Float.toString(v)).stripTrailingZeros();
+        int integerDigits = n.precision() - n.scale();
+        int fractionDigits = Math.max(n.scale(), 0);
+        return integerDigits <= integer && fractionDigits <= fraction;
+    }
+
+    /**
      * {@return whether {@code v} satisfies {@code @Digits(integer, fraction)}}, counting the
      * digits of {@code new BigDecimal(Double.toString(v)).stripTrailingZeros()}; NaN and infinities do not.
      *

@@ -273,7 +273,8 @@ final class PythonValidateWriter {
             case Constraint.DecimalMax x -> floating ? decimal(x.value(), x.inclusive(), false)
                     : integralAbove(new BigDecimal(x.value()), x.inclusive());
             case Constraint.Sign g -> (floating ? "np.isnan(v) | " : "") + "(v " + signOp(g) + " 0)";
-            case Constraint.Digits d -> floating ? "_sb_digits_bad(np, v, " + d.integer() + ", " + d.fraction() + ")" : digits(d, s);
+            case Constraint.Digits d -> floating ? "_sb_digits_bad(np, v, " + d.integer() + ", " + d.fraction() + (isFloat ? ", True" : "") + ")"
+                    : digits(d, s);
             default -> null; // NotNull on a primitive, Email (Hibernate Validator only): never fails in place
         };
     }
@@ -578,9 +579,10 @@ final class PythonValidateWriter {
                 return bad
 
 
-            def _sb_digits_bad(np: _SB_Any, v: _SB_Any, integer: int, fraction: int) -> _SB_Any:
+            def _sb_digits_bad(np: _SB_Any, v: _SB_Any, integer: int, fraction: int, single: bool = False) -> _SB_Any:
                 \"\"\"@Digits on a float or double, as Java's ConstraintChecks.digits: the digits of
-                new BigDecimal(Double.toString(v)).stripTrailingZeros() (Python: the shortest repr); NaN and the
+                new BigDecimal(Double.toString(v)).stripTrailingZeros(), Float.toString for a float (Python: the
+                shortest repr of the double, or of the binary32); NaN and the
                 infinities violate. Whole numbers are decided by a column comparison, others per row.\"\"\"
                 bad = ~np.isfinite(v)
                 finite = ~bad
@@ -595,7 +597,8 @@ final class PythonValidateWriter {
                     x = float(v[i])
                     r = memo.get(x)
                     if r is None:
-                        t = _SB_decimal.Decimal(repr(x)).normalize().as_tuple()
+                        text = str(np.float32(x)) if single else repr(x)  # single: a Java float, Float.toString
+                        t = _SB_decimal.Decimal(text).normalize().as_tuple()
                         exponent = int(t.exponent)
                         r = len(t.digits) + exponent > integer or max(-exponent, 0) > fraction
                         memo[x] = r

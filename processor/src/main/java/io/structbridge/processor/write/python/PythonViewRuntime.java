@@ -37,10 +37,22 @@ final class PythonViewRuntime {
             def _sb_bytes(buffer: _SB_Any) -> memoryview:
                 \"\"\"The bytes of buffer as a flat memoryview of format B (no copy): bytes, bytearray, memoryview, mmap,
                 array.array or a C-contiguous NumPy array (a structured array or memmap of structs).\"\"\"
-                mv = buffer if isinstance(buffer, memoryview) else memoryview(buffer)
+                if isinstance(buffer, memoryview):
+                    mv = buffer
+                else:
+                    try:
+                        mv = memoryview(buffer)
+                    except ValueError:
+                        # a NumPy array whose dtype the buffer protocol cannot describe (the overlapping fields of a
+                        # union): the same memory seen as bytes
+                        if _SB_np is None or not isinstance(buffer, _SB_np.ndarray):
+                            raise
+                        if not buffer.flags.c_contiguous:
+                            raise ValueError("a struct buffer must be C-contiguous") from None
+                        mv = memoryview(buffer.reshape(-1).view(_SB_np.uint8))
+                if not mv.c_contiguous:
+                    raise ValueError("a struct buffer must be C-contiguous")
                 if mv.format != "B" or mv.ndim != 1:
-                    if not mv.c_contiguous:
-                        raise ValueError("a struct buffer must be C-contiguous")
                     mv = mv.cast("B")
                 return mv
 
