@@ -32,14 +32,15 @@ class ArrowJavaOracleTest {
 
     static final List<String> FIXTURES = List.of("AllScalars", "Arrays", "BigEndianHeader", "Texts", "Particle", "WideScalars",
             "Tagged", "Containers_Line", "Containers_Point", "Vec3", "Inner", "Aligned16", "MemberAligned", "Pack2", "Packed12",
-            "PackedOuter", "IntLong", "ShortChar", "Timespec", "Utsname", "Body", "Envelope", "EpollEvent", "StatX8664");
+            "PackedOuter", "IntLong", "ShortChar", "Timespec", "Utsname", "Body", "Envelope", "EpollEvent", "StatX8664",
+            "io.structbridge.arrow.Packed");
 
     static final List<String> REFUSED = List.of("EpollData", "EpollEventUnion", "Unions_Holder", "Unions_Number", "In6Addr");
 
     @SuppressWarnings("unchecked")
     static StructType<Record> type(String name) {
         try {
-            return (StructType<Record>) Class.forName("io.structbridge.fixtures." + name + "Struct").getField("TYPE").get(null);
+            return (StructType<Record>) Class.forName((name.contains(".") ? name : "io.structbridge.fixtures." + name) + "Struct").getField("TYPE").get(null);
         } catch (ReflectiveOperationException e) {
             throw new AssertionError(e);
         }
