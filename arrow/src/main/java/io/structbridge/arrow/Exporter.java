@@ -213,31 +213,10 @@ final class Exporter {
                 MemorySegment data = buffer(values * size);
                 long[] codes = first.kind() == Kind.ENUM
                         ? first.constants().stream().mapToLong(Column.EnumConstant::code).sorted().toArray() : null;
-                each(f, m, (c, src, k, row) -> {
-                    if (c.bitField()) {
-                        put(data, k * size, size, bitField(c, src));
-                        return;
-                    }
-                    int es = c.elementSize();
-                    ByteOrder order = c.order();
-                    for (int j = 0; j < n; j++) {
-                        long at = src + (long) j * es;
-                        long dst = (k * n + j) * size;
-                        switch (es) {
-                            case 1 -> data.set(ValueLayout.JAVA_BYTE, dst, source.get(ValueLayout.JAVA_BYTE, at));
-                            case 2 -> data.set(SHORT, dst, source.get(SHORT.withOrder(order), at));
-                            case 4 -> data.set(INT, dst, source.get(INT.withOrder(order), at));
-                            default -> data.set(LONG, dst, source.get(LONG.withOrder(order), at));
-                        }
-                        if (codes != null) {
-                            long code = get(data, dst, es, c.signed());
-                            if (Arrays.binarySearch(codes, code) < 0) {
-                                throw new ArrowDataException(row, fieldPath(f, c), "enum code " + code + " is not one of "
-                                        + c.constants());
-                            }
-                        }
-                    }
-                });
+                List<Column> cols = f.columns();
+                for (int i = 0; i < m; i++) {
+                    numbers(f, cols.get(i), i, m, n, size, data, codes);
+                }
                 yield new MemorySegment[] {MemorySegment.NULL, data};
             }
         };
@@ -301,6 +280,40 @@ final class Exporter {
             end[0] = at;
         }, (k) -> offsets.setAtIndex(ValueLayout.JAVA_INT, k + 1, (int) end[0]));
         return new MemorySegment[] {MemorySegment.NULL, offsets, data};
+    }
+
+    /** Column {@code i} of a numeric leaf: one loop over the rows, layouts chosen once per column. */
+    private void numbers(Leaf f, Column c, int i, long m, int n, int size, MemorySegment data, long[] codes) {
+        int es = c.elementSize();
+        ValueLayout.OfShort s2 = SHORT.withOrder(c.order());
+        ValueLayout.OfInt s4 = INT.withOrder(c.order());
+        ValueLayout.OfLong s8 = LONG.withOrder(c.order());
+        long rowBytes = (long) n * size;
+        long step = m * rowBytes;
+        long src = firstRow * stride + c.offset();
+        long dst = i * rowBytes;
+        for (long r = 0; r < rows; r++, src += stride, dst += step) {
+            if (c.bitField()) {
+                put(data, dst, size, bitField(c, src));
+                continue;
+            }
+            for (int j = 0; j < n; j++) {
+                long at = src + (long) j * es;
+                long to = dst + (long) j * size;
+                switch (es) {
+                    case 1 -> data.set(ValueLayout.JAVA_BYTE, to, source.get(ValueLayout.JAVA_BYTE, at));
+                    case 2 -> data.set(SHORT, to, source.get(s2, at));
+                    case 4 -> data.set(INT, to, source.get(s4, at));
+                    default -> data.set(LONG, to, source.get(s8, at));
+                }
+                if (codes != null) {
+                    long code = get(data, to, es, c.signed());
+                    if (Arrays.binarySearch(codes, code) < 0) {
+                        throw new ArrowDataException(firstRow + r, c.path(), "enum code " + code + " is not one of " + c.constants());
+                    }
+                }
+            }
+        }
     }
 
     private static String hex(byte[] b, int n) {
