@@ -82,6 +82,7 @@ public final class StructClassWriter {
         }
         t.addField(FieldSpec.builder(Runtime.structType(model.record()), "TYPE", Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
                 .addJavadoc("This struct type as an object.\n").initializer("new Type()").build());
+        new ColumnsCode(plan).addTo(t);
         t.addField(FieldSpec.builder(String.class, "FINGERPRINT", Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
                 .addJavadoc("Layout fingerprint (SHA-256 of the canonical layout, 128 bits in hex), as in the C header,\n"
                         + "the Python module and struct files.\n")
@@ -295,6 +296,7 @@ public final class StructClassWriter {
                 .addMethod(override("check", TypeName.VOID).addParameter(record, "value")
                         .addStatement("$T.check(value)", self).build())
                 .addMethod(override("describe", ClassName.get(String.class)).addStatement("return DESCRIPTION").build())
+                .addMethod(override("columns", ParameterizedTypeName.get(Runtime.LIST, ColumnsCode.COLUMN)).addStatement("return COLUMNS").build())
                 .addMethod(override("fingerprint", ClassName.get(String.class)).addStatement("return FINGERPRINT").build())
                 .addMethod(override("toString", ClassName.get(String.class))
                         .addStatement("return $S", "StructType[" + model.record().canonicalName() + ", size "

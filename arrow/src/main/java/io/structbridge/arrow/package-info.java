@@ -1,0 +1,2 @@
+/** Arrow C Data Interface export and import of struct memory. */
+package io.structbridge.arrow;

@@ -1,0 +1,101 @@
+package io.structbridge.processor.write.java;
+
+import com.palantir.javapoet.ClassName;
+import com.palantir.javapoet.CodeBlock;
+import com.palantir.javapoet.FieldSpec;
+import com.palantir.javapoet.MethodSpec;
+import com.palantir.javapoet.ParameterizedTypeName;
+import com.palantir.javapoet.TypeName;
+import com.palantir.javapoet.TypeSpec;
+import io.structbridge.annotations.CType;
+import io.structbridge.annotations.Endian;
+import io.structbridge.processor.layout.Member;
+import io.structbridge.processor.layout.StructLayoutPlan;
+import io.structbridge.processor.model.CTypes;
+import io.structbridge.processor.model.FieldType;
+import javax.lang.model.element.Modifier;
+
+/**
+ * Writes {@code RStruct.COLUMNS}: the struct's leaf columns ({@code io.structbridge.runtime.Column}) in
+ * member order, built once by a private {@code columns$()} method. Nested structs contribute their own
+ * {@code COLUMNS} moved to the member's offset (so the code stays small however deep the nesting);
+ * a {@code @Union} record marks all its columns as lying in the union {@code ""}.
+ */
+final class ColumnsCode {
+    static final ClassName COLUMN = ClassName.get(Runtime.PKG, "Column");
+    private static final TypeName LIST_OF_COLUMNS = ParameterizedTypeName.get(Runtime.LIST, COLUMN);
+
+    private final StructLayoutPlan plan;
+
+    ColumnsCode(StructLayoutPlan plan) {
+        this.plan = plan;
+    }
+
+    /** Adds the {@code COLUMNS} field and its builder method; call after the enum code tables are added. */
+    void addTo(TypeSpec.Builder t) {
+        t.addField(FieldSpec.builder(LIST_OF_COLUMNS, "COLUMNS", Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
+                .addJavadoc("The leaf columns of this $L in member order (immutable): nested structs flattened to their\n"
+                        + "leaves ({@code a.b}, {@code arr[i].b}), a fixed scalar array one column of its length, text one\n"
+                        + "column of its capacity in bytes. See {@link $T}.\n", plan.model().cKeyword(), COLUMN)
+                .initializer("columns$$()").build());
+        MethodSpec.Builder b = MethodSpec.methodBuilder("columns$").addModifiers(Modifier.PRIVATE, Modifier.STATIC)
+                .returns(LIST_OF_COLUMNS)
+                .addStatement("$T<$T> c = new $T<>()", java.util.ArrayList.class, COLUMN, java.util.ArrayList.class);
+        for (Member m : plan.members()) {
+            b.addStatement(add(m));
+        }
+        if (plan.model().union()) {
+            b.addStatement("c.replaceAll(x -> x.inUnion($S))", "");
+        }
+        t.addMethod(b.addStatement("return $T.copyOf(c)", Runtime.LIST).build());
+    }
+
+    private CodeBlock add(Member m) {
+        String name = MemberCode.name(m);
+        String off = MemberCode.offsetConst(m);
+        return switch (m.field().type()) {
+            case FieldType.Scalar s -> CodeBlock.of("c.add($L)", scalar(name, off, s, 1));
+            case FieldType.PrimitiveArray a -> CodeBlock.of("c.add($L)", scalar(name, off, a.element(), a.length()));
+            case FieldType.Text x -> CodeBlock.of("c.add($T.text($S, $L, $L, $T.$L, $L, $L))", COLUMN, name, off,
+                    x.capacity(), Runtime.TEXT_ENCODING, x.encoding().name(), x.nulTerminated(), x.truncate());
+            case FieldType.EnumCode e -> {
+                String prefix = Runtime.upperSnake(name);
+                yield CodeBlock.of("c.add($T.enumCode($S, $L, $L, $L, $L, $T.EnumConstant.of($L$$CONSTANTS, $L$$CODES)))",
+                        COLUMN, name, off, e.ctype().size(), CTypes.min(e.ctype()) < 0, order(e.order()), COLUMN, prefix, prefix);
+            }
+            case FieldType.BitField f -> CodeBlock.of("c.add($T.bitField($S, $L, $T.Kind.$L, $L, $L, $L, $L))", COLUMN, name,
+                    m.bits().firstByte(), COLUMN, kind(f.declared().ctype()), m.bits().endByte() - m.bits().firstByte(),
+                    f.signed(), m.bits().shift(), f.width());
+            case FieldType.Nested n -> CodeBlock.of("c.addAll($T.nest($S, $L, $T.COLUMNS))", COLUMN, name, off,
+                    Runtime.structClass(n.struct().record()));
+            case FieldType.NestedArray a -> CodeBlock.of("c.addAll($T.nestArray($S, $L, $LL, $L, $T.COLUMNS))", COLUMN, name,
+                    off, m.nested().size(), a.length(), Runtime.structClass(a.struct().record()));
+            case FieldType.Pointer p -> CodeBlock.of("c.add($T.pointer($S, $L))", COLUMN, name, off);
+        };
+    }
+
+    private static CodeBlock scalar(String name, String off, FieldType.Scalar s, int length) {
+        return CodeBlock.of("$T.scalar($S, $L, $T.Kind.$L, $L, $L, $L, $L)", COLUMN, name, off, COLUMN, kind(s.ctype()),
+                s.ctype().size(), length, CTypes.min(s.ctype()) < 0, order(s.order()));
+    }
+
+    static String kind(CType t) {
+        return switch (t) {
+            case BOOL -> "BOOL";
+            case INT8, INT16, INT32, INT64 -> "SIGNED_INT";
+            case UINT8, UINT16, UINT32, UINT64 -> "UNSIGNED_INT";
+            case UINT64_BITS -> "UINT64_BITS";
+            case FLOAT16 -> "FLOAT16";
+            case FLOAT -> "FLOAT";
+            case DOUBLE -> "DOUBLE";
+        };
+    }
+
+    private static CodeBlock order(Endian e) {
+        return switch (e) {
+            case NATIVE -> CodeBlock.of("$T.nativeOrder()", Runtime.BYTE_ORDER);
+            case LITTLE -> CodeBlock.of("$T.LITTLE_ENDIAN", Runtime.BYTE_ORDER);
+            case BIG -> CodeBlock.of("$T.BIG_ENDIAN", Runtime.BYTE_ORDER);
+        };
+    }
+}
