@@ -65,6 +65,7 @@ public abstract class StructColumns<R extends Record> {
     private final List<Column> columns;
     private final MemorySegment whole;
     private final MemorySegment[] segments;
+    private final long[] starts;
     private final long count;
     private final MemorySegment scratch;
 
@@ -96,8 +97,10 @@ public abstract class StructColumns<R extends Record> {
         this.whole = whole.asSlice(0, need);
         this.count = count;
         this.segments = new MemorySegment[columns.size()];
+        this.starts = new long[columns.size()];
         for (int k = 0; k < segments.length; k++) {
-            segments[k] = whole.asSlice(columnOffset(columns, k, count), count * rowBytes(columns.get(k)));
+            starts[k] = columnOffset(columns, k, count);
+            segments[k] = whole.asSlice(starts[k], count * rowBytes(columns.get(k)));
         }
         this.scratch = Arena.ofAuto().allocate(type.size(), type.alignment());
     }
@@ -298,17 +301,43 @@ public abstract class StructColumns<R extends Record> {
     }
 
     /**
+     * {@return {@code e}, thrown on the scratch struct of row {@code index}, with its byte offset moved to
+     * the byte of the columns' segment it names (-1 if it names padding)}
+     *
+     * @param e an error whose offset counts from the start of the scratch struct
+     * @param index the row
+     */
+    protected final StructValueException relocate(StructValueException e, long index) {
+        if (e.offset() < 0) {
+            return e;
+        }
+        long at = -1;
+        for (int k = 0; k < segments.length; k++) {
+            Column c = columns.get(k);
+            long width = rowBytes(c);
+            if (e.offset() >= c.offset() && e.offset() < c.offset() + width) {
+                at = starts[k] + index * width + (e.offset() - c.offset());
+                break;
+            }
+        }
+        StructValueException moved = new StructValueException(e.struct(), e.path(), e.rule(), e.value(), at);
+        moved.setStackTrace(e.getStackTrace());
+        return moved;
+    }
+
+    /**
      * {@return row {@code index} decoded as a record, with the rules of {@code RStruct.read}}
      *
      * @param index the row
-     * @throws StructValueException if the row's bytes are not a valid struct (the message names the row)
+     * @throws StructValueException if the row's bytes are not a valid struct (the message names the row,
+     *     and the byte offset counts from the start of {@link #segment()})
      */
     public final R get(long index) {
         MemorySegment row = gather(index);
         try {
             return type.read(row, 0);
         } catch (StructValueException e) {
-            throw e.inElement(index);
+            throw relocate(e, index).inElement(index);
         }
     }
 

@@ -1,6 +1,7 @@
 package io.structbridge.processor.write.java;
 
 import com.palantir.javapoet.ClassName;
+import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.JavaFile;
 import com.palantir.javapoet.MethodSpec;
 import com.palantir.javapoet.ParameterizedTypeName;
@@ -136,7 +137,8 @@ public final class ColumnsClassWriter {
         TypeSpec.Builder r = TypeSpec.classBuilder(row).addModifiers(Modifier.PUBLIC, Modifier.FINAL)
                 .addJavadoc("Row {@code i} of the columns, with the accessors of {@link $T}. Every call gathers the row\n"
                         + "into a scratch struct and applies the {@link $T} accessor to it; a setter writes the row\n"
-                        + "back only after the accessor succeeded. Not thread-safe.\n", Runtime.viewClass(plan.model().record()), struct)
+                        + "back only after the accessor succeeded. The byte offset of a {@link $T} counts from the\n"
+                        + "start of the columns' segment. Not thread-safe.\n", Runtime.viewClass(plan.model().record()), struct, Runtime.VALUE_EXCEPTION)
                 .addField(TypeName.LONG, "row$", Modifier.PRIVATE, Modifier.FINAL)
                 .addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE)
                         .addParameter(TypeName.LONG, "row").addStatement("this.row$$ = row").build())
@@ -153,28 +155,36 @@ public final class ColumnsClassWriter {
         return r.build();
     }
 
+    /** {@return {@code body} with a struct value error's byte offset moved from the scratch struct to the columns} */
+    private CodeBlock relocating(CodeBlock body) {
+        return CodeBlock.builder().beginControlFlow("try").add(body)
+                .nextControlFlow("catch ($T e)", Runtime.VALUE_EXCEPTION)
+                .addStatement("throw $T.this.relocate(e, row$$)", self)
+                .endControlFlow().build();
+    }
+
     private void accessors(Member m, TypeSpec.Builder r) {
         String name = MemberCode.name(m);
         TypeName type = MemberCode.javaType(m.field().type());
         r.addMethod(MethodSpec.methodBuilder(name).addModifiers(Modifier.PUBLIC).returns(type)
                 .addJavadoc("{@return component {@code $L} of this row}\n", name)
-                .addStatement("return $T.$L($T.this.gather(row$$), 0)", struct, name, self).build());
+                .addCode(relocating(CodeBlock.of("return $T.$L($T.this.gather(row$$), 0);\n", struct, name, self))).build());
         r.addMethod(MethodSpec.methodBuilder(name).addModifiers(Modifier.PUBLIC)
                 .addJavadoc("Sets {@code $L}; on error the columns are unchanged.\n\n@param value the value\n", name)
                 .addParameter(type, "value")
-                .addStatement("$T.$L($T.this.gather(row$$), 0, value)", struct, name, self)
+                .addCode(relocating(CodeBlock.of("$T.$L($T.this.gather(row$$), 0, value);\n", struct, name, self)))
                 .addStatement("$T.this.scatter(row$$)", self).build());
         if (m.field().type() instanceof FieldType.PrimitiveArray a) {
             TypeName e = MemberCode.elementType(a);
             r.addMethod(MethodSpec.methodBuilder(name).addModifiers(Modifier.PUBLIC).returns(e)
                     .addJavadoc("{@return element {@code index} of {@code $L}}\n\n@param index the element index\n", name)
                     .addParameter(TypeName.INT, "index")
-                    .addStatement("return $T.$L($T.this.gather(row$$), 0, index)", struct, name, self).build());
+                    .addCode(relocating(CodeBlock.of("return $T.$L($T.this.gather(row$$), 0, index);\n", struct, name, self))).build());
             r.addMethod(MethodSpec.methodBuilder(name).addModifiers(Modifier.PUBLIC)
                     .addJavadoc("Sets element {@code index} of {@code $L}; on error the columns are unchanged.\n\n"
                             + "@param index the element index\n@param value the value\n", name)
                     .addParameter(TypeName.INT, "index").addParameter(e, "value")
-                    .addStatement("$T.$L($T.this.gather(row$$), 0, index, value)", struct, name, self)
+                    .addCode(relocating(CodeBlock.of("$T.$L($T.this.gather(row$$), 0, index, value);\n", struct, name, self)))
                     .addStatement("$T.this.scatter(row$$)", self).build());
         }
     }
