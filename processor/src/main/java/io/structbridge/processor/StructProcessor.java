@@ -176,6 +176,7 @@ public final class StructProcessor extends AbstractProcessor {
         JavaFile array = new ArrayClassWriter(plan).write();
         files.java(serializer ? SerializedByCodec.annotate(view) : view, type);
         files.java(serializer ? SerializedByCodec.annotate(array) : array, type);
+        files.java(new io.structbridge.processor.write.java.ColumnsClassWriter(plan).write(), type);
         files.resource(model.get().record().packageName(), header.fileName(), header.write(), type);
         PythonWriter python = new PythonWriter(plan);
         files.resource(model.get().record().packageName(), python.fileName(), python.write(), type);
@@ -220,7 +221,7 @@ public final class StructProcessor extends AbstractProcessor {
 
     private boolean existingClassClash(TypeElement type, StructModel model, boolean json) {
         boolean clash = false;
-        java.util.List<String> suffixes = new java.util.ArrayList<>(java.util.List.of("Struct", "View", "Array", "Validator"));
+        java.util.List<String> suffixes = new java.util.ArrayList<>(java.util.List.of("Struct", "View", "Array", "Columns", "Validator"));
         if (json) {
             suffixes.add("Json");
         }

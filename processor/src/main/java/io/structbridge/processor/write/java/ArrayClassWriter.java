@@ -118,6 +118,12 @@ public final class ArrayClassWriter {
                 .addParameter(TypeName.LONG, "index")
                 .addStatement("$T.checkIndex(index, count)", Runtime.OBJECTS)
                 .addStatement("return $T.at(whole, base + index * $T.SIZE)", view, struct).build());
+        t.addMethod(MethodSpec.methodBuilder("toColumns").addModifiers(Modifier.PUBLIC)
+                .returns(ClassName.get(self.packageName(), plan.model().record().flatName() + "Columns"))
+                .addJavadoc("{@return the columnar twin of these structs in {@code arena} (see {@code $LColumns.from})}\n\n@param arena the arena\n",
+                        plan.model().record().flatName())
+                .addParameter(Runtime.ARENA, "arena")
+                .addStatement("return $LColumns.from(arena, this)", plan.model().record().flatName()).build());
         t.addMethod(MethodSpec.methodBuilder("slice").addModifiers(Modifier.PUBLIC).returns(self)
                 .addJavadoc("{@return elements {@code from .. from + count - 1} as an array sharing this memory}\n\n")
                 .addJavadoc("@param from the first element\n@param count the number of elements\n")
