@@ -33,13 +33,17 @@ final class PythonViewWriter {
     static final Set<String> API = Set.of("at", "iter", "count", "load", "store", "SIZE", "to_view", "from_view",
             "to_model", "from_model");
 
-    /** Writes the helpers, the enums, the codecs, the views and the load/store functions for {@code order} (nested first). */
-    static void write(List<StructLayoutPlan> order, StringBuilder b) {
+    /**
+     * Writes the helpers, the enums, the codecs and load/store functions of every struct in {@code all} (a package
+     * module's nested structs from sibling modules too: those are private names) and the views of {@code order}
+     * (nested first); an enum named in {@code imported} comes from a sibling module and is not defined again.
+     */
+    static void write(List<StructLayoutPlan> order, List<StructLayoutPlan> all, Set<String> imported, StringBuilder b) {
         b.append(PythonViewRuntime.HELPERS).append(ARRAY_HELPERS);
         Map<String, FieldType.EnumCode> enums = new LinkedHashMap<>();
-        for (StructLayoutPlan p : order) {
+        for (StructLayoutPlan p : all) {
             for (FieldModel f : p.model().fields()) {
-                if (f.type() instanceof FieldType.EnumCode e) {
+                if (f.type() instanceof FieldType.EnumCode e && !imported.contains(e.type().flatName())) {
                     enums.putIfAbsent(e.type().flatName(), e);
                 }
             }
@@ -51,11 +55,13 @@ final class PythonViewWriter {
                     .append("])\n\"\"\"The Java enum ").append(e.getValue().type().canonicalName())
                     .append(" with its stable native codes (an unknown code is refused on read).\"\"\"\n");
         }
-        for (StructLayoutPlan p : order) {
+        for (StructLayoutPlan p : all) {
             codecs(p, b);
         }
-        for (StructLayoutPlan p : order) {
-            view(p, b);
+        for (StructLayoutPlan p : all) {
+            if (order.contains(p)) {
+                view(p, b);
+            }
             loadStore(p, b);
         }
     }

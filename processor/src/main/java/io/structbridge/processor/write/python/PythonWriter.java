@@ -88,7 +88,7 @@ public final class PythonWriter {
         for (StructLayoutPlan p : order) {
             metadata(p, b);
         }
-        PythonViewWriter.write(order, b); // RView per record (typed, checked, in place)
+        PythonViewWriter.write(order, all, PythonPackageWriter.imported(siblings.values()), b); // RView per record (typed, checked, in place)
         PythonDataclassWriter.write(order, b); // RRecord value twins
         b.append("\nCDEF: str = \"\"\"\n");
         for (StructLayoutPlan p : all) {
