@@ -110,6 +110,18 @@ class PythonModuleFindingsTest {
             assert ha.h == (1.5, 2.0, 0.25), ha.h
             ha.u[0] = 5
             assert ha.u[0] == 5
+            # the typed view: arrays read as tuples too (an element write cannot change a copy silently)
+            buf = bytearray(bytes(ha))
+            view = HA.HAView.at(buf, 0)
+            assert view.h == (1.5, 2.0, 0.25) and view.u[0] == 5, (view.h, view.u)
+            for attr in ("h", "u"):
+                try:
+                    getattr(view, attr)[0] = 0.5
+                    print("HAView element write accepted", attr)
+                except TypeError:
+                    pass
+            view.h = [0.5, 0.5, 0.5]
+            assert bytes(buf[:6]) == bytes.fromhex("003800380038"), buf.hex()
             # 02: alignment from bit-fields only
             for mod, name in ((Bf, "Bf"), (Bf4, "Bf4")):
                 cls = getattr(mod, name)

@@ -159,11 +159,11 @@ public final class PythonPackageWriter {
     }
 
     private static final java.util.regex.Pattern ENUM = java.util.regex.Pattern.compile(
-            "^(\\w+) = _SB_enum\\.IntEnum\\(", java.util.regex.Pattern.MULTILINE | java.util.regex.Pattern.UNICODE_CHARACTER_CLASS);
+            "^(?:class (\\w+)\\(_SB_enum\\.IntEnum\\):|(\\w+) = _SB_enum\\.IntEnum\\()", java.util.regex.Pattern.MULTILINE | java.util.regex.Pattern.UNICODE_CHARACTER_CLASS);
 
     /** {@return the {@code enum.IntEnum} classes {@code module} defines (public names beside the records' own), in text order} */
     static List<String> enums(String module) {
-        return ENUM.matcher(module).results().map(r -> r.group(1)).toList();
+        return ENUM.matcher(module).results().map(r -> r.group(1) != null ? r.group(1) : r.group(2)).toList();
     }
 
     /** {@return the names the import lines {@code from .m import a, b} of sibling modules bring in} */

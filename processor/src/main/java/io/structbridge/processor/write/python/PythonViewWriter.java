@@ -49,6 +49,12 @@ final class PythonViewWriter {
             }
         }
         for (Map.Entry<String, FieldType.EnumCode> e : enums.entrySet()) {
+            if (classSyntax(e.getValue())) { // a class statement: its type is declared (pyright --verifytypes)
+                b.append("\n\nclass ").append(e.getKey()).append("(_SB_enum.IntEnum):\n    \"\"\"The Java enum ")
+                        .append(e.getValue().type().canonicalName()).append(" with its stable native codes (an unknown code is refused on read).\"\"\"\n\n");
+                e.getValue().constants().forEach(c -> b.append("    ").append(c.name()).append(" = ").append(c.code()).append('\n'));
+                continue;
+            }
             b.append("\n\n").append(e.getKey()).append(" = _SB_enum.IntEnum(").append(PythonWriter.literal(e.getKey())).append(", [")
                     .append(String.join(", ", e.getValue().constants().stream()
                             .map(c -> "(" + PythonWriter.literal(c.name()) + ", " + c.code() + ")").toList()))
@@ -64,6 +70,17 @@ final class PythonViewWriter {
             }
             loadStore(p, b);
         }
+    }
+
+    /**
+     * {@return whether every constant of {@code e} can be a member of an IntEnum class statement: an identifier
+     * that is no Python keyword, no name of Enum's own API and no _sunder_/__dunder__ name (else the functional form)}
+     */
+    private static boolean classSyntax(FieldType.EnumCode e) {
+        return e.constants().stream().allMatch(c -> c.name().matches("[A-Za-z][A-Za-z0-9_]*")
+                && !io.structbridge.processor.model.PythonNames.KEYWORDS.contains(c.name())
+                && !Set.of("name", "value", "mro", "conjugate", "real", "imag", "numerator", "denominator", "bit_length",
+                        "bit_count", "to_bytes", "from_bytes", "as_integer_ratio", "is_integer").contains(c.name()));
     }
 
     /** {@return the Python attribute name of each component in the view and the value twin} */
@@ -200,7 +217,7 @@ final class PythonViewWriter {
             case FieldType.Text x -> "_SB_str";
             case FieldType.PrimitiveArray a -> a.element().java() == JavaPrim.BYTE && a.element().ctype() == CType.INT8 ? "_SB_bytes"
                     : a.element().java() == JavaPrim.CHAR ? "_SB_str"
-                    : view ? "_SB_list[" + scalarType(a.element()) + "]" : "_SB_tuple[" + scalarType(a.element()) + ", ...]";
+                    : "_SB_tuple[" + scalarType(a.element()) + ", ...]"; // views too: an element write must not change a copy
             case FieldType.Pointer p -> "_SB_int";
             case FieldType.BitField f -> f.declared().java() == JavaPrim.BOOLEAN ? "_SB_bool" : "_SB_int";
             case FieldType.Nested n -> n.struct().cName() + (view ? "View" : "Record");
@@ -224,7 +241,7 @@ final class PythonViewWriter {
     /** {@return the Python type a setter takes: arrays as any sequence, nested members as the value twin} */
     private static String setterType(FieldType t) {
         return switch (t) {
-            case FieldType.PrimitiveArray a -> valueType(t, true).startsWith("_SB_list[")
+            case FieldType.PrimitiveArray a -> valueType(t, true).startsWith("_SB_tuple[")
                     ? "_SB_Sequence[" + scalarType(a.element()) + "]" : valueType(t, true);
             case FieldType.Nested n -> n.struct().cName() + "Record";
             case FieldType.NestedArray a -> "_SB_Sequence[" + a.struct().cName() + "Record]";
