@@ -36,6 +36,12 @@ final class PythonBitFieldAlignment {
                 + a + ", which the bit-fields give the struct\n";
     }
 
+    /** {@return the cffi declaration of _SB_align (no bytes; cffi's packed=True ignores alignment), or ""} */
+    static String cdefField(StructLayoutPlan p) {
+        long a = needed(p);
+        return a == 0 ? "" : "    uint" + 8 * a + "_t _SB_align[0];\n";
+    }
+
     /** {@return whether the NumPy dtype of {@code p} (aligned, not packed) gets the field {@code _SB_align}} */
     static boolean inDtype(StructLayoutPlan p) {
         return p.model().pack() == 0 && needed(p) > 0;

@@ -233,6 +233,7 @@ public final class PythonWriter {
 
     private static void cdef(StructLayoutPlan p, StringBuilder b) {
         b.append("typedef ").append(p.model().cKeyword()).append(' ').append(p.model().cName()).append(" {\n");
+        b.append(PythonBitFieldAlignment.cdefField(p)); // the ctypes class's _SB_align (no bytes), for the same member names
         int pad = 0;
         for (BitFieldRuns.Slot slot : BitFieldRuns.slots(p)) {
             if (slot.paddingBefore() > 0) {
