@@ -670,12 +670,12 @@ public final class PythonWriter {
                 The lock is advisory: a program that shrinks the file without it makes reading the array
                 crash with SIGBUS. A file of 0 structs gives an empty array that is not mapped.
                 \"\"\"
-            @POINTER@
                 import os
                 import stat
                 import weakref
                 if _SB_np is None:
                     raise ImportError("open_array needs NumPy")
+            @POINTER@
                 if mode not in ("r", "r+", "c"):
                     raise ValueError(f"{path}: mode {mode!r} is not 'r', 'r+' or 'c'")
                 st = os.stat(path)
