@@ -170,7 +170,7 @@ elif mode == "layout":
             out.append(f"cffi.{struct_name}.{member}={ffi.offsetof(struct_name, member)}")
             if ctypes_ok:
                 field = getattr(cls, member)
-                if isinstance(field, property):  # a _Float16: the property over the bits field _<name>_f16
-                    field = getattr(cls, f"_{member}_f16")
+                if isinstance(field, property):  # a _Float16: the property over the bits field _SB_f16_<name>
+                    field = getattr(cls, f"_SB_f16_{member}")
                 out.append(f"ctypes.{struct_name}.{member}={field.offset}")
 print("\n".join(out))

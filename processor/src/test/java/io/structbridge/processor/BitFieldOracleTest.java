@@ -500,7 +500,7 @@ class BitFieldOracleTest {
                         ffi.cdef(mod.CDEF, packed=True)
                         assert ffi.sizeof(name) == mod.SIZE, name
                         for f, _ in cls._fields_:
-                            if not f.startswith("__pad"):  # ctypes names padding __pad0.., cffi _pad0..
+                            if not f.startswith("__pad"):  # ctypes names padding __pad0.., cffi _SB_pad0..
                                 assert ffi.offsetof(name, f) == getattr(cls, f).offset, (name, f)
                     for i, (is_bool, too_big, pats) in enumerate(fields):
                         for j, v in enumerate(pats):

@@ -56,9 +56,12 @@ public final class BitFieldRuns {
             fields = List.copyOf(fields);
         }
 
-        /** {@return the storage's name: {@code _bits0}, {@code _bits1}, ...} */
+        /**
+         * {@return the storage's name: {@code _SB_bits0}, {@code _SB_bits1}, ... (an underscore and a capital: no component
+         * can take it, the C header reserves it; the FFM {@code LAYOUT}, ctypes, cffi and NumPy name the run so)}
+         */
         public String name() {
-            return "_bits" + index;
+            return "_SB_bits" + index;
         }
     }
 

@@ -95,11 +95,19 @@ final class Names {
      * names of the form {@code _name_} ({@code _fields_}, {@code _pack_}, {@code _align_}, ...) and {@code _objects}.
      */
     static String pythonProblem(String name) {
+        if (CTYPES_CLASS_API.contains(name)) {
+            return "the generated ctypes.Structure class would hide ctypes' own class attribute " + name + " (ctypes.Structure "
+                    + "and ctypes.Union classes have " + String.join(", ", CTYPES_CLASS_API.stream().sorted().toList())
+                    + "; a member or property of that name replaces it, e.g. R.from_buffer(buf) would no longer map a buffer)";
+        }
         return name.length() > 2 && name.startsWith("_") && name.endsWith("_") || name.equals("_objects")
                 ? "ctypes reserves the names of the form _name_ (_fields_, _pack_, _align_, _anonymous_, ...) and "
                         + "_objects for its own attributes, so the generated ctypes.Structure could not declare it"
                 : null;
     }
+
+    /** The public attributes of the ctypes.Structure and ctypes.Union classes (their metaclass's: {@code dir(type(ctypes.Structure))}, Python 3.11). */
+    static final Set<String> CTYPES_CLASS_API = Set.of("from_address", "from_buffer", "from_buffer_copy", "from_param", "in_dll", "mro");
 
     /**
      * Identifiers a C11 standard header declares at file scope, as gcc -std=gnu17 and g++ -std=gnu++17 with glibc

@@ -7,7 +7,7 @@ import io.structbridge.processor.model.FieldType;
 
 /**
  * {@code FLOAT16} members in the Python module. ctypes has no half type: the {@code Structure}
- * stores the binary16 bits as {@code c_uint16} under {@code _<name>_f16} and exposes {@code <name>}
+ * stores the binary16 bits as {@code c_uint16} under {@code _SB_f16_<name>} and exposes {@code <name>}
  * as a property converting with {@code struct}'s {@code 'e'} format (IEEE 754 binary16, round to
  * nearest even on pack), whose setter refuses a value that a half does not hold exactly (as the
  * Java write does). NumPy reads them as {@code 'f2'}; cffi (no half type either) sees {@code uint16_t} bits.
@@ -57,9 +57,9 @@ final class HalfProperties {
         };
     }
 
-    /** {@return the ctypes field name: the member's, or {@code _<name>_f16} for the bits of a half} */
+    /** {@return the ctypes field name: the member's, or {@code _SB_f16_<name>} for the bits of a half (no component can take it)} */
     static String fieldName(Member m) {
-        return half(m) ? "_" + m.field().name() + "_f16" : m.field().name();
+        return half(m) ? "_SB_f16_" + m.field().name() : m.field().name();
     }
 
     /** {@return the C type cffi is given: a half's bits as {@code uint16_t}} */
@@ -76,10 +76,11 @@ final class HalfProperties {
             String bits = fieldName(m);
             String qualified = p.model().cName() + "." + name;
             if (m.field().type() instanceof FieldType.PrimitiveArray a) {
-                b.append("\n    @property\n    def ").append(name).append("(self) -> list[float]:\n")
-                        .append("        \"\"\"_Float16 ").append(name).append('[').append(a.length()).append("] as floats (bits in ")
-                        .append(bits).append(")\"\"\"\n")
-                        .append("        return [_SB_f16_value(x) for x in self.").append(bits).append("]\n")
+                // a tuple: an element assignment (x.h[0] = 0.5) fails loudly instead of changing a copy; assign the whole array
+                b.append("\n    @property\n    def ").append(name).append("(self) -> tuple[float, ...]:\n")
+                        .append("        \"\"\"_Float16 ").append(name).append('[').append(a.length()).append("] as a tuple of floats (bits in ")
+                        .append(bits).append("; assign the whole array, checked, to change it)\"\"\"\n")
+                        .append("        return tuple(_SB_f16_value(x) for x in self.").append(bits).append(")\n")
                         .append("\n    @").append(name).append(".setter\n    def ").append(name)
                         .append("(self, values: _SB_typing.Iterable[float]) -> None:\n")
                         .append("        self.").append(bits).append(" = (_SB_ctypes.c_uint16 * ").append(a.length())

@@ -8,7 +8,7 @@ import java.util.List;
 
 /**
  * Python for bit-fields: the ctypes class, the cffi declaration and the NumPy dtype hold each run of
- * bit-fields as its storage bytes ({@code _bits0}: {@code c_uint8 * n}, {@code uint8_t _bits0[n]},
+ * bit-fields as its storage bytes ({@code _SB_bits0}: {@code c_uint8 * n}, {@code uint8_t _SB_bits0[n]},
  * {@code ("u1", (n,))}); the ctypes class gets one property per bit-field that reads and writes the
  * bits (little-endian, bit 0 the least significant bit of the run's first byte) and refuses a value
  * outside the width with {@code ValueError}, never masking it. ctypes' own bit-fields are not used:

@@ -70,7 +70,9 @@ public final class PythonPackageWriter {
         List<String> all = new ArrayList<>();
         for (Map.Entry<StructLayoutPlan, String> e : modules.entrySet()) {
             String module = moduleName(e.getKey().model().cName());
-            List<String> names = owned(e.getValue(), e.getKey().model().cName());
+            List<String> names = new ArrayList<>(owned(e.getValue(), e.getKey().model().cName()));
+            // the IntEnums the module defines, each exported once (from the first module in order that defines it)
+            enums(e.getValue()).stream().filter(n -> !all.contains(n) && !names.contains(n)).forEach(names::add);
             init.append("from .").append(module).append(" import ").append(String.join(", ", names)).append('\n');
             all.addAll(names);
             files.put(module + ".py", e.getValue());
@@ -111,14 +113,16 @@ public final class PythonPackageWriter {
         tree(p, tree);
         java.util.Set<String> tagged = TaggedUnionPydantic.taggedUnions(tree.stream().map(StructLayoutPlan::model).toList());
         Map<String, String> siblings = new LinkedHashMap<>();
+        java.util.Set<String> enums = new java.util.HashSet<>(); // each enum imported once, from the first sibling defining it
         for (StructLayoutPlan n : tree) {
             StructLayoutPlan own = byRecord.get(n.model().record().canonicalName());
             if (n == p || own == null || own == p || tagged.contains(n.model().cName())) {
                 continue;
             }
             generate(own, byRecord, done);
-            siblings.put(n.model().cName(), "from ." + moduleName(own.model().cName()) + " import "
-                    + String.join(", ", owned(done.get(own), own.model().cName())));
+            List<String> names = new ArrayList<>(owned(done.get(own), own.model().cName()));
+            enums(done.get(own)).stream().filter(enums::add).forEach(names::add);
+            siblings.put(n.model().cName(), "from ." + moduleName(own.model().cName()) + " import " + String.join(", ", names));
         }
         done.put(p, new PythonWriter(p, siblings).write());
     }
@@ -150,6 +154,23 @@ public final class PythonPackageWriter {
             if (n.equals(cName) || n.startsWith(cName) && PythonNames.RECORD_SUFFIXES.contains(n.substring(cName.length()))) {
                 out.add(n);
             }
+        }
+        return out;
+    }
+
+    private static final java.util.regex.Pattern ENUM = java.util.regex.Pattern.compile(
+            "^(?:class (\\w+)\\(_SB_enum\\.IntEnum\\):|(\\w+) = _SB_enum\\.IntEnum\\()", java.util.regex.Pattern.MULTILINE | java.util.regex.Pattern.UNICODE_CHARACTER_CLASS);
+
+    /** {@return the {@code enum.IntEnum} classes {@code module} defines (public names beside the records' own), in text order} */
+    static List<String> enums(String module) {
+        return ENUM.matcher(module).results().map(r -> r.group(1) != null ? r.group(1) : r.group(2)).toList();
+    }
+
+    /** {@return the names the import lines {@code from .m import a, b} of sibling modules bring in} */
+    static java.util.Set<String> imported(java.util.Collection<String> lines) {
+        java.util.Set<String> out = new java.util.HashSet<>();
+        for (String line : lines) {
+            out.addAll(List.of(line.substring(line.indexOf(" import ") + 8).split(", ")));
         }
         return out;
     }

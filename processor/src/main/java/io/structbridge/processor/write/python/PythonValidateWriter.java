@@ -356,7 +356,7 @@ final class PythonValidateWriter {
             case ASCII -> "ascii";
             case LATIN_1 -> "latin-1";
         };
-        b.append("    t = _SB_Text(np, raw, base + ").append(m.offset()).append(", ").append(t.capacity()).append(", ")
+        b.append("    t = _SB_TextColumn(np, raw, base + ").append(m.offset()).append(", ").append(t.capacity()).append(", ")
                 .append(t.nulTerminated() ? "True" : "False").append(", \"").append(encoding).append("\")\n");
         b.append("    _sb_add(hits, key + (").append(idx).append(", 0), t.bad, sel, n, \"Native\", lambda i, t=t, prefix=prefix: (")
                 .append(path).append(",) + t.native(i))\n");
@@ -705,7 +705,7 @@ final class PythonValidateWriter {
                 return zero, high
 
 
-            class _SB_Text:
+            class _SB_TextColumn:
                 \"\"\"A text member of a chunk of structs and the native verdict of Java's FixedStrings.load (a missing
                 NUL, then the encoding). Whole-column reductions find the rows without a NUL and the rows with a byte of
                 0x80 or more; only those rows' texts are decoded (all at once while they decode), only rows whose first

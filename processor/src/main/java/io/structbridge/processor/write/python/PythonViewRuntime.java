@@ -332,7 +332,8 @@ final class PythonViewRuntime {
                     e = self.element
                     n = e.size
                     values = [e.get(mv, off + i * n, struct, f"{path}[{i}]") for i in range(self.length)]
-                    return "".join(values) if self.kind == "chars" else values
+                    # a tuple: an element assignment (view.a[0] = 1) fails loudly instead of changing a copy
+                    return "".join(values) if self.kind == "chars" else tuple(values)
 
                 def check(self, value: object, struct: str, path: str) -> list[_SB_Any]:
                     if self.kind == "bytes":

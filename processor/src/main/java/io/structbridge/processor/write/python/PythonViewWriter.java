@@ -33,31 +33,54 @@ final class PythonViewWriter {
     static final Set<String> API = Set.of("at", "move", "iter", "count", "load", "store", "SIZE", "to_view", "from_view",
             "to_model", "from_model");
 
-    /** Writes the helpers, the enums, the codecs, the views and the load/store functions for {@code order} (nested first). */
-    static void write(List<StructLayoutPlan> order, StringBuilder b) {
+    /**
+     * Writes the helpers, the enums, the codecs and load/store functions of every struct in {@code all} (a package
+     * module's nested structs from sibling modules too: those are private names) and the views of {@code order}
+     * (nested first); an enum named in {@code imported} comes from a sibling module and is not defined again.
+     */
+    static void write(List<StructLayoutPlan> order, List<StructLayoutPlan> all, Set<String> imported, StringBuilder b) {
         b.append(PythonViewRuntime.HELPERS).append(ARRAY_HELPERS);
         Map<String, FieldType.EnumCode> enums = new LinkedHashMap<>();
-        for (StructLayoutPlan p : order) {
+        for (StructLayoutPlan p : all) {
             for (FieldModel f : p.model().fields()) {
-                if (f.type() instanceof FieldType.EnumCode e) {
+                if (f.type() instanceof FieldType.EnumCode e && !imported.contains(e.type().flatName())) {
                     enums.putIfAbsent(e.type().flatName(), e);
                 }
             }
         }
         for (Map.Entry<String, FieldType.EnumCode> e : enums.entrySet()) {
+            if (classSyntax(e.getValue())) { // a class statement: its type is declared (pyright --verifytypes)
+                b.append("\n\nclass ").append(e.getKey()).append("(_SB_enum.IntEnum):\n    \"\"\"The Java enum ")
+                        .append(e.getValue().type().canonicalName()).append(" with its stable native codes (an unknown code is refused on read).\"\"\"\n\n");
+                e.getValue().constants().forEach(c -> b.append("    ").append(c.name()).append(" = ").append(c.code()).append('\n'));
+                continue;
+            }
             b.append("\n\n").append(e.getKey()).append(" = _SB_enum.IntEnum(").append(PythonWriter.literal(e.getKey())).append(", [")
                     .append(String.join(", ", e.getValue().constants().stream()
                             .map(c -> "(" + PythonWriter.literal(c.name()) + ", " + c.code() + ")").toList()))
                     .append("])\n\"\"\"The Java enum ").append(e.getValue().type().canonicalName())
                     .append(" with its stable native codes (an unknown code is refused on read).\"\"\"\n");
         }
-        for (StructLayoutPlan p : order) {
+        for (StructLayoutPlan p : all) {
             codecs(p, b);
         }
-        for (StructLayoutPlan p : order) {
-            view(p, b);
+        for (StructLayoutPlan p : all) {
+            if (order.contains(p)) {
+                view(p, b);
+            }
             loadStore(p, b);
         }
+    }
+
+    /**
+     * {@return whether every constant of {@code e} can be a member of an IntEnum class statement: an identifier
+     * that is no Python keyword, no name of Enum's own API and no _sunder_/__dunder__ name (else the functional form)}
+     */
+    private static boolean classSyntax(FieldType.EnumCode e) {
+        return e.constants().stream().allMatch(c -> c.name().matches("[A-Za-z][A-Za-z0-9_]*")
+                && !io.structbridge.processor.model.PythonNames.KEYWORDS.contains(c.name())
+                && !Set.of("name", "value", "mro", "conjugate", "real", "imag", "numerator", "denominator", "bit_length",
+                        "bit_count", "to_bytes", "from_bytes", "as_integer_ratio", "is_integer").contains(c.name()));
     }
 
     /** {@return the Python attribute name of each component in the view and the value twin} */
@@ -194,7 +217,7 @@ final class PythonViewWriter {
             case FieldType.Text x -> "_SB_str";
             case FieldType.PrimitiveArray a -> a.element().java() == JavaPrim.BYTE && a.element().ctype() == CType.INT8 ? "_SB_bytes"
                     : a.element().java() == JavaPrim.CHAR ? "_SB_str"
-                    : view ? "_SB_list[" + scalarType(a.element()) + "]" : "_SB_tuple[" + scalarType(a.element()) + ", ...]";
+                    : "_SB_tuple[" + scalarType(a.element()) + ", ...]"; // views too: an element write must not change a copy
             case FieldType.Pointer p -> "_SB_int";
             case FieldType.BitField f -> f.declared().java() == JavaPrim.BOOLEAN ? "_SB_bool" : "_SB_int";
             case FieldType.Nested n -> n.struct().cName() + (view ? "View" : "Record");
@@ -218,7 +241,7 @@ final class PythonViewWriter {
     /** {@return the Python type a setter takes: arrays as any sequence, nested members as the value twin} */
     private static String setterType(FieldType t) {
         return switch (t) {
-            case FieldType.PrimitiveArray a -> valueType(t, true).startsWith("_SB_list[")
+            case FieldType.PrimitiveArray a -> valueType(t, true).startsWith("_SB_tuple[")
                     ? "_SB_Sequence[" + scalarType(a.element()) + "]" : valueType(t, true);
             case FieldType.Nested n -> n.struct().cName() + "Record";
             case FieldType.NestedArray a -> "_SB_Sequence[" + a.struct().cName() + "Record]";

@@ -88,7 +88,7 @@ public final class PythonWriter {
         for (StructLayoutPlan p : order) {
             metadata(p, b);
         }
-        PythonViewWriter.write(order, b); // RView per record (typed, checked, in place)
+        PythonViewWriter.write(order, all, PythonPackageWriter.imported(siblings.values()), b); // RView per record (typed, checked, in place)
         PythonDataclassWriter.write(order, b); // RRecord value twins
         b.append("\nCDEF: str = \"\"\"\n");
         for (StructLayoutPlan p : all) {
@@ -102,7 +102,7 @@ public final class PythonWriter {
         if (plan.size() > Integer.MAX_VALUE) {
             b.append(OPEN_HUGE.replace("@NAME@", name).replace("@SIZE@", Long.toString(plan.size())));
         } else {
-            b.append(OPEN_ARRAY.replace("@DTYPE@", name + "_dtype"));
+            b.append(OPEN_ARRAY.replace("@DTYPE@", name + "_dtype").replace("@POINTER@\n", PythonPointerRefusal.check(plan.model())));
         }
         b.append(new PythonValidateWriter(plan, all).write()); // validate_array (its private checkers of every nested struct too)
         return PythonOptionalNames.complete(b.toString());
@@ -166,6 +166,7 @@ public final class PythonWriter {
             b.append("    _align_ = ").append(p.alignment()).append("  # honoured by ctypes from Python 3.13\n");
         }
         b.append("    _fields_ = [\n");
+        b.append(PythonBitFieldAlignment.ctypesField(p)); // a struct aligned by its bit-fields only: gcc's alignment
         int pad = 0;
         for (BitFieldRuns.Slot slot : BitFieldRuns.slots(p)) {
             if (slot.paddingBefore() > 0) {
@@ -232,10 +233,11 @@ public final class PythonWriter {
 
     private static void cdef(StructLayoutPlan p, StringBuilder b) {
         b.append("typedef ").append(p.model().cKeyword()).append(' ').append(p.model().cName()).append(" {\n");
+        b.append(PythonBitFieldAlignment.cdefField(p)); // the ctypes class's _SB_align (no bytes), for the same member names
         int pad = 0;
         for (BitFieldRuns.Slot slot : BitFieldRuns.slots(p)) {
             if (slot.paddingBefore() > 0) {
-                b.append("    uint8_t _pad").append(pad++).append('[').append(slot.paddingBefore()).append("];\n");
+                b.append("    uint8_t _SB_pad").append(pad++).append('[').append(slot.paddingBefore()).append("];\n");
             }
             if (slot instanceof BitFieldRuns.Run r) {
                 b.append("    uint8_t ").append(r.name()).append('[').append(r.size()).append("]; /* bit-fields ")
@@ -249,7 +251,7 @@ public final class PythonWriter {
                     .append(remark.contains("big-endian") ? " /* big-endian: cffi reads it in host order */" : "").append('\n');
         }
         if (p.tailPadding() > 0) {
-            b.append("    uint8_t _pad").append(pad).append('[').append(p.model().union() ? p.size() : p.tailPadding()).append("];\n");
+            b.append("    uint8_t _SB_pad").append(pad).append('[').append(p.model().union() ? p.size() : p.tailPadding()).append("];\n");
         }
         b.append("} ").append(p.model().cName()).append(";\n");
     }
@@ -315,6 +317,11 @@ public final class PythonWriter {
                 case FieldType.BitField f -> throw new IllegalArgumentException("a bit-field is stored in its run's bytes");
                 case FieldType.Pointer ptr -> "\"=u8\""; // the address as a number, for in-process use (see the ctypes comment)
             });
+        }
+        if (PythonBitFieldAlignment.inDtype(p)) { // a struct aligned by its bit-fields only: gcc's alignment
+            names.add("\"_SB_align\"");
+            offsets.add("0");
+            formats.add(PythonBitFieldAlignment.dtypeFormat(p));
         }
         boolean aligned = p.model().pack() == 0;
         if (p.size() > Integer.MAX_VALUE) {
@@ -668,6 +675,7 @@ public final class PythonWriter {
                 import weakref
                 if _SB_np is None:
                     raise ImportError("open_array needs NumPy")
+            @POINTER@
                 if mode not in ("r", "r+", "c"):
                     raise ValueError(f"{path}: mode {mode!r} is not 'r', 'r+' or 'c'")
                 st = os.stat(path)
