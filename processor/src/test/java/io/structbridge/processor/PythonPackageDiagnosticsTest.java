@@ -58,7 +58,7 @@ class PythonPackageDiagnosticsTest {
         Compilation c = compile(name, POINT);
         assertThat(c).succeededWithoutWarnings();
         assertThat(c).generatedFile(StandardLocation.CLASS_OUTPUT, name, "__init__.py").contentsAsUtf8String()
-                .contains("from .point import Point, Point_dtype, PointModel, Point_TEXT, Point_ENUMS\n");
+                .contains("from .point import Point, Point_dtype, PointModel, Point_TEXT, Point_ENUMS, PointView, PointRecord\n");
         assertThat(c).generatedFile(StandardLocation.CLASS_OUTPUT, name, "py.typed");
         assertThat(c).generatedFile(StandardLocation.CLASS_OUTPUT, name, "point.py");
         // the loose module stays beside the classes
@@ -107,12 +107,12 @@ class PythonPackageDiagnosticsTest {
         assertEquals(List.of("__init__.py", "import_.py", "inner.py", "outer.py", "py.typed"), DiskCompilation.files(pkg));
         assertFalse(Files.exists(c.classes().resolve("geo/__init__.py")), "geo stays a namespace package");
         String outer = Files.readString(pkg.resolve("outer.py"));
-        assertTrue(outer.contains("\nfrom .inner import Inner, Inner_dtype, InnerModel, Inner_TEXT, Inner_ENUMS\n"), outer);
+        assertTrue(outer.contains("\nfrom .inner import Inner, Inner_dtype, InnerModel, Inner_TEXT, Inner_ENUMS, InnerView, InnerRecord\n"), outer);
         assertFalse(outer.contains("class Inner("), outer);
         assertEquals("""
-                from .import_ import Import, Import_dtype, ImportModel, Import_TEXT, Import_ENUMS
-                from .inner import Inner, Inner_dtype, InnerModel, Inner_TEXT, Inner_ENUMS
-                from .outer import Outer, Outer_dtype, OuterModel, Outer_TEXT, Outer_ENUMS
+                from .import_ import Import, Import_dtype, ImportModel, Import_TEXT, Import_ENUMS, ImportView, ImportRecord
+                from .inner import Inner, Inner_dtype, InnerModel, Inner_TEXT, Inner_ENUMS, InnerView, InnerRecord
+                from .outer import Outer, Outer_dtype, OuterModel, Outer_TEXT, Outer_ENUMS, OuterView, OuterRecord
                 """, Files.readAllLines(pkg.resolve("__init__.py")).stream().filter(l -> l.startsWith("from ."))
                 .map(l -> l + "\n").reduce("", String::concat));
         String script = """
