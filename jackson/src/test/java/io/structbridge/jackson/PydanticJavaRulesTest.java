@@ -100,6 +100,7 @@ class PydanticJavaRulesTest {
         Random random = new Random(1111);
         List<String> jsons = new ArrayList<>();
         List<String> java = new ArrayList<>();
+        List<java.util.Map<String, String>> messages = new ArrayList<>();
         for (int kind = 0; kind <= 10; kind++) {
             for (int i = 0; i < 300; i++) {
                 JavaRules r = vary(random, kind);
@@ -108,6 +109,9 @@ class PydanticJavaRulesTest {
                 for (Violation v : JavaRulesValidator.validate(r)) {
                     props.add(v.propertyPath());
                 }
+                java.util.Map<String, String> m = new java.util.TreeMap<>();
+                JavaRulesValidator.validate(r).forEach(v -> m.put(v.propertyPath(), v.message()));
+                messages.add(m);
                 java.add(String.join(",", props));
             }
         }
@@ -124,25 +128,40 @@ class PydanticJavaRulesTest {
                         JavaRulesModel.model_validate_json(line)
                         print("")
                     except pydantic.ValidationError as e:
-                        print(",".join(sorted({str(x["loc"][0]) for x in e.errors()})))
+                        print(",".join(sorted({str(x["loc"][0]) for x in e.errors()})) + "\t" + "\t".join(
+                            str(x["loc"][0]) + "=" + x["msg"][len("Value error, "):] for x in e.errors() if x["msg"].startswith("Value error, ")))
                 """, StandardCharsets.UTF_8);
         Process p = new ProcessBuilder("python3", script.toString(), modules.toString()).redirectErrorStream(true).start();
         p.getOutputStream().write(String.join("\n", jsons).concat("\n").getBytes(StandardCharsets.UTF_8));
         p.getOutputStream().close();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertEquals(true, p.waitFor(300, TimeUnit.SECONDS), "python3 finished");
-        List<String> python = out.lines().toList();
+        List<String> python = new ArrayList<>();
+        List<String> pythonMessages = new ArrayList<>();
+        for (String line : out.lines().toList()) {
+            String[] parts = line.split("\t", 2);
+            python.add(parts[0]);
+            pythonMessages.add(parts.length > 1 ? parts[1] : "");
+        }
+        int checkedMessages = 0;
         assertEquals(jsons.size(), python.size(), out);
         List<String> differences = new ArrayList<>();
         int invalid = 0;
         for (int i = 0; i < jsons.size(); i++) {
             invalid += java.get(i).isEmpty() ? 0 : 1;
+            for (String pm : pythonMessages.get(i).isEmpty() ? new String[0] : pythonMessages.get(i).split("\t")) {
+                String[] kv = pm.split("=", 2);
+                checkedMessages++;
+                if (!kv[1].equals(messages.get(i).get(kv[0]))) {
+                    differences.add("message of " + kv[0] + ": Java " + messages.get(i).get(kv[0]) + ", Pydantic " + kv[1]);
+                }
+            }
             if (!java.get(i).equals(python.get(i))) {
                 differences.add("Java [" + java.get(i) + "] Pydantic [" + python.get(i) + "]: " + jsons.get(i));
             }
         }
         System.out.println(jsons.size() + " records, " + invalid + " invalid in Java, "
-                + (jsons.size() - differences.size()) + " agreements");
+                + (jsons.size() - differences.size()) + " agreements, " + checkedMessages + " AfterValidator messages compared");
         assertEquals(List.of(), differences.subList(0, Math.min(differences.size(), 60)), differences.size() + " differences");
     }
 }
