@@ -164,4 +164,48 @@ class PydanticJavaRulesTest {
                 + (jsons.size() - differences.size()) + " agreements, " + checkedMessages + " AfterValidator messages compared");
         assertEquals(List.of(), differences.subList(0, Math.min(differences.size(), 60)), differences.size() + " differences");
     }
+
+    /** The model's Double.toString / Float.toString (for @Digits and @DecimalMin/@DecimalMax) equals the JDK's. */
+    @Test
+    void modelToStringIsTheJdks(@TempDir Path dir) throws Exception {
+        Oracles.requirePython("pydantic");
+        Random r = new Random(7);
+        StringBuilder input = new StringBuilder();
+        int n = 0;
+        for (int i = 0; i < 40_000; i++) {
+            float f = Float.intBitsToFloat(i % 2 == 0 ? r.nextInt() : r.nextInt(1 << 23));
+            double d = Double.longBitsToDouble(i % 2 == 0 ? r.nextLong() : r.nextLong() & ((1L << 52) - 1));
+            if (Float.isFinite(f)) {
+                input.append("1 ").append(Float.toHexString(f)).append(' ').append(Float.toString(f)).append('\n');
+                n++;
+            }
+            if (Double.isFinite(d)) {
+                input.append("0 ").append(Double.toHexString(d)).append(' ').append(Double.toString(d)).append('\n');
+                n++;
+            }
+        }
+        Path modules = Path.of(JavaRules.class.getProtectionDomain().getCodeSource().getLocation().toURI())
+                .resolve("io/structbridge/jackson/fixtures");
+        Path script = dir.resolve("tostring.py");
+        Files.writeString(script, """
+                import decimal, sys
+                sys.path.insert(0, sys.argv[1])
+                import JavaRules
+                bad = 0
+                for line in sys.stdin.read().splitlines():
+                    single, hx, java = line.split()
+                    ours = JavaRules._SB_j_tostring(float.fromhex(hx), single == "1")
+                    if decimal.Decimal(ours).normalize().as_tuple() != decimal.Decimal(java).normalize().as_tuple():
+                        bad += 1
+                        print("differs", line, ours)
+                print("done", bad)
+                """, StandardCharsets.UTF_8);
+        Process p = new ProcessBuilder("python3", script.toString(), modules.toString()).redirectErrorStream(true).start();
+        p.getOutputStream().write(input.toString().getBytes(StandardCharsets.UTF_8));
+        p.getOutputStream().close();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertEquals(true, p.waitFor(300, TimeUnit.SECONDS), "python3 finished");
+        System.out.println(n + " floats and doubles: Python's toString compared with the JDK's");
+        assertEquals("done 0", out.strip().lines().reduce((a, z) -> z).orElse(""), out.length() > 3000 ? out.substring(0, 3000) : out);
+    }
 }
