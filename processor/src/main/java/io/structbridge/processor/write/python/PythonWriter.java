@@ -75,6 +75,7 @@ public final class PythonWriter {
             dtype(p, b);
         }
         b.append("\n\nif _SB_typing.TYPE_CHECKING or _SB_BaseModel is not None:\n");
+        b.append(PydanticJavaRules.HELPERS);
         java.util.Set<String> tagged = TaggedUnionPydantic.taggedUnions(order.stream().map(StructLayoutPlan::model).toList());
         for (StructLayoutPlan p : order) {
             if (tagged.contains(p.model().cName())) {
@@ -463,7 +464,7 @@ public final class PythonWriter {
             // A pattern Pydantic's Rust engine refuses: Python's re (Pydantic's engine for a compiled pattern), translated.
             args.add("pattern=" + (py != null && py.translated() != null ? "_SB_re.compile(" + literal(py.translated()) + ")" : literal(pattern)));
         }
-        return args.isEmpty() ? type : "_SB_Annotated[" + type + ", _SB_Field(" + String.join(", ", args) + ")]";
+        return PydanticJavaRules.annotated(f, type, args); // Java's meaning where Field's keywords differ
     }
 
     /** {@code Annotated[int, Field(ge=.., le=..)]} from an array schema's {@code items}. */

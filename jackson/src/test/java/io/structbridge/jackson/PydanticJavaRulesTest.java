@@ -1,0 +1,211 @@
+package io.structbridge.jackson;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.structbridge.jackson.fixtures.JavaRules;
+import io.structbridge.jackson.fixtures.JavaRulesValidator;
+import io.structbridge.runtime.Violation;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.TreeSet;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Issue 11: on constraints whose Java meaning differs from Pydantic's {@code Field} keywords (case-insensitive and
+ * ASCII patterns, {@code String.trim}, UTF-16 lengths, float and BigDecimal comparisons, Double/Float.toString
+ * digits), Jackson's JSON validates with the generated {@code JavaRulesModel} exactly when the generated Java
+ * validator finds nothing, and the fields the model refuses are the properties Java reports.
+ */
+class PydanticJavaRulesTest {
+    private static final JsonMapper STRICT = StrictJson.mapper();
+
+    private static final String[] TEXTS = {"abc", "ABC", "aBc", "ab", "abcd", "", " ", " \u001f", "\t\n", "\u00a0", "\u2003",
+        " x ", "x", "\u00e9", "\u0663", "x\u00b2", "\u0661\u0662", "12", "12 ", "12\u00a0", "12\u2003", "a_1", "\u212a",
+        "\u0130", "\ud83d\ude00", "\ud83d\ude00\ud83d\ude00", "ab\ud83d\ude00", "\u00e9\u00e9\u00e9", "abcd", "\u017f"};
+    private static final float[] FLOATS = {0.1f, 0.09999999f, 0.10000001f, 0f, -0f, 16777216f, 16777218f, 16777215f, 1.6777216E7f,
+        1e-45f, 0.99f, 9.99f, 9.999f, 1.25f, 1e7f, Float.MIN_NORMAL, 3.4e38f, -0.1f, 0.01f, 0.011f};
+    private static final double[] DOUBLES = {0.3, 0.30000000000000004, 0.29999999999999993, 5e-324, -5e-324, 1e-300, 0.1, 999,
+        1000, 999.0000000000001, 0.5, -999, 1e22, 123.0, 12.5, Double.MIN_NORMAL, 0.30000000000000001};
+
+    private static JavaRules base() {
+        return new JavaRules("abc", "x", "a", "1", "a", 0f, 1.0, 2e7f, 0f, 1.0, 1.0f);
+    }
+
+    private static JavaRules vary(Random r, int kind) {
+        JavaRules b = base();
+        String t = r.nextInt(4) == 0 ? randomText(r) : TEXTS[r.nextInt(TEXTS.length)];
+        float f = r.nextInt(3) == 0 ? randomFloat(r) : FLOATS[r.nextInt(FLOATS.length)];
+        double d = r.nextInt(3) == 0 ? randomDouble(r) : DOUBLES[r.nextInt(DOUBLES.length)];
+        return switch (kind) {
+            case 0 -> new JavaRules(t, b.nb(), b.pw(), b.pd(), b.sz(), b.fdmax(), b.ddmin(), b.fmin(), b.fmax(), b.dg(), b.fdg());
+            case 1 -> new JavaRules(b.pci(), t, b.pw(), b.pd(), b.sz(), b.fdmax(), b.ddmin(), b.fmin(), b.fmax(), b.dg(), b.fdg());
+            case 2 -> new JavaRules(b.pci(), b.nb(), t, b.pd(), b.sz(), b.fdmax(), b.ddmin(), b.fmin(), b.fmax(), b.dg(), b.fdg());
+            case 3 -> new JavaRules(b.pci(), b.nb(), b.pw(), t, b.sz(), b.fdmax(), b.ddmin(), b.fmin(), b.fmax(), b.dg(), b.fdg());
+            case 4 -> new JavaRules(b.pci(), b.nb(), b.pw(), b.pd(), t, b.fdmax(), b.ddmin(), b.fmin(), b.fmax(), b.dg(), b.fdg());
+            case 5 -> new JavaRules(b.pci(), b.nb(), b.pw(), b.pd(), b.sz(), f, b.ddmin(), b.fmin(), b.fmax(), b.dg(), b.fdg());
+            case 6 -> new JavaRules(b.pci(), b.nb(), b.pw(), b.pd(), b.sz(), b.fdmax(), d, b.fmin(), b.fmax(), b.dg(), b.fdg());
+            case 7 -> new JavaRules(b.pci(), b.nb(), b.pw(), b.pd(), b.sz(), b.fdmax(), b.ddmin(), f, b.fmax(), b.dg(), b.fdg());
+            case 8 -> new JavaRules(b.pci(), b.nb(), b.pw(), b.pd(), b.sz(), b.fdmax(), b.ddmin(), b.fmin(), f, b.dg(), b.fdg());
+            case 9 -> new JavaRules(b.pci(), b.nb(), b.pw(), b.pd(), b.sz(), b.fdmax(), b.ddmin(), b.fmin(), b.fmax(), d, b.fdg());
+            default -> new JavaRules(b.pci(), b.nb(), b.pw(), b.pd(), b.sz(), b.fdmax(), b.ddmin(), b.fmin(), b.fmax(), b.dg(), f);
+        };
+    }
+
+    private static String randomText(Random r) {
+        int[] pool = {'a', 'B', 'c', 'C', '1', '_', ' ', '\t', 0x1f, 0x7f, 0xa0, 0xe9, 0x663, 0x2003, 0x212a, 0x1f600, 0x130, 0x17f};
+        StringBuilder s = new StringBuilder();
+        int n = r.nextInt(5);
+        for (int i = 0; i < n; i++) {
+            s.appendCodePoint(pool[r.nextInt(pool.length)]);
+        }
+        return s.toString();
+    }
+
+    private static float finite(float x) {
+        return Float.isFinite(x) ? x : 1f;
+    }
+
+    private static double finite(double x) {
+        return Double.isFinite(x) ? x : 1.0;
+    }
+
+    private static float randomFloat(Random r) {
+        return switch (r.nextInt(4)) {
+            case 0 -> finite(Float.intBitsToFloat(r.nextInt()));
+            case 1 -> 16777210f + r.nextInt(12);
+            case 2 -> Math.nextUp(0.1f) + (r.nextInt(5) - 2) * Math.ulp(0.1f);
+            default -> r.nextInt(1000) / 100f;
+        };
+    }
+
+    private static double randomDouble(Random r) {
+        return switch (r.nextInt(4)) {
+            case 0 -> finite(Double.longBitsToDouble(r.nextLong()));
+            case 1 -> 0.3 + (r.nextInt(7) - 3) * Math.ulp(0.3);
+            case 2 -> r.nextInt(2000) - 1000 + (r.nextBoolean() ? 0 : r.nextInt(10) / 10.0);
+            default -> Double.MIN_VALUE * r.nextInt(1000);
+        };
+    }
+
+    @Test
+    void modelVerdictsAreJavaVerdicts(@TempDir Path dir) throws Exception {
+        Oracles.requirePython("pydantic");
+        Random random = new Random(1111);
+        List<String> jsons = new ArrayList<>();
+        List<String> java = new ArrayList<>();
+        List<java.util.Map<String, String>> messages = new ArrayList<>();
+        for (int kind = 0; kind <= 10; kind++) {
+            for (int i = 0; i < 300; i++) {
+                JavaRules r = vary(random, kind);
+                jsons.add(STRICT.writeValueAsString(r));
+                TreeSet<String> props = new TreeSet<>();
+                for (Violation v : JavaRulesValidator.validate(r)) {
+                    props.add(v.propertyPath());
+                }
+                java.util.Map<String, String> m = new java.util.TreeMap<>();
+                JavaRulesValidator.validate(r).forEach(v -> m.put(v.propertyPath(), v.message()));
+                messages.add(m);
+                java.add(String.join(",", props));
+            }
+        }
+        Path modules = Path.of(JavaRules.class.getProtectionDomain().getCodeSource().getLocation().toURI())
+                .resolve("io/structbridge/jackson/fixtures");
+        Path script = dir.resolve("rules.py");
+        Files.writeString(script, """
+                import sys
+                sys.path.insert(0, sys.argv[1])
+                import pydantic
+                from JavaRules import JavaRulesModel
+                for line in sys.stdin.read().splitlines():
+                    try:
+                        JavaRulesModel.model_validate_json(line)
+                        print("")
+                    except pydantic.ValidationError as e:
+                        print(",".join(sorted({str(x["loc"][0]) for x in e.errors()})) + "\t" + "\t".join(
+                            str(x["loc"][0]) + "=" + x["msg"][len("Value error, "):] for x in e.errors() if x["msg"].startswith("Value error, ")))
+                """, StandardCharsets.UTF_8);
+        Process p = new ProcessBuilder("python3", script.toString(), modules.toString()).redirectErrorStream(true).start();
+        p.getOutputStream().write(String.join("\n", jsons).concat("\n").getBytes(StandardCharsets.UTF_8));
+        p.getOutputStream().close();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertEquals(true, p.waitFor(300, TimeUnit.SECONDS), "python3 finished");
+        List<String> python = new ArrayList<>();
+        List<String> pythonMessages = new ArrayList<>();
+        for (String line : out.lines().toList()) {
+            String[] parts = line.split("\t", 2);
+            python.add(parts[0]);
+            pythonMessages.add(parts.length > 1 ? parts[1] : "");
+        }
+        int checkedMessages = 0;
+        assertEquals(jsons.size(), python.size(), out);
+        List<String> differences = new ArrayList<>();
+        int invalid = 0;
+        for (int i = 0; i < jsons.size(); i++) {
+            invalid += java.get(i).isEmpty() ? 0 : 1;
+            for (String pm : pythonMessages.get(i).isEmpty() ? new String[0] : pythonMessages.get(i).split("\t")) {
+                String[] kv = pm.split("=", 2);
+                checkedMessages++;
+                if (!kv[1].equals(messages.get(i).get(kv[0]))) {
+                    differences.add("message of " + kv[0] + ": Java " + messages.get(i).get(kv[0]) + ", Pydantic " + kv[1]);
+                }
+            }
+            if (!java.get(i).equals(python.get(i))) {
+                differences.add("Java [" + java.get(i) + "] Pydantic [" + python.get(i) + "]: " + jsons.get(i));
+            }
+        }
+        System.out.println(jsons.size() + " records, " + invalid + " invalid in Java, "
+                + (jsons.size() - differences.size()) + " agreements, " + checkedMessages + " AfterValidator messages compared");
+        assertEquals(List.of(), differences.subList(0, Math.min(differences.size(), 60)), differences.size() + " differences");
+    }
+
+    /** The model's Double.toString / Float.toString (for @Digits and @DecimalMin/@DecimalMax) equals the JDK's. */
+    @Test
+    void modelToStringIsTheJdks(@TempDir Path dir) throws Exception {
+        Oracles.requirePython("pydantic");
+        Random r = new Random(7);
+        StringBuilder input = new StringBuilder();
+        int n = 0;
+        for (int i = 0; i < 40_000; i++) {
+            float f = Float.intBitsToFloat(i % 2 == 0 ? r.nextInt() : r.nextInt(1 << 23));
+            double d = Double.longBitsToDouble(i % 2 == 0 ? r.nextLong() : r.nextLong() & ((1L << 52) - 1));
+            if (Float.isFinite(f)) {
+                input.append("1 ").append(Float.toHexString(f)).append(' ').append(Float.toString(f)).append('\n');
+                n++;
+            }
+            if (Double.isFinite(d)) {
+                input.append("0 ").append(Double.toHexString(d)).append(' ').append(Double.toString(d)).append('\n');
+                n++;
+            }
+        }
+        Path modules = Path.of(JavaRules.class.getProtectionDomain().getCodeSource().getLocation().toURI())
+                .resolve("io/structbridge/jackson/fixtures");
+        Path script = dir.resolve("tostring.py");
+        Files.writeString(script, """
+                import decimal, sys
+                sys.path.insert(0, sys.argv[1])
+                import JavaRules
+                bad = 0
+                for line in sys.stdin.read().splitlines():
+                    single, hx, java = line.split()
+                    ours = JavaRules._SB_j_tostring(float.fromhex(hx), single == "1")
+                    if decimal.Decimal(ours).normalize().as_tuple() != decimal.Decimal(java).normalize().as_tuple():
+                        bad += 1
+                        print("differs", line, ours)
+                print("done", bad)
+                """, StandardCharsets.UTF_8);
+        Process p = new ProcessBuilder("python3", script.toString(), modules.toString()).redirectErrorStream(true).start();
+        p.getOutputStream().write(input.toString().getBytes(StandardCharsets.UTF_8));
+        p.getOutputStream().close();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertEquals(true, p.waitFor(300, TimeUnit.SECONDS), "python3 finished");
+        System.out.println(n + " floats and doubles: Python's toString compared with the JDK's");
+        assertEquals("done 0", out.strip().lines().reduce((a, z) -> z).orElse(""), out.length() > 3000 ? out.substring(0, 3000) : out);
+    }
+}

@@ -1,0 +1,165 @@
+package io.structbridge.processor.write.python;
+
+import io.structbridge.processor.model.Constraint;
+import io.structbridge.processor.model.FieldModel;
+import io.structbridge.processor.model.FieldType;
+import io.structbridge.processor.model.JavaPrim;
+import io.structbridge.processor.model.PythonRegex;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Java's (Hibernate Validator's) meaning of the constraints that Pydantic's {@code Field} keywords check
+ * differently, as {@code AfterValidator}s in the generated Pydantic model: {@code @Pattern} (Java's ASCII
+ * {@code \w \d \s \b}, {@code CASE_INSENSITIVE} as ASCII case folding), {@code @NotBlank} ({@code String.trim()}:
+ * some character above U+0020), {@code @Size} on text (UTF-16 units), {@code @Min}/{@code @Max} on a float
+ * (compared in {@code float}, JLS 5.6) or a double, {@code @DecimalMin}/{@code @DecimalMax}
+ * ({@code BigDecimal.valueOf(double)}, a float widened to double) and {@code @Digits} on floating point (the digits
+ * of {@code Double.toString}, {@code Float.toString} for a float). Each raises Hibernate Validator's message.
+ * The {@code Field} keywords that would refuse what Java accepts are dropped; exact ones are kept.
+ */
+final class PydanticJavaRules {
+    private PydanticJavaRules() {}
+
+    /** The module-level helpers, inside the {@code if ... _SB_BaseModel is not None:} block (4 spaces). */
+    static final String HELPERS = """
+                import decimal as _SB_jdecimal
+                from pydantic import AfterValidator as _SB_AfterValidator
+
+                def _SB_j_rule(test: _SB_typing.Callable[[_SB_Any], object], message: str) -> _SB_Any:
+                    \"\"\"An AfterValidator raising Hibernate Validator's message where Java's rule (test) fails.\"\"\"
+                    def check(v: _SB_Any) -> _SB_Any:
+                        if not test(v):
+                            raise ValueError(message)
+                        return v
+                    return _SB_AfterValidator(check)
+
+                def _SB_j_f32(v: float) -> float:
+                    \"\"\"v rounded to binary32, a Java float (beyond its range: the infinity).\"\"\"
+                    try:
+                        return float(_SB_struct.unpack("<f", _SB_struct.pack("<f", v))[0])
+                    except OverflowError:
+                        return v * float("inf")
+
+                def _SB_j_utf16(v: str) -> int:
+                    \"\"\"String.length(): UTF-16 units.\"\"\"
+                    return len(v.encode("utf-16-le", "surrogatepass")) // 2
+
+                def _SB_j_not_blank(v: str) -> bool:
+                    \"\"\"not String.trim().isEmpty(): some character above U+0020.\"\"\"
+                    return any(c > " " for c in v)
+
+                def _SB_j_tostring(x: float, single: bool) -> str:
+                    \"\"\"Double.toString(x), or Float.toString of the float x (JDK 19+): the shortest decimal that rounds
+                    back to x, two digits when one would do (the closest of those).\"\"\"
+                    if x != x or x in (float("inf"), float("-inf")):
+                        return repr(x)
+                    back = _SB_j_f32 if single else float
+                    s = repr(x)
+                    p = 1
+                    for p in range(1, 18):
+                        s = "%.*e" % (p - 1, x)
+                        if back(float(s)) == x:
+                            break
+                    if p == 1:
+                        two = "%.1e" % x
+                        if back(float(two)) == x:
+                            s = two
+                    return s
+
+                def _SB_j_digits_ok(x: float, integer: int, fraction: int, single: bool) -> bool:
+                    \"\"\"@Digits: new BigDecimal(Double.toString(x) or Float.toString).stripTrailingZeros().\"\"\"
+                    if x != x or x in (float("inf"), float("-inf")):
+                        return False
+                    t = _SB_jdecimal.Decimal(_SB_j_tostring(x, single)).normalize().as_tuple()
+                    e = int(t.exponent)
+                    return len(t.digits) + e <= integer and max(-e, 0) <= fraction
+
+                def _SB_j_decimal_ok(x: float, bound: str, inclusive: bool, below: bool) -> bool:
+                    \"\"\"@DecimalMin (below) or @DecimalMax: BigDecimal.valueOf(x) against new BigDecimal(bound); NaN fails.\"\"\"
+                    if x != x:
+                        return False
+                    c = _SB_jdecimal.Decimal(_SB_j_tostring(x, False)).compare(_SB_jdecimal.Decimal(bound))
+                    return (c > 0 or (c == 0 and inclusive)) if below else (c < 0 or (c == 0 and inclusive))
+
+            """;
+
+    /** {@code Annotated[type, Field(args), AfterValidator...]}, the inexact keywords taken out of {@code args}. */
+    static String annotated(FieldModel f, String type, List<String> args) {
+        List<String> rules = new ArrayList<>();
+        List<String> kept = new ArrayList<>(args);
+        FieldType t = f.type() instanceof FieldType.BitField b ? b.declared() : f.type();
+        if (t instanceof FieldType.Text) {
+            text(f, kept, rules);
+        } else if (t instanceof FieldType.Scalar s && (s.java() == JavaPrim.FLOAT || s.java() == JavaPrim.DOUBLE)) {
+            floating(f, s.java() == JavaPrim.FLOAT, kept, rules);
+        }
+        List<String> meta = new ArrayList<>();
+        if (!kept.isEmpty()) {
+            meta.add("_SB_Field(" + String.join(", ", kept) + ")");
+        }
+        meta.addAll(rules);
+        return meta.isEmpty() ? type : "_SB_Annotated[" + type + ", " + String.join(", ", meta) + "]";
+    }
+
+    private static String rule(String test, Constraint c) {
+        return "_SB_j_rule(" + test + ", " + PythonWriter.literal(c.message()) + ")";
+    }
+
+    private static void text(FieldModel f, List<String> kept, List<String> rules) {
+        for (Constraint c : f.constraints()) {
+            switch (c) {
+                case Constraint.Pattern p -> {
+                    PythonRegex.Translation tr = PythonRegex.forPythonRe(p.regexp());
+                    if (tr.translated() != null && p.flags().stream().allMatch("CASE_INSENSITIVE"::equals)) {
+                        kept.removeIf(a -> a.startsWith("pattern="));
+                        String regex = (p.flags().isEmpty() ? "" : "(?i)") + tr.translated();
+                        rules.add(rule("_SB_re.compile(" + PythonWriter.literal(regex) + ").search", c));
+                    }
+                }
+                case Constraint.NotBlank nb -> rules.add(rule("_SB_j_not_blank", c));
+                case Constraint.Size s -> {
+                    if (s.min() > 1) {
+                        kept.removeIf(a -> a.startsWith("min_length="));
+                    }
+                    rules.add(rule("lambda v: " + s.min() + " <= _SB_j_utf16(v) <= " + s.max(), c));
+                }
+                default -> { }
+            }
+        }
+    }
+
+    private static void floating(FieldModel f, boolean single, List<String> kept, List<String> rules) {
+        boolean inexact = f.constraints().stream().anyMatch(c -> c instanceof Constraint.Min || c instanceof Constraint.Max
+                || c instanceof Constraint.DecimalMin || c instanceof Constraint.DecimalMax || c instanceof Constraint.Digits);
+        if (!inexact) {
+            return;
+        }
+        kept.removeIf(a -> a.startsWith("ge=") || a.startsWith("le=") || a.startsWith("gt=") || a.startsWith("lt=")
+                || a.startsWith("multiple_of="));
+        String x = single ? "_SB_j_f32(v)" : "v";
+        for (Constraint c : f.constraints()) {
+            switch (c) {
+                case Constraint.Min m -> rules.add(rule("lambda v: " + x + " >= " + bound(m.value(), single), c));
+                case Constraint.Max m -> rules.add(rule("lambda v: " + x + " <= " + bound(m.value(), single), c));
+                case Constraint.DecimalMin d -> rules.add(rule("lambda v: _SB_j_decimal_ok(" + x + ", "
+                        + PythonWriter.literal(d.value()) + ", " + py(d.inclusive()) + ", True)", c));
+                case Constraint.DecimalMax d -> rules.add(rule("lambda v: _SB_j_decimal_ok(" + x + ", "
+                        + PythonWriter.literal(d.value()) + ", " + py(d.inclusive()) + ", False)", c));
+                case Constraint.Sign s -> rules.add(rule("lambda v: " + x + (s.positive() ? " >" : " <") + (s.orZero() ? "= 0" : " 0"), c));
+                case Constraint.Digits d -> rules.add(rule("lambda v: _SB_j_digits_ok(" + x + ", " + d.integer() + ", "
+                        + d.fraction() + ", " + py(single) + ")", c));
+                default -> { }
+            }
+        }
+    }
+
+    /** The long bound as Java compares it: converted to float (JLS 5.6, one rounding) or to double. */
+    private static String bound(long value, boolean single) {
+        return single ? Double.toString((double) (float) value) : Double.toString((double) value);
+    }
+
+    private static String py(boolean b) {
+        return b ? "True" : "False";
+    }
+}
