@@ -60,10 +60,7 @@ public final class ConstraintChecks {
         if (Float.isNaN(v) || Float.isInfinite(v)) {
             return false;
         }
-        BigDecimal n = new BigDecimal(Float.toString(v)).stripTrailingZeros();
-        int integerDigits = n.precision() - n.scale();
-        int fractionDigits = Math.max(n.scale(), 0);
-        return integerDigits <= integer && fractionDigits <= fraction;
+        return digits(Float.toString(v), integer, fraction);
     }
 
     /**
@@ -78,7 +75,12 @@ public final class ConstraintChecks {
         if (Double.isNaN(v) || Double.isInfinite(v)) {
             return false;
         }
-        BigDecimal n = new BigDecimal(Double.toString(v)).stripTrailingZeros();
+        return digits(Double.toString(v), integer, fraction);
+    }
+
+    /** The digits of {@code new BigDecimal(text).stripTrailingZeros()} against the bounds. */
+    private static boolean digits(String text, int integer, int fraction) {
+        BigDecimal n = new BigDecimal(text).stripTrailingZeros();
         int integerDigits = n.precision() - n.scale();
         int fractionDigits = Math.max(n.scale(), 0);
         return integerDigits <= integer && fractionDigits <= fraction;
