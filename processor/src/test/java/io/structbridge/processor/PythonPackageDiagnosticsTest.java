@@ -133,7 +133,8 @@ class PythonPackageDiagnosticsTest {
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertTrue(p.waitFor(120, TimeUnit.SECONDS), "python3 timed out");
         assertEquals(0, p.exitValue(), out);
-        assertEquals("['Import', 'ImportModel', 'Import_ENUMS', 'Import_TEXT', 'Import_dtype', 'Inner', 'InnerModel', 'Inner_ENUMS', "
-                + "'Inner_TEXT', 'Inner_dtype', 'Outer', 'OuterModel', 'Outer_ENUMS', 'Outer_TEXT', 'Outer_dtype']", out.strip());
+        assertEquals("['Import', 'ImportModel', 'ImportRecord', 'ImportView', 'Import_ENUMS', 'Import_TEXT', 'Import_dtype', "
+                + "'Inner', 'InnerModel', 'InnerRecord', 'InnerView', 'Inner_ENUMS', 'Inner_TEXT', 'Inner_dtype', "
+                + "'Outer', 'OuterModel', 'OuterRecord', 'OuterView', 'Outer_ENUMS', 'Outer_TEXT', 'Outer_dtype']", out.strip());
     }
 }
