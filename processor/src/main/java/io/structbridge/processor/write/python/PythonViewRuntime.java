@@ -49,7 +49,8 @@ final class PythonViewRuntime {
                             raise
                         if not buffer.flags.c_contiguous:
                             raise ValueError("a struct buffer must be C-contiguous") from None
-                        mv = memoryview(buffer.reshape(-1).view(_SB_np.uint8))
+                        raw: _SB_Any = buffer.reshape(-1).view(_SB_np.uint8)
+                        mv = memoryview(raw)
                 if not mv.c_contiguous:
                     raise ValueError("a struct buffer must be C-contiguous")
                 if mv.format != "B" or mv.ndim != 1:
