@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -102,26 +101,24 @@ class AttackedConstructsTest {
 
     @Test
     void refusedWithAnSbErrorOnTheElement(@TempDir Path dir) {
-        List<String[]> cases = new ArrayList<>();
-        cases.add(new String[] {"@Struct public record Z(@Bits(value = 3, zeroWidthBefore = CType.FLOAT) int a) {}",
-                "zeroWidthBefore lists FLOAT, but a zero-width bit-field has an integer type"});
-        cases.add(new String[] {"@Struct public record Z(@Bits(value = 3, zeroWidthBefore = CType.FLOAT16) int a) {}",
-                "zeroWidthBefore lists FLOAT16"});
-        cases.add(new String[] {"@Struct public record Z(@Bits(64) @NativeType(CType.UINT64_BITS) long big) {}",
-                "UINT64_BITS (raw 64 bits in a long) is for whole uint64_t members"});
-        cases.add(new String[] {"public enum E { @Code(1) A } @Struct record Z(@NativeType(CType.UINT64_BITS) E e) {}",
-                "@NativeType(UINT64_BITS) is not an integer type"});
-        cases.add(new String[] {"@Union public record Z() {}", "@Union record Z has no components"});
-        for (String[] k : cases) {
-            String src = k[0];
-            String body = src.startsWith("public enum E") ? src.replace("@Struct record Z", "@Struct record Z") : src;
-            Map<String, String> files = src.startsWith("public enum E")
-                    ? sources("E", "public enum E { @Code(1) A }", "Z", "@Struct public record Z(@NativeType(CType.UINT64_BITS) E e) {}")
-                    : sources("Z", body);
-            DiskCompilation c = DiskCompilation.compile(dir.resolve("c" + cases.indexOf(k)), files);
-            assertFalse(c.success(), src);
+        record Case(Map<String, String> files, String expected) {}
+        List<Case> cases = List.of(
+                new Case(sources("Z", "@Struct public record Z(@Bits(value = 3, zeroWidthBefore = CType.FLOAT) int a) {}"),
+                        "zeroWidthBefore lists FLOAT, but a zero-width bit-field has an integer type"),
+                new Case(sources("Z", "@Struct public record Z(@Bits(value = 3, zeroWidthBefore = CType.FLOAT16) int a) {}"),
+                        "zeroWidthBefore lists FLOAT16"),
+                new Case(sources("Z", "@Struct public record Z(@Bits(64) @NativeType(CType.UINT64_BITS) long big) {}"),
+                        "UINT64_BITS (raw 64 bits in a long) is for whole uint64_t members"),
+                new Case(sources("E", "public enum E { @Code(1) A }", "Z", "@Struct public record Z(@NativeType(CType.UINT64_BITS) E e) {}"),
+                        "@NativeType(UINT64_BITS) is not an integer type"),
+                new Case(sources("Z", "@Union public record Z() {}"), "@Union record Z has no components"));
+        for (int i = 0; i < cases.size(); i++) {
+            Case k = cases.get(i);
+            DiskCompilation c = DiskCompilation.compile(dir.resolve("c" + i), k.files());
+            assertFalse(c.success(), k.files().toString());
             String errors = String.join("\n", c.errors());
-            assertTrue(errors.contains(k[1]) && errors.contains("[SB-") && !errors.contains("SB-INTERNAL-ERROR"), src + "\n" + errors);
+            assertTrue(errors.contains(k.expected()) && errors.contains("[SB-") && !errors.contains("SB-INTERNAL-ERROR"),
+                    k.files() + "\n" + errors);
         }
     }
 }
