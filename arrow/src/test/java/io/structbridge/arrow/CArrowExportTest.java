@@ -55,11 +55,14 @@ class CArrowExportTest {
             ffi.cdef(CDEF + "int %s_export_arrow_message(const void *structs, int64_t n, struct ArrowSchema *schema_out, "
                      "struct ArrowArray *array_out, char *message, size_t message_size);" % name)
             lib = ffi.dlopen(lib_path)
-            mm = numpy.memmap(path, dtype=numpy.uint8, mode="r", offset=offset)
+            header = numpy.fromfile(path, dtype="<u8", count=7)  # the struct file's header: count at byte 40, data offset at 48
+            if (int(header[5]), int(header[6])) != (count, offset):
+                sys.exit("header says %d structs at %d" % (header[5], header[6]))
+            mm = numpy.memmap(path, dtype=numpy.uint8, mode="r", offset=int(header[6]))
             schema = ffi.new("struct ArrowSchema *")
             array = ffi.new("struct ArrowArray *")
             message = ffi.new("char[512]")
-            rc = getattr(lib, name + "_export_arrow_message")(ffi.from_buffer(mm), count, schema, array, message, 512)
+            rc = getattr(lib, name + "_export_arrow_message")(ffi.from_buffer(mm), int(header[5]), schema, array, message, 512)
             if rc != 0:
                 sys.exit("export failed: %d %s" % (rc, ffi.string(message).decode()))
             held = lib.sbt_live_blocks()
