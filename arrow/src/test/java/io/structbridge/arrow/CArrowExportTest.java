@@ -229,23 +229,25 @@ class CArrowExportTest {
         StructType<Record> type = ArrowJavaOracleTest.type(name);
         int n = 20;
         Path file = dir.resolve(name + "-bad.sb");
+        long offsetInFile;
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment seg = arena.allocate(type.size() * n, type.alignment());
             RandomStructs.fill(type, seg, n, new Random(1));
+            try (StructFile<Record> f = StructFile.create(file, type, n)) {
+                f.appendStructs(seg); // valid structs: the struct file refuses to append invalid ones
+                offsetInFile = f.dataOffset();
+            }
             MemorySegment.copy(bytes, 0, seg, ValueLayout.JAVA_BYTE, row * type.size() + offset, bytes.length);
             ArrowDataException e = org.junit.jupiter.api.Assertions.assertThrows(ArrowDataException.class,
                     () -> ArrowExport.exportArray(type, seg, 0, n, arena.allocate(ArrowExport.ARRAY_SIZE)));
             assertEquals(javaMessage, e.getMessage().substring(0, Math.min(javaMessage.length(), e.getMessage().length())),
                     "the Java export refuses the same value");
-            try (StructFile<Record> f = StructFile.create(file, type, n)) {
-                f.appendStructs(seg);
-            }
+        }
+        // then the bad bytes, written into the file as a foreign (C) writer would
+        try (java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(file, java.nio.file.StandardOpenOption.WRITE)) {
+            ch.write(java.nio.ByteBuffer.wrap(bytes), offsetInFile + row * type.size() + offset);
         }
         Path lib = library(name);
-        long offsetInFile;
-        try (StructFile<Record> f = StructFile.open(file, type, false)) {
-            offsetInFile = f.dataOffset();
-        }
         String[] lines = Python.script(REFUSE, lib.toString(), file.toString(), Long.toString(offsetInFile), Integer.toString(n),
                 CHeaders.cName(name)).split("\n");
         assertEquals("EINVAL EINVAL untouched live 0", lines[0], name + ": refused, outputs untouched, nothing left allocated");
