@@ -78,6 +78,7 @@ public final class CHeaderWriter {
                     .append(") == ").append(m.offset()).append(", \"offsetof(").append(name).append(", ")
                     .append(m.field().name()).append(") differs from the Java layout\");\n");
         }
+        b.append('\n').append(new CArrowExportWriter(plan).write());
         b.append("\n#endif /* ").append(guard).append(" */\n");
         return b.toString();
     }

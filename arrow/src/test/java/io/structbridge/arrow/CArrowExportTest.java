@@ -1,0 +1,284 @@
+package io.structbridge.arrow;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.structbridge.runtime.Column;
+import io.structbridge.runtime.StructFile;
+import io.structbridge.runtime.StructType;
+import java.io.IOException;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The Arrow export the C header offers ({@code R_export_arrow}, behind {@code STRUCTBRIDGE_ARROW}),
+ * without Java on the path: the header is compiled by gcc (C11, all warnings errors, {@code -Wpedantic})
+ * into a shared library, python3 maps the struct file with NumPy ({@code numpy.memmap}), calls the export
+ * through cffi and imports it with {@code pyarrow.RecordBatch._import_from_c}. Oracles: the records Java
+ * reads from the same bytes (in the canonical form of {@link Canonical}), and the schema and values of
+ * the Java export of the same structs as pyarrow reads them from an IPC file (types, names, nullability,
+ * enum metadata must be equal). Releases are counted by the allocator hooks of the header: every block
+ * is freed once the batch is gone.
+ */
+class CArrowExportTest {
+    @TempDir
+    Path dir;
+
+    private static final String CDEF = """
+            struct ArrowSchema { const char* format; const char* name; const char* metadata; int64_t flags; int64_t n_children;
+              struct ArrowSchema** children; struct ArrowSchema* dictionary; void (*release)(struct ArrowSchema*); void* private_data; };
+            struct ArrowArray { int64_t length; int64_t null_count; int64_t offset; int64_t n_buffers; int64_t n_children;
+              const void** buffers; struct ArrowArray** children; struct ArrowArray* dictionary; void (*release)(struct ArrowArray*);
+              void* private_data; };
+            long sbt_live_blocks(void);
+            """;
+
+    /** argv: library, struct file, data offset, count, C name, Java IPC file. Prints canonical rows, then "live N". */
+    private static final String EXPORT = Canonical.PYTHON + """
+            import sys, gc, cffi, numpy, pyarrow, pyarrow.ipc
+            lib_path, path, offset, count, name, ipc = sys.argv[2:8]
+            offset, count = int(offset), int(count)
+            ffi = cffi.FFI()
+            ffi.cdef(CDEF + "int %s_export_arrow_message(const void *structs, int64_t n, struct ArrowSchema *schema_out, "
+                     "struct ArrowArray *array_out, char *message, size_t message_size);" % name)
+            lib = ffi.dlopen(lib_path)
+            header = numpy.fromfile(path, dtype="<u8", count=7)  # the struct file's header: count at byte 40, data offset at 48
+            if (int(header[5]), int(header[6])) != (count, offset):
+                sys.exit("header says %d structs at %d" % (header[5], header[6]))
+            mm = numpy.memmap(path, dtype=numpy.uint8, mode="r", offset=int(header[6]))
+            schema = ffi.new("struct ArrowSchema *")
+            array = ffi.new("struct ArrowArray *")
+            message = ffi.new("char[512]")
+            rc = getattr(lib, name + "_export_arrow_message")(ffi.from_buffer(mm), int(header[5]), schema, array, message, 512)
+            if rc != 0:
+                sys.exit("export failed: %d %s" % (rc, ffi.string(message).decode()))
+            held = lib.sbt_live_blocks()
+            batch = pyarrow.RecordBatch._import_from_c(int(ffi.cast("uintptr_t", array)), int(ffi.cast("uintptr_t", schema)))
+            if array.release != ffi.NULL or schema.release != ffi.NULL:
+                sys.exit("the imported structs are not marked released (moved)")
+            java = pyarrow.ipc.open_file(ipc).read_all()
+            if not batch.schema.equals(java.schema, check_metadata=True):
+                sys.exit("schema differs from the Java export's:\\nC:    %s\\nJava: %s" % (batch.schema, java.schema))
+            rows = batch.to_pylist()
+            java_rows = java.to_pylist()
+            out = sys.stdout
+            for i, row in enumerate(rows):
+                line = canon(row)
+                if line != canon(java_rows[i]):
+                    sys.exit("row %d differs from the Java export's:\\nC:    %s\\nJava: %s" % (i, line, canon(java_rows[i])))
+                out.write(line + "\\n")
+            del batch, rows
+            gc.collect()
+            out.write("held %d live %d\\n" % (held, lib.sbt_live_blocks()))
+            """.replace("CDEF", "\"\"\"" + CDEF + "\"\"\"");
+
+    /** The shim: counting allocator hooks, then the header with external linkage for its export functions. */
+    private static String shim(String header) {
+        return """
+                #include <stdlib.h>
+                static long sbt_blocks;
+                static void *sbt_malloc(size_t n) {
+                    void *p = malloc(n);
+                    if (p != NULL) {
+                        sbt_blocks++;
+                    }
+                    return p;
+                }
+                static void sbt_free(void *p) {
+                    if (p != NULL) {
+                        sbt_blocks--;
+                    }
+                    free(p);
+                }
+                #define STRUCTBRIDGE_ARROW_MALLOC(size) sbt_malloc(size)
+                #define STRUCTBRIDGE_ARROW_FREE(block) sbt_free(block)
+                #define STRUCTBRIDGE_ARROW
+                #define STRUCTBRIDGE_ARROW_API
+                #include "%s"
+                long sbt_live_blocks(void);
+                long sbt_live_blocks(void) {
+                    return sbt_blocks;
+                }
+                """.formatted(header);
+    }
+
+    /** {@return the shared library exporting the struct {@code name}} */
+    private Path library(String name) throws IOException {
+        CHeaders.require("gcc");
+        Path d = Files.createDirectories(dir.resolve("c-" + CHeaders.cName(name)));
+        Path h = CHeaders.copy(name, d);
+        Path src = d.resolve("shim.c");
+        Files.writeString(src, shim(h.getFileName().toString()));
+        Path lib = d.resolve("lib" + CHeaders.cName(name) + ".so");
+        CHeaders.check(d, CHeaders.compile(List.of("gcc", "-x", "c", "-std=c11"), "-O2", "-shared", "-fPIC", "-o", lib.toString(),
+                src.toString()).toArray(String[]::new));
+        return lib;
+    }
+
+    private static void requirePython() {
+        Python.requireModule("numpy");
+        Python.requireModule("cffi");
+        Python.requireModule("pyarrow");
+    }
+
+    /** Exports {@code count} structs of {@code file} through the C library and compares with Java's records; returns the held block count. */
+    private long exportAndCompare(String name, StructType<?> type, Path file, List<? extends Record> expected) throws IOException {
+        Path lib = library(name);
+        long offset;
+        long count;
+        Path ipc = dir.resolve(CHeaders.cName(name) + ".arrow");
+        try (StructFile<?> f = StructFile.open(file, type, false)) {
+            offset = f.dataOffset();
+            count = f.count();
+            IpcPyarrowTest.writeIpc(f.type(), f.elements(), f.count(), ipc);
+        }
+        String want = expected.stream().map(r -> Canonical.of(r, type.columns()) + "\n").collect(Collectors.joining());
+        String out = Python.script(EXPORT, lib.toString(), file.toString(), Long.toString(offset), Long.toString(count),
+                CHeaders.cName(name), ipc.toString());
+        int tail = out.lastIndexOf("held ");
+        assertTrue(tail >= 0, out);
+        assertEquals(want, out.substring(0, tail), name + ": the C export's values as pyarrow reads them");
+        String[] held = out.substring(tail).trim().split(" ");
+        assertEquals("live 0", held[2] + " " + held[3], name + ": every block freed once the batch is released");
+        long blocks = Long.parseLong(held[1]);
+        assertTrue(blocks > 0, "the allocator hooks counted the export's blocks");
+        return blocks;
+    }
+
+    @TestFactory
+    Stream<DynamicTest> everyFixtureThroughCffiEqualsJava() {
+        return ArrowJavaOracleTest.FIXTURES.stream().map(name -> DynamicTest.dynamicTest(name, () -> {
+            requirePython();
+            StructType<Record> type = ArrowJavaOracleTest.type(name);
+            int n = 203;
+            Path file = dir.resolve(CHeaders.cName(name) + ".sb");
+            List<Record> expected = new ArrayList<>();
+            try (Arena arena = Arena.ofConfined()) {
+                MemorySegment seg = arena.allocate(type.size() * n, type.alignment());
+                RandomStructs.fill(type, seg, n, new Random(name.hashCode() + 12));
+                // the full range of raw 64-bit unsigned members: all ones and the top bit alone
+                for (Column c : type.columns()) {
+                    if (c.kind() == Column.Kind.UINT64_BITS && !c.bitField()) {
+                        seg.set(ValueLayout.JAVA_LONG_UNALIGNED.withOrder(c.order()), c.offset(), -1L);
+                        seg.set(ValueLayout.JAVA_LONG_UNALIGNED.withOrder(c.order()), type.size() + c.offset(), Long.MIN_VALUE);
+                    }
+                }
+                for (long i = 0; i < n; i++) {
+                    expected.add(type.read(seg, i * type.size()));
+                }
+                try (StructFile<Record> f = StructFile.create(file, type, n)) {
+                    f.appendStructs(seg);
+                }
+            }
+            exportAndCompare(name, type, file, expected);
+        }));
+    }
+
+    @Test
+    void theGeoNamesStructFileThroughCffiEqualsJava() throws Exception {
+        requirePython();
+        List<GeoPlace> places = GeoNames.places();
+        Path file = dir.resolve("places.sb");
+        try (StructFile<GeoPlace> f = StructFile.create(file, GeoPlaceStruct.TYPE, places.size())) {
+            f.appendAll(places);
+        }
+        assertTrue(places.size() > 1000, "the GeoNames file holds " + places.size() + " places");
+        exportAndCompare("io.structbridge.arrow.GeoPlace", GeoPlaceStruct.TYPE, file, places);
+    }
+
+    /** argv: library, struct file, data offset, count, C name. Prints rc, whether the outputs are untouched, live blocks, message. */
+    private static final String REFUSE = """
+            import sys, cffi, errno, numpy
+            lib_path, path, offset, count, name = sys.argv[2:7]
+            ffi = cffi.FFI()
+            ffi.cdef(CDEF + "int %s_export_arrow_message(const void *structs, int64_t n, struct ArrowSchema *schema_out, "
+                     "struct ArrowArray *array_out, char *message, size_t message_size);"
+                     "int %s_export_arrow(const void *structs, int64_t n, struct ArrowSchema *schema_out, "
+                     "struct ArrowArray *array_out);" % (name, name))
+            lib = ffi.dlopen(lib_path)
+            mm = numpy.memmap(path, dtype=numpy.uint8, mode="r", offset=int(offset))
+            schema = ffi.new("struct ArrowSchema *")
+            array = ffi.new("struct ArrowArray *")
+            ffi.memmove(schema, b"3" * ffi.sizeof(schema[0]), ffi.sizeof(schema[0]))
+            ffi.memmove(array, b"3" * ffi.sizeof(array[0]), ffi.sizeof(array[0]))
+            message = ffi.new("char[512]")
+            rc = getattr(lib, name + "_export_arrow_message")(ffi.from_buffer(mm), int(count), schema, array, message, 512)
+            rc4 = getattr(lib, name + "_export_arrow")(ffi.from_buffer(mm), int(count), schema, array)
+            untouched = bytes(ffi.buffer(schema)) == b"3" * ffi.sizeof(schema[0]) and bytes(ffi.buffer(array)) == b"3" * ffi.sizeof(array[0])
+            print(errno.errorcode.get(rc, rc), errno.errorcode.get(rc4, rc4), "untouched" if untouched else "WRITTEN",
+                  "live", lib.sbt_live_blocks())
+            print(ffi.string(message).decode())
+            """.replace("CDEF", "\"\"\"" + CDEF + "\"\"\"");
+
+    /** Writes {@code bytes} at {@code offset} of struct {@code row} of 20 random structs, exports through C and through Java. */
+    private String[] refused(String name, long row, long offset, String javaMessage, byte... bytes) throws IOException {
+        requirePython();
+        StructType<Record> type = ArrowJavaOracleTest.type(name);
+        int n = 20;
+        Path file = dir.resolve(name + "-bad.sb");
+        long offsetInFile;
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment seg = arena.allocate(type.size() * n, type.alignment());
+            RandomStructs.fill(type, seg, n, new Random(1));
+            try (StructFile<Record> f = StructFile.create(file, type, n)) {
+                f.appendStructs(seg); // valid structs: the struct file refuses to append invalid ones
+                offsetInFile = f.dataOffset();
+            }
+            MemorySegment.copy(bytes, 0, seg, ValueLayout.JAVA_BYTE, row * type.size() + offset, bytes.length);
+            ArrowDataException e = org.junit.jupiter.api.Assertions.assertThrows(ArrowDataException.class,
+                    () -> ArrowExport.exportArray(type, seg, 0, n, arena.allocate(ArrowExport.ARRAY_SIZE)));
+            assertEquals(javaMessage, e.getMessage().substring(0, Math.min(javaMessage.length(), e.getMessage().length())),
+                    "the Java export refuses the same value");
+        }
+        // then the bad bytes, written into the file as a foreign (C) writer would
+        try (java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(file, java.nio.file.StandardOpenOption.WRITE)) {
+            ch.write(java.nio.ByteBuffer.wrap(bytes), offsetInFile + row * type.size() + offset);
+        }
+        Path lib = library(name);
+        String[] lines = Python.script(REFUSE, lib.toString(), file.toString(), Long.toString(offsetInFile), Integer.toString(n),
+                CHeaders.cName(name)).split("\n");
+        assertEquals("EINVAL EINVAL untouched live 0", lines[0], name + ": refused, outputs untouched, nothing left allocated");
+        return lines;
+    }
+
+    @Test
+    void aBoolByteOtherThanZeroOrOneIsRefusedWithRowAndField() throws IOException {
+        String java = "row 4, field 'flag': bool byte 2 is neither 0 nor 1";
+        String[] r = refused("AllScalars", 4, io.structbridge.fixtures.AllScalarsStruct.FLAG_OFFSET, java, (byte) 2);
+        assertEquals(java, r[1]);
+    }
+
+    @Test
+    void invalidUtf8IsRefusedWithRowAndField() throws IOException {
+        String java = "row 7, field 'utf8': invalid UTF-8 in 61c328";
+        String[] r = refused("Texts", 7, io.structbridge.fixtures.TextsStruct.UTF8_OFFSET, java, (byte) 'a', (byte) 0xC3, (byte) 0x28, (byte) 0);
+        assertEquals(java, r[1]);
+    }
+
+    @Test
+    void textWithoutItsNulIsRefusedWithRowAndField() throws IOException {
+        String java = "row 0, field 'utf8': no NUL terminator within the capacity of 8 bytes";
+        String[] r = refused("Texts", 0, io.structbridge.fixtures.TextsStruct.UTF8_OFFSET, java, "abcdefgh".getBytes());
+        assertEquals(java, r[1]);
+    }
+
+    @Test
+    void anEnumCodeOfNoConstantIsRefusedWithRowAndField() throws IOException {
+        String java = "row 13, field 'color': enum code 77 is not one of";
+        String[] r = refused("Tagged", 13, io.structbridge.fixtures.TaggedStruct.COLOR_OFFSET, java, (byte) 77);
+        assertEquals(java + " RED=1,GREEN=2,BLUE=200", r[1]);
+    }
+}

@@ -1,0 +1,192 @@
+package io.structbridge.arrow;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The C export of the headers ({@code STRUCTBRIDGE_ARROW}) compiles with gcc and g++ in strict and GNU
+ * modes with all warnings as errors ({@code -Wall -Wextra -Wpedantic -Werror}, {@code -O2} so the
+ * optimiser's warnings count too), every header alone and all together in one translation unit; structs
+ * with a union or a pointer get no export function (calling one is a compile error); and a C program
+ * that exports, moves a child out, releases and hits an error runs clean under valgrind (no leak, no
+ * double free, no read of freed memory).
+ */
+class CArrowHeaderCompileTest {
+    @TempDir
+    Path dir;
+
+    static final List<String> ACCEPTED;
+
+    static {
+        List<String> all = new ArrayList<>(ArrowJavaOracleTest.FIXTURES);
+        all.add("io.structbridge.arrow.GeoPlace");
+        ACCEPTED = List.copyOf(all);
+    }
+
+    /** A unit that includes the header(s) and calls each export (outputs released), so nothing is dead code. */
+    private static String unit(List<String> accepted, List<String> refused) {
+        StringBuilder b = new StringBuilder("#define STRUCTBRIDGE_ARROW\n");
+        for (String n : accepted) {
+            b.append("#include \"").append(CHeaders.cName(n)).append(".h\"\n");
+        }
+        for (String n : refused) {
+            b.append("#include \"").append(CHeaders.cName(n)).append(".h\"\n");
+        }
+        b.append("int sb_use(void);\nint sb_use(void) {\n    int rc = 0;\n");
+        for (String n : accepted) {
+            String c = CHeaders.cName(n);
+            b.append("    {\n        ").append(c).append(" v[2];\n        struct ArrowSchema s;\n        struct ArrowArray a;\n")
+                    .append("        char m[64];\n        memset(v, 0, sizeof v);\n")
+                    .append("        rc |= ").append(c).append("_export_arrow_message(v, 2, &s, &a, m, sizeof m);\n")
+                    .append("        if (rc == 0) {\n            s.release(&s);\n            a.release(&a);\n        }\n")
+                    .append("        rc |= ").append(c).append("_export_arrow(v, 0, &s, &a);\n")
+                    .append("        if (rc == 0) {\n            s.release(&s);\n            a.release(&a);\n        }\n    }\n");
+        }
+        return b.append("    return rc;\n}\n").toString();
+    }
+
+    private void compile(List<String> mode, List<String> accepted, List<String> refused, String tag) throws IOException {
+        CHeaders.require(mode.getFirst());
+        Path d = Files.createDirectories(dir.resolve(tag));
+        for (String n : accepted) {
+            CHeaders.copy(n, d);
+        }
+        for (String n : refused) {
+            CHeaders.copy(n, d);
+        }
+        Path src = d.resolve("unit.c");
+        Files.writeString(src, unit(accepted, refused));
+        CHeaders.check(d, CHeaders.compile(mode, "-O2", "-c", "-o", d.resolve("unit.o").toString(), src.toString())
+                .toArray(String[]::new));
+    }
+
+    @TestFactory
+    Stream<DynamicTest> everyHeaderCompilesStrictAndGnu() {
+        return CHeaders.MODES.stream().flatMap(mode -> ACCEPTED.stream().map(n -> DynamicTest.dynamicTest(
+                CHeaders.cName(n) + " " + mode.get(3), () -> compile(mode, List.of(n), List.of(), CHeaders.cName(n) + mode.get(3)))));
+    }
+
+    @TestFactory
+    Stream<DynamicTest> allHeadersTogetherInOneUnit() {
+        return CHeaders.MODES.stream().map(mode -> DynamicTest.dynamicTest(mode.get(3),
+                () -> compile(mode, ACCEPTED, ArrowJavaOracleTest.REFUSED, "all" + mode.get(3))));
+    }
+
+    @Test
+    void structsWithAUnionOrAPointerHaveNoExport() throws IOException {
+        CHeaders.require("gcc");
+        for (String n : ArrowJavaOracleTest.REFUSED) {
+            Path d = Files.createDirectories(dir.resolve("refused-" + n));
+            Path h = CHeaders.copy(n, d);
+            String text = Files.readString(h);
+            assertTrue(text.contains("/* " + n + "_export_arrow is not generated: "), n + ": the header says why");
+            Path src = d.resolve("call.c");
+            Files.writeString(src, "#define STRUCTBRIDGE_ARROW\n#include \"" + n + ".h\"\nint sb_call(void);\n"
+                    + "int sb_call(void) { return " + n + "_export_arrow(0, 0, 0, 0); }\n");
+            CHeaders.Result r = CHeaders.run(CHeaders.compile(List.of("gcc", "-x", "c", "-std=c11"), "-c", "-o",
+                    d.resolve("call.o").toString(), src.toString()), d);
+            assertTrue(r.exit() != 0 && r.out().contains(n + "_export_arrow"), n + ": " + r.out());
+        }
+    }
+
+    private static final String PROGRAM = """
+            #define STRUCTBRIDGE_ARROW
+            #include "Body.h"
+            #include "Texts.h"
+            #include <stdio.h>
+            #include <string.h>
+
+            static int untouched(const void *p, size_t n) {
+                const unsigned char *b = (const unsigned char *) p;
+                size_t i;
+                for (i = 0; i < n; i++) {
+                    if (b[i] != 0x33) {
+                        return 0;
+                    }
+                }
+                return 1;
+            }
+
+            int main(void) {
+                Body bodies[3];
+                Texts texts[2];
+                struct ArrowSchema s, s2;
+                struct ArrowArray a, moved, a2;
+                char message[128];
+                int rc, i;
+                memset(bodies, 0, sizeof bodies);
+                for (i = 0; i < 3; i++) {
+                    bodies[i].id = i;
+                    bodies[i].corners[1].x = (float) i;
+                }
+                rc = Body_export_arrow(bodies, 3, &s, &a);
+                if (rc != 0 || a.length != 3 || a.n_children != 5 || s.n_children != 5) {
+                    printf("export failed %d\\n", rc);
+                    return 1;
+                }
+                /* move the child 'corners' out (the spec's "Moving child arrays"), release the parent, then the child */
+                moved = *a.children[2];
+                a.children[2]->release = NULL;
+                a.release(&a);
+                if (a.release != NULL || moved.length != 3 || moved.children[0]->length != 6) {
+                    printf("release or move failed\\n");
+                    return 2;
+                }
+                if (((const float *) moved.children[0]->children[0]->buffers[1])[5] != 2.0f) {
+                    printf("moved child's values\\n");
+                    return 3;
+                }
+                moved.release(&moved);
+                if (moved.release != NULL) {
+                    return 4;
+                }
+                s.release(&s);
+                /* an error: the outputs are untouched and nothing stays allocated */
+                memset(texts, 0, sizeof texts);
+                memcpy(texts[1].utf8, "ab\\303(", 4);
+                memset(&s2, 0x33, sizeof s2);
+                memset(&a2, 0x33, sizeof a2);
+                rc = Texts_export_arrow_message(texts, 2, &s2, &a2, message, sizeof message);
+                if (rc != EINVAL || strcmp(message, "row 1, field 'utf8': invalid UTF-8 in 6162c328") != 0
+                        || !untouched(&s2, sizeof s2) || !untouched(&a2, sizeof a2)) {
+                    printf("error path: %d %s\\n", rc, message);
+                    return 5;
+                }
+                if (Texts_export_arrow(texts, -1, &s2, &a2) != EINVAL || Texts_export_arrow(texts, 1, NULL, &a2) != EINVAL) {
+                    return 6;
+                }
+                printf("ok\\n");
+                return 0;
+            }
+            """;
+
+    @Test
+    void exportMoveReleaseAndErrorRunCleanUnderValgrind() throws IOException {
+        CHeaders.require("gcc");
+        CHeaders.require("valgrind");
+        Path d = Files.createDirectories(dir.resolve("valgrind"));
+        CHeaders.copy("Body", d);
+        CHeaders.copy("Texts", d);
+        Path src = d.resolve("program.c");
+        Files.writeString(src, PROGRAM);
+        Path exe = d.resolve("program");
+        CHeaders.check(d, CHeaders.compile(List.of("gcc", "-x", "c", "-std=c11"), "-g", "-O1", "-o", exe.toString(), src.toString())
+                .toArray(String[]::new));
+        CHeaders.Result r = CHeaders.run(List.of("valgrind", "--error-exitcode=99", "--leak-check=full",
+                "--errors-for-leak-kinds=all", exe.toString()), d);
+        assertEquals(0, r.exit(), r.out());
+        assertTrue(r.out().contains("ok") && r.out().contains("ERROR SUMMARY: 0 errors"), r.out());
+        assertTrue(r.out().contains("All heap blocks were freed"), r.out());
+    }
+}

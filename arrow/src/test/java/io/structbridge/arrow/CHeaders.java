@@ -1,0 +1,122 @@
+package io.structbridge.arrow;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Assumptions;
+
+/**
+ * The generated C headers (class output resources next to the generated classes) copied into a folder
+ * with the headers they include, and gcc/g++/valgrind run on them: a missing tool skips the test off CI
+ * and fails it under {@code CI=true} (as {@link Python} does).
+ */
+final class CHeaders {
+    private CHeaders() {}
+
+    private static final Pattern INCLUDE = Pattern.compile("^#include \"([^\"/]+\\.h)\"$", Pattern.MULTILINE);
+
+    /** {@return the header of struct {@code name} ({@code "Body"} in the fixtures package, or a qualified name), copied into {@code dir} with its includes} */
+    static Path copy(String name, Path dir) throws IOException {
+        String pkg = name.contains(".") ? name.substring(0, name.lastIndexOf('.')) : "io.structbridge.fixtures";
+        String simple = name.contains(".") ? name.substring(name.lastIndexOf('.') + 1) : name;
+        copyOne(pkg, simple + ".h", dir);
+        return dir.resolve(simple + ".h");
+    }
+
+    /** {@return the C name of a fixture (the header's file name without {@code .h})} */
+    static String cName(String name) {
+        return name.contains(".") ? name.substring(name.lastIndexOf('.') + 1) : name;
+    }
+
+    private static void copyOne(String pkg, String file, Path dir) throws IOException {
+        Path target = dir.resolve(file);
+        if (Files.exists(target)) {
+            return;
+        }
+        String resource = "/" + pkg.replace('.', '/') + "/" + file;
+        String text;
+        try (InputStream in = CHeaders.class.getResourceAsStream(resource)) {
+            assertNotNull(in, resource + " is not on the class path");
+            text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+        Files.writeString(target, text);
+        Matcher m = INCLUDE.matcher(text);
+        while (m.find()) {
+            copyOne(pkg, m.group(1), dir);
+        }
+    }
+
+    static boolean ci() {
+        return "true".equalsIgnoreCase(System.getenv("CI"));
+    }
+
+    /** Skips the test (off CI) or fails it (CI=true) when {@code tool} does not run. */
+    static void require(String tool) {
+        String reason = null;
+        try {
+            if (run(List.of(tool, "--version"), null).exit() != 0) {
+                reason = tool + " --version failed";
+            }
+        } catch (IOException e) {
+            reason = tool + " is not on PATH";
+        }
+        if (reason != null) {
+            if (ci()) {
+                fail("oracle missing under CI=true: " + reason);
+            }
+            Assumptions.abort("oracle missing, test skipped: " + reason);
+        }
+    }
+
+    record Result(int exit, String out) {}
+
+    static Result run(List<String> cmd, Path dir) throws IOException {
+        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
+        if (dir != null) {
+            pb.directory(dir.toFile());
+        }
+        Process p = pb.start();
+        p.getOutputStream().close();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        try {
+            if (!p.waitFor(300, TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+                fail("timed out: " + cmd);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException(e);
+        }
+        return new Result(p.exitValue(), out);
+    }
+
+    /** Runs {@code cmd} in {@code dir}; fails with its output on a non-zero exit. */
+    static String check(Path dir, String... cmd) throws IOException {
+        Result r = run(List.of(cmd), dir);
+        assertEquals(0, r.exit(), () -> String.join(" ", cmd) + " failed:\n" + r.out());
+        return r.out();
+    }
+
+    /** The strict and GNU compiler lines (all warnings errors) the export must compile with. */
+    static final List<List<String>> MODES = List.of(
+            List.of("gcc", "-x", "c", "-std=c11"), List.of("gcc", "-x", "c", "-std=gnu17"),
+            List.of("g++", "-x", "c++", "-std=c++17"), List.of("g++", "-x", "c++", "-std=gnu++17"));
+
+    static List<String> compile(List<String> mode, String... rest) {
+        List<String> cmd = new ArrayList<>(mode);
+        cmd.addAll(List.of("-Wall", "-Wextra", "-Wpedantic", "-Werror"));
+        cmd.addAll(List.of(rest));
+        return cmd;
+    }
+}
