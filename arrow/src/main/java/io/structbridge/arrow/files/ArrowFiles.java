@@ -135,10 +135,12 @@ public final class ArrowFiles {
      * @param batchRows the most structs per Arrow batch DuckDB reads
      * @param target the file to write (replaced if it exists)
      * @throws IOException if DuckDB fails or a stored value is invalid (the message names the row and field)
-     * @throws UnsupportedOperationException if the struct holds a union or a pointer
+     * @throws UnsupportedOperationException if the struct holds a union, a pointer or a {@code FLOAT16} member
+     *     (DuckDB has no half-precision type)
      */
     public static void writeParquet(StructType<?> type, MemorySegment structs, long count, long batchRows, Path target)
             throws IOException {
+        DuckDbTables.refuseHalfFloats(type);
         Path tmp = temporary(target);
         try {
             try (Connection db = DriverManager.getConnection("jdbc:duckdb:")) {

@@ -1,6 +1,7 @@
 package io.structbridge.arrow.files;
 
 import io.structbridge.arrow.ArrowStreamExport;
+import io.structbridge.runtime.Column;
 import io.structbridge.runtime.StructFile;
 import io.structbridge.runtime.StructType;
 import java.lang.foreign.Arena;
@@ -57,7 +58,8 @@ public final class DuckDbTables {
      * @param rows reads the result
      * @return what {@code rows} returns
      * @throws SQLException from DuckDB, e.g. a stored value that is invalid (its message names the row and field)
-     * @throws UnsupportedOperationException if the struct holds a union or a pointer
+     * @throws UnsupportedOperationException if the struct holds a union, a pointer or a {@code FLOAT16} member (DuckDB
+     *     has no half-precision type)
      */
     public static <T> T query(Connection db, String table, StructType<?> type, MemorySegment structs, long count, long batchRows,
                               String sql, Rows<T> rows) throws SQLException {
@@ -93,12 +95,21 @@ public final class DuckDbTables {
 
     private static <T> T run(Connection db, String table, StructType<?> type, MemorySegment structs, long count, long batchRows,
                              Body<T> body) throws SQLException {
+        refuseHalfFloats(type);
         DuckDBConnection duck = db.unwrap(DuckDBConnection.class);
         try (Arena arena = Arena.ofShared()) {
             MemorySegment stream = arena.allocate(ArrowStreamExport.STREAM_SIZE, 8);
             ArrowStreamExport.exportStream(type, structs, count, batchRows, stream);
             try {
-                duck.registerArrowStream(table, ArrowArrayStream.wrap(stream.address()));
+                try {
+                    duck.registerArrowStream(table, ArrowArrayStream.wrap(stream.address()));
+                } catch (RuntimeException e) {
+                    // the driver wraps its SQLException
+                    if (e.getCause() instanceof SQLException sql) {
+                        throw sql;
+                    }
+                    throw e;
+                }
                 try (Statement st = db.createStatement()) {
                     return body.run(st);
                 } finally {
@@ -126,6 +137,22 @@ public final class DuckDbTables {
      */
     public static <T> T query(Connection db, String table, StructFile<?> file, String sql, Rows<T> rows) throws SQLException {
         return query(db, table, file.type(), file.elements(), file.count(), 65_536, sql, rows);
+    }
+
+    /**
+     * Refuses a struct with a {@code FLOAT16} member up front: DuckDB (2.0) has no half-precision type and
+     * its Arrow scan rejects format {@code e} ("Unsupported Internal Arrow Type e").
+     *
+     * @param type the struct type
+     * @throws UnsupportedOperationException naming the member
+     */
+    static void refuseHalfFloats(StructType<?> type) {
+        for (Column c : type.columns()) {
+            if (c.kind() == Column.Kind.FLOAT16 && c.union() == null) {
+                throw new UnsupportedOperationException(type.name() + "." + c.path() + " is a FLOAT16 (Arrow float16, format 'e'),"
+                        + " which DuckDB does not read: no DuckDB table or Parquet file for " + type.name());
+            }
+        }
     }
 
     /** {@return {@code name} as a quoted SQL identifier ({@code "} doubled)} */
