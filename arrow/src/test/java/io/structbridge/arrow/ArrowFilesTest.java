@@ -62,7 +62,7 @@ class ArrowFilesTest {
             Python.requireModule("pyarrow");
             StructType<Record> type = ArrowJavaOracleTest.type(name);
             int n = 70;
-            try (Arena arena = Arena.ofConfined()) {
+            try (Arena arena = Arena.ofShared()) {
                 MemorySegment seg = arena.allocate(type.size() * n, type.alignment());
                 RandomStructs.fill(type, seg, n, new Random(name.hashCode() + 3));
                 Path file = dir.resolve(name + "." + format);
@@ -122,7 +122,7 @@ class ArrowFilesTest {
         StructType<Record> type = ArrowJavaOracleTest.type("Particle");
         long n = 400_000; // about 50 bytes of Arrow data each
         Path file = dir.resolve("large.arrow");
-        try (Arena arena = Arena.ofConfined();
+        try (Arena arena = Arena.ofShared();
              BufferAllocator limited = new RootAllocator(4L << 20)) { // 4 MiB for Arrow Java's buffers
             MemorySegment seg = arena.allocate(type.size() * n, type.alignment());
             RandomStructs.fill(type, seg, n, new Random(12));
@@ -147,7 +147,7 @@ class ArrowFilesTest {
     void anInvalidValueLeavesNoFile() throws Exception {
         StructType<Record> type = ArrowJavaOracleTest.type("Texts");
         int n = 50;
-        try (Arena arena = Arena.ofConfined()) {
+        try (Arena arena = Arena.ofShared()) {
             MemorySegment seg = arena.allocate(type.size() * n, type.alignment());
             RandomStructs.fill(type, seg, n, new Random(4));
             // invalid UTF-8 in row 37

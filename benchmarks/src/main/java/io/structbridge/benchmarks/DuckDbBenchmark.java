@@ -62,7 +62,7 @@ public class DuckDbBenchmark {
     @Setup
     public void setup() throws IOException, SQLException {
         dir = Files.createTempDirectory("duckdb-bench");
-        try (java.lang.foreign.Arena arena = java.lang.foreign.Arena.ofConfined()) {
+        try (java.lang.foreign.Arena arena = java.lang.foreign.Arena.ofShared()) {
             TickArray ticks = TickArray.fromList(arena, Data.ticks(N));
             try (StructFile<Tick> f = StructFile.create(dir.resolve("ticks.sb"), TickStruct.TYPE, N)) {
                 f.appendStructs(ticks.segment());

@@ -127,7 +127,8 @@ public final class ArrowFiles {
 
     /**
      * Writes structs {@code [0, count)} of {@code structs} as a Parquet file with DuckDB (an in-memory
-     * DuckDB database for the call; DuckDB's default row group size).
+     * DuckDB database for the call; DuckDB's default row group size). DuckDB reads the structs from its
+     * own threads: they must not be in a confined arena.
      *
      * @param type the struct type
      * @param structs the structs
@@ -137,6 +138,7 @@ public final class ArrowFiles {
      * @throws IOException if DuckDB fails or a stored value is invalid (the message names the row and field)
      * @throws UnsupportedOperationException if the struct holds a union, a pointer or a {@code FLOAT16} member
      *     (DuckDB has no half-precision type)
+     * @throws IllegalArgumentException if {@code structs} is confined to a thread
      */
     public static void writeParquet(StructType<?> type, MemorySegment structs, long count, long batchRows, Path target)
             throws IOException {

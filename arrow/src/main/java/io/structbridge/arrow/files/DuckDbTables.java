@@ -60,6 +60,7 @@ public final class DuckDbTables {
      * @throws SQLException from DuckDB, e.g. a stored value that is invalid (its message names the row and field)
      * @throws UnsupportedOperationException if the struct holds a union, a pointer or a {@code FLOAT16} member (DuckDB
      *     has no half-precision type)
+     * @throws IllegalArgumentException if {@code structs} is confined to a thread (DuckDB reads from its own threads)
      */
     public static <T> T query(Connection db, String table, StructType<?> type, MemorySegment structs, long count, long batchRows,
                               String sql, Rows<T> rows) throws SQLException {
@@ -96,6 +97,10 @@ public final class DuckDbTables {
     private static <T> T run(Connection db, String table, StructType<?> type, MemorySegment structs, long count, long batchRows,
                              Body<T> body) throws SQLException {
         refuseHalfFloats(type);
+        if (!structs.isAccessibleBy(new Thread(() -> { }))) {
+            throw new IllegalArgumentException(type.name() + ": the structs are in a confined arena, which only its owner thread"
+                    + " may read; DuckDB reads the stream from its own threads: use a shared or automatic arena, or a struct file");
+        }
         DuckDBConnection duck = db.unwrap(DuckDBConnection.class);
         try (Arena arena = Arena.ofShared()) {
             MemorySegment stream = arena.allocate(ArrowStreamExport.STREAM_SIZE, 8);
