@@ -111,6 +111,19 @@ public final class ArrowStreamExport {
         exportStream(file.type(), file.elements(), file.count(), batchRows, streamOut);
     }
 
+    /** The bytes of {@code struct ArrowArrayStream}. */
+    public static final long STREAM_SIZE = CData.STREAM.byteSize();
+
+    /**
+     * Calls the {@code release} callback of a stream struct unless it is NULL (released, or moved
+     * out by a consumer that took it over): what a consumer does when done.
+     *
+     * @param stream a {@code struct ArrowArrayStream}
+     */
+    public static void releaseStream(MemorySegment stream) {
+        CData.release(CData.struct(stream, STREAM_SIZE), CData.ST_RELEASE);
+    }
+
     /** {@return streams exported and not yet released} */
     public static int unreleasedStreams() {
         return LIVE.size();

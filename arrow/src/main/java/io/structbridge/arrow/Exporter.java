@@ -20,7 +20,7 @@ import java.util.List;
  * checked (bool bytes, enum codes, text encoding): a bad value stops the export with an
  * {@link ArrowDataException} naming the row and field.
  */
-final class Exporter {
+class Exporter {
     private static final long ALIGN = 64;
     private static final ValueLayout.OfShort SHORT = ValueLayout.JAVA_SHORT_UNALIGNED;
     private static final ValueLayout.OfInt INT = ValueLayout.JAVA_INT_UNALIGNED;
@@ -40,6 +40,11 @@ final class Exporter {
         this.stride = stride;
         this.firstRow = firstRow;
         this.rows = rows;
+    }
+
+    /** {@return the export this exporter fills} */
+    Exports.Owner owner() {
+        return owner;
     }
 
     // ---- schema ------------------------------------------------------------------------------
@@ -185,8 +190,11 @@ final class Exporter {
         return arena.allocate(Math.max(ALIGN, (bytes + ALIGN - 1) / ALIGN * ALIGN), ALIGN);
     }
 
-    /** The buffers of a leaf of multiplicity {@code m} and {@code n} elements per value: validity NULL, then data. */
-    private MemorySegment[] leafBuffers(Leaf f, long m, int n) {
+    /**
+     * The buffers of a leaf of multiplicity {@code m} and {@code n} elements per value: validity NULL, then data
+     * (overridden by {@link ColumnsExporter}, which points at column memory where it can).
+     */
+    MemorySegment[] leafBuffers(Leaf f, long m, int n) {
         Column first = f.column();
         long values = rows * m * n;
         return switch (first.kind()) {

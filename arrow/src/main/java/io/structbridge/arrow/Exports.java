@@ -24,8 +24,44 @@ final class Exports {
 
     /** The memory of one export. */
     static final class Owner {
-        final Arena arena = Arena.ofShared();
+        final Arena arena = new Counting(Arena.ofShared());
         private final AtomicInteger refs = new AtomicInteger();
+        /** Run once after the arena is closed (a zero-copy export drops its hold on the column memory); or null. */
+        volatile Runnable onFree;
+    }
+
+    private static void freed(Owner owner) {
+        Runnable r = owner.onFree;
+        owner.onFree = null;
+        if (r != null) {
+            r.run();
+        }
+    }
+
+    private static final AtomicLong ALLOCATED = new AtomicLong();
+
+    /** An arena that counts the bytes it allocates (for tests of the exports' memory). */
+    private record Counting(Arena inner) implements Arena {
+        @Override
+        public MemorySegment allocate(long byteSize, long byteAlignment) {
+            ALLOCATED.addAndGet(byteSize);
+            return inner.allocate(byteSize, byteAlignment);
+        }
+
+        @Override
+        public MemorySegment.Scope scope() {
+            return inner.scope();
+        }
+
+        @Override
+        public void close() {
+            inner.close();
+        }
+    }
+
+    /** {@return the bytes allocated by all exports so far} */
+    static long allocatedBytes() {
+        return ALLOCATED.get();
     }
 
     private record Handle(Owner owner, boolean schema, List<MemorySegment> children) {}
@@ -65,6 +101,7 @@ final class Exports {
     static void abandon(Owner owner) {
         LIVE.values().removeIf(h -> h.owner == owner);
         owner.arena.close();
+        freed(owner);
     }
 
     private static void releaseSchema(MemorySegment p) {
@@ -102,6 +139,7 @@ final class Exports {
         if (h.owner.refs.decrementAndGet() == 0) {
             h.owner.arena.close();
             FREED.incrementAndGet();
+            freed(h.owner);
         }
     }
 

@@ -27,4 +27,17 @@ class ArchitectureTest {
                         "java.util.function", "java.util.stream", "java.io", "io.structbridge.runtime", "io.structbridge.arrow")
                 .check(main);
     }
+
+    @Test
+    void onlyTheFilesPackageUsesArrowJavaAndDuckDb() {
+        JavaClasses main = new ClassFileImporter()
+                .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+                .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_JARS)
+                .importPackages("io.structbridge.arrow.files");
+        assertTrue(main.size() >= 2, "the rule sees the files classes: " + main.size());
+        classes().that().resideInAPackage("io.structbridge.arrow.files")
+                .should().onlyDependOnClassesThat().resideInAnyPackage("java..", "io.structbridge.runtime", "io.structbridge.arrow",
+                        "io.structbridge.arrow.files", "org.apache.arrow..", "org.duckdb..")
+                .check(main);
+    }
 }

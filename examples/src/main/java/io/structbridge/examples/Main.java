@@ -1,6 +1,7 @@
 package io.structbridge.examples;
 
 import io.structbridge.examples.cities.CitiesPipeline;
+import io.structbridge.examples.cities.CitiesSql;
 import io.structbridge.examples.elf.ElfFile;
 import io.structbridge.examples.elf.ElfPrinter;
 import io.structbridge.examples.tzif.TzifFile;
@@ -27,6 +28,7 @@ import java.util.List;
  * Main tzif ZONE-OR-PATH ...    every transition of a TZif file, zdump -v style
  * Main validate ZONE-OR-PATH    the TZif local time types validated in place, then a corrupted copy
  * Main cities LAT,LNG,K         the GeoNames pipeline: JSON -> structs -> struct file -> C kernel -> JSON
+ * Main sql STRUCT-FILE          SQL in DuckDB over a struct file of places (the one "cities" writes)
  * </pre>
  *
  * Commands can be mixed. On an error: one line on stderr, exit status 1.
@@ -35,7 +37,10 @@ public final class Main {
     /** Changes shown for the default zone when no argument is given. */
     static final int DEFAULT_TZIF_LIMIT = 12;
     static final String DEFAULT_ZONE = "Europe/Berlin";
-    static final String USAGE = "usage: Main [elf PATH | tzif ZONE-OR-PATH | validate ZONE-OR-PATH | cities LAT,LNG,K]...";
+    static final String USAGE = "usage: Main [elf PATH | tzif ZONE-OR-PATH | validate ZONE-OR-PATH | cities LAT,LNG,K"
+            + " | sql STRUCT-FILE]...";
+    /** The struct file the cities command writes, relative to the working folder. */
+    static final Path CITIES_STRUCT_FILE = Path.of("target", "cities.sb");
 
     private Main() {
     }
@@ -100,6 +105,7 @@ public final class Main {
             commands.add(new Command("tzif", DEFAULT_ZONE, DEFAULT_TZIF_LIMIT));
             commands.add(new Command("validate", DEFAULT_ZONE, -1));
             commands.add(new Command("cities", "52.52,13.405,5", -1));
+            commands.add(new Command("sql", CITIES_STRUCT_FILE.toString(), -1));
             return commands;
         }
         if (args.length == 1 && (args[0].equals("-h") || args[0].equals("--help"))) {
@@ -107,7 +113,8 @@ public final class Main {
         }
         for (int i = 0; i < args.length; i++) {
             String kind = args[i];
-            if (!kind.equals("elf") && !kind.equals("tzif") && !kind.equals("validate") && !kind.equals("cities")) {
+            if (!kind.equals("elf") && !kind.equals("tzif") && !kind.equals("validate") && !kind.equals("cities")
+                    && !kind.equals("sql")) {
                 throw new IllegalArgumentException("unknown command '" + kind + "'");
             }
             if (i + 1 >= args.length) {
@@ -148,9 +155,12 @@ public final class Main {
             if (q.length != 3) {
                 throw new IllegalArgumentException("cities needs LAT,LNG,K, e.g. 52.52,13.405,5");
             }
-            return CitiesPipeline.report(citiesFile(), Path.of("target", "cities.sb").toAbsolutePath(),
+            return CitiesPipeline.report(citiesFile(), CITIES_STRUCT_FILE.toAbsolutePath(),
                     Path.of("target", "native", "libcities.so").toAbsolutePath(),
                     Double.parseDouble(q[0]), Double.parseDouble(q[1]), Integer.parseInt(q[2]));
+        }
+        if (c.kind().equals("sql")) {
+            return CitiesSql.report(Path.of(c.argument()).toAbsolutePath());
         }
         Path file = Zoneinfo.resolve(c.argument());
         if (c.kind().equals("validate")) {

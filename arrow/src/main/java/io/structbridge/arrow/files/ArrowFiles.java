@@ -1,0 +1,193 @@
+package io.structbridge.arrow.files;
+
+import io.structbridge.arrow.ArrowStreamExport;
+import io.structbridge.runtime.StructArray;
+import io.structbridge.runtime.StructFile;
+import io.structbridge.runtime.StructType;
+import java.io.IOException;
+import java.lang.foreign.MemorySegment;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.sql.Statement;
+import org.apache.arrow.c.ArrowArrayStream;
+import org.apache.arrow.c.Data;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
+import org.apache.arrow.vector.ipc.ArrowFileWriter;
+import org.apache.arrow.vector.ipc.ArrowReader;
+
+/**
+ * Struct memory written as an Arrow IPC file ({@code .arrow}, the "file format" of
+ * arrow.apache.org/docs/format/Columnar.html#ipc-file-format) or a Parquet file, for tools that cannot
+ * share memory. Both read the structs as the {@link ArrowStreamExport} C stream, one batch at a time, so
+ * memory stays bounded by one batch however large the struct file; the schema and values are those of
+ * {@link io.structbridge.arrow.ArrowExport} (enum constants as field metadata {@code structbridge.enum}
+ * in the IPC file).
+ *
+ * <p>The writers are the reference ones, not ours: the IPC file is written by Arrow Java's
+ * {@code ArrowFileWriter} from the batches Arrow Java imports through the C Data Interface (the IPC
+ * format frames every message in FlatBuffers; a hand-made encoder would be the one piece of the path no
+ * reference implementation produces); the Parquet file by DuckDB's {@code COPY ... TO ... (FORMAT
+ * parquet)} over the stream registered as a table (Parquet's Thrift metadata, encodings and row groups
+ * are DuckDB's). So both need optional dependencies of this module: {@code org.apache.arrow:arrow-c-data}
+ * (with {@code arrow-vector} and an allocator such as {@code arrow-memory-unsafe}) for IPC, and
+ * {@code org.duckdb:duckdb_jdbc} plus {@code arrow-c-data} for Parquet. Arrow Java's allocator needs
+ * {@code --add-opens=java.base/java.nio=org.apache.arrow.memory.core,ALL-UNNAMED} on the JVM command line.
+ *
+ * <p>A file is written under a temporary name next to {@code target} and moved onto it only when
+ * complete: on any error (an invalid stored value names its row and field) {@code target} is left as it
+ * was and no partial file remains.
+ */
+public final class ArrowFiles {
+    private ArrowFiles() {}
+
+    /** The structs per batch (IPC record batch; the unit DuckDB reads) unless given. */
+    public static final long DEFAULT_BATCH_ROWS = 65_536;
+
+    /**
+     * Writes structs {@code [0, count)} of {@code structs} as an Arrow IPC file, one record batch per
+     * {@code batchRows} structs.
+     *
+     * @param type the struct type
+     * @param structs the structs, {@code type.size()} bytes apart
+     * @param count the number of structs
+     * @param batchRows the most structs per record batch, at least 1
+     * @param target the file to write (replaced if it exists)
+     * @throws IOException if writing fails or a stored value is invalid (the message names the row and field)
+     * @throws UnsupportedOperationException if the struct holds a union or a pointer
+     */
+    public static void writeIpc(StructType<?> type, MemorySegment structs, long count, long batchRows, Path target) throws IOException {
+        try (BufferAllocator allocator = new RootAllocator()) {
+            writeIpc(type, structs, count, batchRows, target, allocator);
+        }
+    }
+
+    /**
+     * As {@link #writeIpc(StructType, MemorySegment, long, long, Path)}, with Arrow Java's memory taken from
+     * {@code allocator}: it holds one batch at a time, so a limit of a few batches' bytes suffices for a
+     * file of any size.
+     *
+     * @param type the struct type
+     * @param structs the structs
+     * @param count the number of structs
+     * @param batchRows the most structs per record batch
+     * @param target the file
+     * @param allocator Arrow Java's allocator for the batches in flight
+     * @throws IOException if writing fails or a stored value is invalid
+     */
+    public static void writeIpc(StructType<?> type, MemorySegment structs, long count, long batchRows, Path target,
+                                BufferAllocator allocator) throws IOException {
+        Path tmp = temporary(target);
+        try {
+            try (ArrowArrayStream stream = ArrowArrayStream.allocateNew(allocator)) {
+                ArrowStreamExport.exportStream(type, structs, count, batchRows, MemorySegment.ofAddress(stream.memoryAddress()));
+                try (ArrowReader reader = Data.importArrayStream(allocator, stream);
+                     FileChannel out = FileChannel.open(tmp, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING);
+                     ArrowFileWriter writer = new ArrowFileWriter(reader.getVectorSchemaRoot(), null, out)) {
+                    writer.start();
+                    while (reader.loadNextBatch()) {
+                        writer.writeBatch();
+                    }
+                    writer.end();
+                }
+            }
+            Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } finally {
+            Files.deleteIfExists(tmp);
+        }
+    }
+
+    /**
+     * Writes every struct of {@code array} as an Arrow IPC file ({@link #DEFAULT_BATCH_ROWS} per batch).
+     *
+     * @param array the structs
+     * @param target the file
+     * @throws IOException if writing fails or a stored value is invalid
+     */
+    public static void writeIpc(StructArray<?> array, Path target) throws IOException {
+        writeIpc(array.type(), array.segment(), array.count(), DEFAULT_BATCH_ROWS, target);
+    }
+
+    /**
+     * Writes every struct of an open struct file as an Arrow IPC file ({@link #DEFAULT_BATCH_ROWS} per batch).
+     *
+     * @param file the struct file
+     * @param target the file
+     * @throws IOException if writing fails or a stored value is invalid
+     */
+    public static void writeIpc(StructFile<?> file, Path target) throws IOException {
+        writeIpc(file.type(), file.elements(), file.count(), DEFAULT_BATCH_ROWS, target);
+    }
+
+    /**
+     * Writes structs {@code [0, count)} of {@code structs} as a Parquet file with DuckDB (an in-memory
+     * DuckDB database for the call; DuckDB's default row group size). DuckDB reads the structs from its
+     * own threads: they must not be in a confined arena.
+     *
+     * @param type the struct type
+     * @param structs the structs
+     * @param count the number of structs
+     * @param batchRows the most structs per Arrow batch DuckDB reads
+     * @param target the file to write (replaced if it exists)
+     * @throws IOException if DuckDB fails or a stored value is invalid (the message names the row and field)
+     * @throws UnsupportedOperationException if the struct holds a union, a pointer or a {@code FLOAT16} member
+     *     (DuckDB has no half-precision type)
+     * @throws IllegalArgumentException if {@code structs} is confined to a thread
+     */
+    public static void writeParquet(StructType<?> type, MemorySegment structs, long count, long batchRows, Path target)
+            throws IOException {
+        DuckDbTables.refuseHalfFloats(type);
+        Path tmp = temporary(target);
+        try {
+            try (Connection db = DriverManager.getConnection("jdbc:duckdb:")) {
+                try (Statement st = db.createStatement()) {
+                    // one thread: the Arrow stream is read in order, and memory stays bounded by DuckDB's row groups
+                    st.execute("SET threads = 1");
+                    st.execute("SET preserve_insertion_order = true");
+                }
+                Files.delete(tmp); // DuckDB creates the file
+                String copy = "COPY (SELECT * FROM structbridge_rows) TO " + DuckDbTables.literal(tmp.toString())
+                        + " (FORMAT parquet)";
+                DuckDbTables.update(db, "structbridge_rows", type, structs, count, batchRows, copy);
+            } catch (SQLException e) {
+                throw new IOException(target + ": " + e.getMessage(), e);
+            }
+            Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } finally {
+            Files.deleteIfExists(tmp);
+        }
+    }
+
+    /**
+     * Writes every struct of an open struct file as a Parquet file.
+     *
+     * @param file the struct file
+     * @param target the file
+     * @throws IOException if DuckDB fails or a stored value is invalid
+     */
+    public static void writeParquet(StructFile<?> file, Path target) throws IOException {
+        writeParquet(file.type(), file.elements(), file.count(), DEFAULT_BATCH_ROWS, target);
+    }
+
+    /**
+     * Writes every struct of {@code array} as a Parquet file.
+     *
+     * @param array the structs
+     * @param target the file
+     * @throws IOException if DuckDB fails or a stored value is invalid
+     */
+    public static void writeParquet(StructArray<?> array, Path target) throws IOException {
+        writeParquet(array.type(), array.segment(), array.count(), DEFAULT_BATCH_ROWS, target);
+    }
+
+    private static Path temporary(Path target) throws IOException {
+        Path dir = target.toAbsolutePath().getParent();
+        return Files.createTempFile(dir, "." + target.getFileName() + ".", ".part");
+    }
+}
