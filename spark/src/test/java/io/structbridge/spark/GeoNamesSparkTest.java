@@ -62,6 +62,17 @@ class GeoNamesSparkTest {
     }
 
     @Test
+    void sparkReadsColumnarBatchesOfThePrunedColumns() {
+        Dataset<Row> df = read(25_000).filter("lat > 60").select("name");
+        String plan = df.queryExecution().executedPlan().toString();
+        assertTrue(plan.contains("ColumnarToRow") && plan.contains("BatchScan"), plan);
+        assertEquals("struct<lat:double,name:string>",
+                ((org.apache.spark.sql.execution.datasources.v2.BatchScanExec) df.queryExecution().executedPlan()
+                        .collectLeaves().head()).scan().readSchema().simpleString(), plan);
+        assertEquals(places.stream().filter(p -> p.lat() > 60).count(), df.count());
+    }
+
+    @Test
     void countSumAndMeanEqualJavaAndDuckDb() throws Exception {
         assertTrue(places.size() > 100_000, "the GeoNames file: " + places.size());
         double sumLat = 0;
