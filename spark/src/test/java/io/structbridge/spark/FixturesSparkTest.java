@@ -57,15 +57,20 @@ class FixturesSparkTest {
     }
 
     static Dataset<Row> read(Path file, Class<?> type, long rowsPerSplit) {
-        return spark.read().format("structbridge").option("type", type.getName())
+        return SparkSession.active().read().format("structbridge").option("type", type.getName())
                 .option("rowsPerSplit", rowsPerSplit).option("batchRows", 128).load(file.toString());
     }
 
     /** Every row Spark reads, over one split and over seven, equals the record at the same index. */
     static <R extends Record> void everyValueEqualsJava(Path file, List<R> records, Class<R> type) {
-        for (long split : new long[] {N, 300}) {
+        everyValueEqualsJava(file, records, type, 300, 7);
+    }
+
+    /** Every row Spark reads, over one split and over {@code splits} splits of {@code perSplit}, equals the record at the same index. */
+    static <R extends Record> void everyValueEqualsJava(Path file, List<R> records, Class<R> type, long perSplit, int splits) {
+        for (long split : new long[] {records.size(), perSplit}) {
             Dataset<Row> df = read(file, type, split);
-            assertEquals(split == N ? 1 : 7, df.rdd().getNumPartitions());
+            assertEquals(split == records.size() ? 1 : splits, df.rdd().getNumPartitions());
             List<Row> rows = df.collectAsList();
             assertEquals(records.size(), rows.size());
             for (int i = 0; i < rows.size(); i++) {
