@@ -304,7 +304,8 @@ public final class StructFile<R extends Record> implements AutoCloseable {
         long count = mapping.get(U64, COUNT_OFFSET);
         if (count < 0 || bytesFor(data, count, stride) < 0 || bytesFor(data, count, stride) > fileSize) {
             throw new StructFileException(path + ": " + Long.toUnsignedString(count) + " structs of " + stride
-                    + " bytes at data offset " + data + " do not fit the file's " + fileSize + " bytes");
+                    + " bytes at data offset " + data + " do not fit the file's " + fileSize + " bytes"
+                    + (count < 0 || bytesFor(data, count, stride) < 0 ? "" : " (they need " + bytesFor(data, count, stride) + " bytes)"));
         }
         dataOffset = data;
         this.count = count;

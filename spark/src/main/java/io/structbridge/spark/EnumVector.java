@@ -1,0 +1,60 @@
+package io.structbridge.spark;
+
+import io.structbridge.runtime.Column;
+import java.lang.foreign.MemorySegment;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.unsafe.types.UTF8String;
+
+/**
+ * Enum members as the constant's name ({@code StringType}). Each code of a batch is looked up when the
+ * batch loads (a code that is no constant is an error); the getter returns the name found then.
+ */
+final class EnumVector extends MappedVector {
+    private final IntReader reader;
+    private final long offset;
+    private final long[] codes;
+    private final UTF8String[] names;
+    private final String constants;
+    private final boolean signed;
+    private int[] found = new int[0];
+
+    EnumVector(MemorySegment data, Rows rows, String member, Column c) {
+        super(DataTypes.StringType, data, rows, member);
+        this.reader = new IntReader(c);
+        this.offset = c.offset();
+        this.signed = c.signed();
+        List<Column.EnumConstant> sorted = c.constants().stream()
+                .sorted(Comparator.comparingLong(Column.EnumConstant::code)).toList();
+        this.codes = sorted.stream().mapToLong(Column.EnumConstant::code).toArray();
+        this.names = sorted.stream().map(k -> UTF8String.fromString(k.name())).toArray(UTF8String[]::new);
+        this.constants = String.join(", ", c.constants().stream().map(k -> k.name() + "=" + code(c, k.code())).toList());
+    }
+
+    private static String code(Column c, long code) {
+        return c.signed() ? Long.toString(code) : Long.toUnsignedString(code);
+    }
+
+    @Override
+    void load(int n) {
+        if (found.length < n) {
+            found = new int[n];
+        }
+        for (int i = 0; i < n; i++) {
+            long code = reader.read(data, rows.offset(i) + offset);
+            int k = Arrays.binarySearch(codes, code);
+            if (k < 0) {
+                throw rows.fail(i, member, "enum code " + (signed ? Long.toString(code) : Long.toUnsignedString(code))
+                        + " is not one of " + constants);
+            }
+            found[i] = k;
+        }
+    }
+
+    @Override
+    public UTF8String getUTF8String(int rowId) {
+        return names[found[rowId]];
+    }
+}

@@ -1,0 +1,111 @@
+package io.structbridge.spark;
+
+/**
+ * The index space of a column vector: which bytes of the mapped data value {@code i} lies at, which
+ * struct of the file it belongs to and how to name it in an error. The structs of a batch are one
+ * space ({@link Top}); the elements of a fixed array are another, {@code n} values per value of their
+ * parent space ({@link Elements}), the way Spark's {@code ColumnarArray} addresses a child vector.
+ */
+abstract sealed class Rows {
+    /** {@return the byte offset, within the mapped data, of the struct or array element that value {@code i} belongs to} */
+    abstract long offset(int i);
+
+    /** {@return the index in the file of the struct holding value {@code i}} */
+    abstract long row(int i);
+
+    /** {@return the path of member {@code member} of value {@code i}, from the outermost struct} */
+    abstract String path(int i, String member);
+
+    /** {@return the file, for errors} */
+    abstract String file();
+
+    /**
+     * {@return an error naming the file, the struct and the member of value {@code i}}
+     *
+     * @param i the value
+     * @param member the member path relative to this space ({@code ""} for the element itself)
+     * @param rule what is wrong, with the stored value
+     */
+    final StructReadException fail(int i, String member, String rule) {
+        return new StructReadException(file(), row(i), path(i, member), rule);
+    }
+
+    /** The structs of the current batch: value {@code i} is struct {@code first + i} of the file. */
+    static final class Top extends Rows {
+        private final String file;
+        private final long stride;
+        /** The file index of the batch's first struct. */
+        long first;
+
+        Top(String file, long stride) {
+            this.file = file;
+            this.stride = stride;
+        }
+
+        @Override
+        long offset(int i) {
+            return (first + i) * stride;
+        }
+
+        @Override
+        long row(int i) {
+            return first + i;
+        }
+
+        @Override
+        String path(int i, String member) {
+            return member;
+        }
+
+        @Override
+        String file() {
+            return file;
+        }
+    }
+
+    /** The elements of a fixed array: value {@code j} is element {@code j % count} of parent value {@code j / count}. */
+    static final class Elements extends Rows {
+        private final Rows parent;
+        private final int count;
+        private final long stride;
+        private final String name;
+
+        /**
+         * @param parent the space of the values holding the array
+         * @param count the elements per array
+         * @param stride the bytes from one element to the next
+         * @param name the array's path relative to {@code parent}
+         */
+        Elements(Rows parent, int count, long stride, String name) {
+            this.parent = parent;
+            this.count = count;
+            this.stride = stride;
+            this.name = name;
+        }
+
+        @Override
+        long offset(int j) {
+            return parent.offset(j / count) + (j % count) * stride;
+        }
+
+        @Override
+        long row(int j) {
+            return parent.row(j / count);
+        }
+
+        @Override
+        String path(int j, String member) {
+            return parent.path(j / count, name + "[" + (j % count) + "]" + (member.isEmpty() ? "" : "." + member));
+        }
+
+        @Override
+        String file() {
+            return parent.file();
+        }
+
+        /** {@return the elements per value of the top space} */
+        long multiplicity() {
+            return parent instanceof Elements e ? e.multiplicity() * count : count;
+        }
+    }
+}
