@@ -74,6 +74,37 @@ final class PythonViewRuntime {
                 return '"' + body + ('..."' if len(s) > 80 else '"')
 
 
+            def _sb_type_name(value: object) -> str:
+                \"\"\"The name of value's type for a message: int, float, ... or numpy.int8, numpy.bool (module and name).\"\"\"
+                t = type(value)
+                return t.__name__ if t.__module__ == "builtins" else f"{t.__module__}.{t.__qualname__}"
+
+
+            def _sb_plain(value: object) -> object:
+                \"\"\"A NumPy scalar as the Python value it holds, as Java's setter takes the primitive: numpy.bool as bool,
+                an integer as int, a float of at most 64 bits as float (a longdouble only when a double holds it exactly);
+                any other value unchanged.\"\"\"
+                if _SB_np is not None and isinstance(value, _SB_np.generic):
+                    if isinstance(value, _SB_np.bool_):
+                        return bool(value)
+                    if isinstance(value, _SB_np.integer):
+                        return int(value)
+                    if isinstance(value, _SB_np.floating):
+                        f = float(value)
+                        if value.dtype.itemsize <= 8 or f != f or value == f:
+                            return f
+                return value
+
+
+            def _sb_read_only(mv: memoryview, struct: str, path: str, value: object) -> None:
+                \"\"\"Called where a write raised TypeError: when the buffer is read-only, raises a TypeError naming the
+                record, the member path and the value instead of CPython's bare one (else returns: the caller re-raises).\"\"\"
+                if mv.readonly:
+                    shown = _SB_j_text(value, False) if isinstance(value, float) else _sb_quote(value) if isinstance(value, str) else repr(value)
+                    raise TypeError(f"{struct}.{path}: the buffer is read-only (bytes, a read-only memoryview or mmap, an open_array "
+                                    f"memmap of mode 'r'); value {shown}") from None
+
+
             def _sb_struct_of(order: str, code: str) -> _SB_struct.Struct:
                 return _SB_struct.Struct(order + code)
 
@@ -114,8 +145,9 @@ final class PythonViewRuntime {
                     return v
 
                 def check(self, value: object, struct: str, path: str) -> int:
+                    value = _sb_plain(value)
                     if isinstance(value, bool) or not isinstance(value, int):
-                        raise TypeError(f"{struct}.{path}: an int is required, not {type(value).__name__}")
+                        raise TypeError(f"{struct}.{path}: an int is required, not {_sb_type_name(value)}")
                     if not self.lo <= value <= self.hi:
                         raise _sb_error(struct, path, f"must fit {self.ctype} ({self.lo}..{self.hi})", value)
                     return value
@@ -175,8 +207,9 @@ final class PythonViewRuntime {
                     return b == 1
 
                 def check(self, value: object, struct: str, path: str) -> int:
+                    value = _sb_plain(value)
                     if not isinstance(value, bool):
-                        raise TypeError(f"{struct}.{path}: a bool is required, not {type(value).__name__}")
+                        raise TypeError(f"{struct}.{path}: a bool is required, not {_sb_type_name(value)}")
                     return 1 if value else 0
 
                 def put(self, mv: memoryview, off: int, checked: _SB_Any) -> None:
@@ -197,8 +230,11 @@ final class PythonViewRuntime {
                     return self.s.unpack_from(mv, off)[0]
 
                 def check(self, value: object, struct: str, path: str) -> float:
+                    value = _sb_plain(value)
                     if isinstance(value, bool) or not isinstance(value, (int, float)):
-                        raise TypeError(f"{struct}.{path}: a float is required, not {type(value).__name__}")
+                        if _SB_np is not None and isinstance(value, _SB_np.floating):  # a longdouble no double holds
+                            raise _sb_error(struct, path, "must be exactly representable as double (IEEE 754 binary64)", str(value))
+                        raise TypeError(f"{struct}.{path}: a float is required, not {_sb_type_name(value)}")
                     try:
                         f = float(value)
                     except OverflowError:
@@ -213,13 +249,15 @@ final class PythonViewRuntime {
                         back = _SB_math.nan
                     if back != f:
                         if self.kind == "f":
-                            raise _sb_error(struct, path, "must be exactly representable as float (IEEE 754 binary32)", repr(f))
+                            raise _sb_error(struct, path, "must be exactly representable as float (IEEE 754 binary32)",
+                                            _SB_j_text(f, False))  # Double.toString, as Java's Values.inexactFloat
                         if back != back:
                             nearest = _SB_math.copysign(_SB_math.inf, f)
                         else:
                             nearest = back
+                        # Float.toString of the Java float, as Java's Values.inexactHalf (a value no float holds: Double.toString)
                         raise _sb_error(struct, path, "must be exactly representable as _Float16 (IEEE 754 binary16; nearest half "
-                                        + repr(nearest) + ")", repr(f))
+                                        + _SB_j_text(nearest, True) + ")", _SB_j_text(f, _SB_j_f32(f) == f))
                     return f
 
                 def put(self, mv: memoryview, off: int, checked: _SB_Any) -> None:
@@ -256,9 +294,27 @@ final class PythonViewRuntime {
                         raise _sb_error(struct, path, f"invalid UTF-8: malformed sequence at byte {e.start} of the text",
                                         raw[:end].hex(), off + e.start) from None
 
+                def reader(self, struct: str, path: str) -> _SB_Callable[[memoryview, int], str]:
+                    \"\"\"A view property's read: the capacity's bytes unpacked at once, decoded up to the first NUL;
+                    bytes without a NUL or that do not decode go through get (its errors, its value).\"\"\"
+                    unpack = _SB_struct.Struct(f"{self.capacity}s").unpack_from
+                    encoding = self.encoding
+                    get = self.get
+
+                    def read(mv: memoryview, off: int) -> str:
+                        raw: bytes = unpack(mv, off)[0]
+                        end = raw.find(0)
+                        if end < 0:
+                            return get(mv, off, struct, path)
+                        try:
+                            return raw[:end].decode(encoding)
+                        except UnicodeDecodeError:
+                            return get(mv, off, struct, path)
+                    return read
+
                 def check(self, value: object, struct: str, path: str) -> bytes:
                     if not isinstance(value, str):
-                        raise TypeError(f"{struct}.{path}: a str is required, not {type(value).__name__}")
+                        raise TypeError(f"{struct}.{path}: a str is required, not {_sb_type_name(value)}")
                     nul = value.find("\\0")
                     if nul >= 0:
                         units = len(value[:nul].encode("utf-16-le", "surrogatepass")) // 2
@@ -309,7 +365,7 @@ final class PythonViewRuntime {
 
                 def check(self, value: object, struct: str, path: str) -> int:
                     if not isinstance(value, self.cls):
-                        raise TypeError(f"{struct}.{path}: a {self.cls.__name__} is required, not {type(value).__name__}")
+                        raise TypeError(f"{struct}.{path}: a {self.cls.__name__} is required, not {_sb_type_name(value)}")
                     return int(value)  # type: ignore[call-overload]
 
                 def put(self, mv: memoryview, off: int, checked: _SB_Any) -> None:
@@ -339,17 +395,19 @@ final class PythonViewRuntime {
                 def check(self, value: object, struct: str, path: str) -> list[_SB_Any]:
                     if self.kind == "bytes":
                         if not isinstance(value, (bytes, bytearray, memoryview)):
-                            raise TypeError(f"{struct}.{path}: bytes are required, not {type(value).__name__}")
+                            raise TypeError(f"{struct}.{path}: bytes are required, not {_sb_type_name(value)}")
                         data = bytes(value)
                         if len(data) != self.length:
                             raise _sb_error(struct, path, f"array length must be exactly {self.length}", f"array of length {len(data)}")
                         return [data]
+                    if _SB_np is not None and isinstance(value, _SB_np.ndarray) and value.ndim == 1:
+                        value = value.tolist()  # NumPy's elements as Python values (numpy.float32 -> float, exactly)
                     if self.kind == "chars":
                         if not isinstance(value, str):
-                            raise TypeError(f"{struct}.{path}: a str is required, not {type(value).__name__}")
+                            raise TypeError(f"{struct}.{path}: a str is required, not {_sb_type_name(value)}")
                         items: _SB_Sequence[object] = value
                     elif isinstance(value, (str, bytes)) or not isinstance(value, _SB_Sequence):
-                        raise TypeError(f"{struct}.{path}: a sequence is required, not {type(value).__name__}")
+                        raise TypeError(f"{struct}.{path}: a sequence is required, not {_sb_type_name(value)}")
                     else:
                         items = value
                     if len(items) != self.length:
@@ -390,12 +448,13 @@ final class PythonViewRuntime {
                     return bool(v) if self.is_bool else v
 
                 def check(self, value: object, struct: str, path: str) -> int:
+                    value = _sb_plain(value)
                     if self.is_bool:
                         if not isinstance(value, bool):
-                            raise TypeError(f"{struct}.{path}: a bool is required, not {type(value).__name__}")
+                            raise TypeError(f"{struct}.{path}: a bool is required, not {_sb_type_name(value)}")
                         return int(value)
                     if isinstance(value, bool) or not isinstance(value, int):
-                        raise TypeError(f"{struct}.{path}: an int is required, not {type(value).__name__}")
+                        raise TypeError(f"{struct}.{path}: an int is required, not {_sb_type_name(value)}")
                     if not self.lo <= value <= self.hi:
                         raise _sb_error(struct, path, f"must fit {self.ctype} : {self.width} ({self.lo}..{self.hi})", value)
                     return value
