@@ -85,7 +85,7 @@ class PatternFlagsTest {
                 for v in m.validate_array(np.fromfile(sys.argv[2], dtype=m.PatternFlags_dtype)):
                     i, path = re.match(r"\\[(\\d+)\\]\\.(.*)", v.path).groups()
                     rows.setdefault(int(i), set()).add(path)
-                for i, line in enumerate(sys.stdin.read().splitlines()):
+                for i, line in enumerate(sys.stdin.buffer.read().decode("utf-8").split("\\n")[:-1]):  # not splitlines: U+2028
                     try:
                         m.PatternFlagsModel.model_validate_json(line)
                         model = set()

@@ -69,9 +69,12 @@ final class PythonViewRuntime {
 
 
             def _sb_quote(s: str) -> str:
-                \"\"\"Text for a message, as Java quotes it: at most 80 characters, control characters escaped.\"\"\"
-                body = "".join(f"\\\\u{ord(c):04x}" if ord(c) < 0x20 or ord(c) == 0x7F else c for c in s[:80])
-                return '"' + body + ('..."' if len(s) > 80 else '"')
+                \"\"\"Text for a message, as Java's FixedStrings quotes it: at most 80 UTF-16 units (a pair may be cut),
+                control characters as \\\\uXXXX (upper-case hex).\"\"\"
+                units = s.encode("utf-16-le", "surrogatepass")
+                head = units[:160].decode("utf-16-le", "surrogatepass")
+                body = "".join(f"\\\\u{ord(c):04X}" if ord(c) < 0x20 or ord(c) == 0x7F else c for c in head)
+                return '"' + body + ('..."' if len(units) > 160 else '"')
 
 
             def _sb_type_name(value: object) -> str:
@@ -101,7 +104,7 @@ final class PythonViewRuntime {
                 record, the member path and the value instead of CPython's bare one (else returns: the caller re-raises).\"\"\"
                 if mv.readonly:
                     shown = _SB_j_text(value, False) if isinstance(value, float) else _sb_quote(value) if isinstance(value, str) else repr(value)
-                    raise TypeError(f"{struct}.{path}: the buffer is read-only (bytes, a read-only memoryview or mmap, an open_array "
+                    raise TypeError(f"{struct}{'.' if path else ''}{path}: the buffer is read-only (bytes, a read-only memoryview or mmap, an open_array "
                                     f"memmap of mode 'r'); value {shown}") from None
 
 
@@ -294,42 +297,29 @@ final class PythonViewRuntime {
                         raise _sb_error(struct, path, f"invalid UTF-8: malformed sequence at byte {e.start} of the text",
                                         raw[:end].hex(), off + e.start) from None
 
-                def reader(self, struct: str, path: str) -> _SB_Callable[[memoryview, int], str]:
-                    \"\"\"A view property's read: the capacity's bytes unpacked at once, decoded up to the first NUL;
-                    bytes without a NUL or that do not decode go through get (its errors, its value).\"\"\"
-                    unpack = _SB_struct.Struct(f"{self.capacity}s").unpack_from
-                    encoding = self.encoding
-                    get = self.get
-
-                    def read(mv: memoryview, off: int) -> str:
-                        raw: bytes = unpack(mv, off)[0]
-                        end = raw.find(0)
-                        if end < 0:
-                            return get(mv, off, struct, path)
-                        try:
-                            return raw[:end].decode(encoding)
-                        except UnicodeDecodeError:
-                            return get(mv, off, struct, path)
-                    return read
-
                 def check(self, value: object, struct: str, path: str) -> bytes:
                     if not isinstance(value, str):
                         raise TypeError(f"{struct}.{path}: a str is required, not {_sb_type_name(value)}")
+                    # Java's FixedStrings reports the first offending character: a U+0000, else one the encoding lacks
                     nul = value.find("\\0")
-                    if nul >= 0:
+                    try:
+                        data = value.encode(self.encoding)
+                        bad = -1
+                    except UnicodeEncodeError as e:
+                        data = b""
+                        bad = e.start
+                    if nul >= 0 and (bad < 0 or nul < bad):
                         units = len(value[:nul].encode("utf-16-le", "surrogatepass")) // 2
                         raise _sb_error(struct, path, f"text must not contain U+0000 (index {units}): C reads it as the end",
                                         _sb_quote(value))
-                    try:
-                        data = value.encode(self.encoding)
-                    except UnicodeEncodeError as e:
-                        units = len(value[:e.start].encode("utf-16-le", "surrogatepass")) // 2
-                        c = ord(value[e.start])
-                        if 0xD800 <= c <= 0xDFFF:
+                    if bad >= 0:
+                        units = len(value[:bad].encode("utf-16-le", "surrogatepass")) // 2
+                        c = ord(value[bad])
+                        if 0xD800 <= c <= 0xDFFF and self.encoding == "utf-8":
                             raise _sb_error(struct, path, f"unpaired surrogate at index {units} cannot be encoded as UTF-8",
-                                            _sb_quote(value)) from None
+                                            _sb_quote(value))
                         raise _sb_error(struct, path, f"character U+{c:04X} at index {units} cannot be encoded as {self.label}",
-                                        _sb_quote(value)) from None
+                                        _sb_quote(value))
                     usable = self.capacity - 1 if self.nul else self.capacity
                     if len(data) > usable:
                         if not self.truncate:

@@ -191,9 +191,8 @@ final class PythonViewWriter {
             if (fast(m) != null) {
                 b.append(codec(model, i)).append("_get = ").append(codec(model, i)).append(".s.unpack_from\n")
                         .append(codec(model, i)).append("_put = ").append(codec(model, i)).append(".s.pack_into\n");
-            } else if (m.field().type() instanceof FieldType.Text) { // the view property's read, struct and path bound
-                b.append(codec(model, i)).append("_get = ").append(codec(model, i)).append(".reader(")
-                        .append(PythonWriter.literal(simple(model))).append(", ").append(PythonWriter.literal(m.field().name())).append(")\n");
+            } else if (m.field().type() instanceof FieldType.Text t) { // the view property's read: the capacity's bytes at once
+                b.append(codec(model, i)).append("_raw = _SB_struct.Struct(\"").append(t.capacity()).append("s\").unpack_from\n");
             }
         }
     }
@@ -352,8 +351,14 @@ final class PythonViewWriter {
                         b.append(PythonWriteGuard.guard("        ", k + "_put(self._sb_mv, self._sb_off + " + m.offset() + ", value)", s, path, "value"));
                         continue;
                     }
-                    b.append("        return ").append(codec(model, i)).append(f.type() instanceof FieldType.Text ? "_get(self._sb_mv, self._sb_off + "
-                            + m.offset() + ")\n" : ".get(self._sb_mv, self._sb_off + " + m.offset() + ", " + s + ", " + path + ")\n");
+                    if (f.type() instanceof FieldType.Text t) { // up to the first NUL, decoded; anything else: get says why
+                        b.append("        raw, = ").append(codec(model, i)).append("_raw(self._sb_mv, self._sb_off + ").append(m.offset()).append(")\n")
+                                .append("        try:\n            return raw[:raw.index(0)].decode(").append(t.encoding() == io.structbridge.annotations.Encoding.UTF_8
+                                        ? "" : "\"" + encoding(t) + "\"").append(")\n")
+                                .append("        except ValueError:  # no NUL, or undecodable (UnicodeDecodeError is a ValueError)\n    ");
+                    }
+                    b.append("        return ").append(codec(model, i)).append(".get(self._sb_mv, self._sb_off + ").append(m.offset()).append(", ")
+                            .append(s).append(", ").append(path).append(")\n");
                     b.append("\n    @").append(n).append(".setter\n    def ").append(n).append("(self, value: ").append(quoted(setterType(f.type())))
                             .append(") -> None:\n        checked = ").append(codec(model, i)).append(".check(value, ").append(s).append(", ")
                             .append(path).append(")\n").append(PythonWriteGuard.guard("        ", codec(model, i)
