@@ -6,7 +6,8 @@ MODULE_DIR holds the generated Place.py (examples/target/classes/io/structbridge
 `mvn -B -q -o -pl examples -am -Prun -DskipTests package`), CITIES_SB the main job's struct file of GeoNames
 places (examples/target/cities.sb). The script writes a struct file of N (default 1,000,000) places to WORK_DIR
 (default /tmp): the GeoNames places repeated, with 1 row in 100 damaged (latitude 95, NaN longitude, blank name),
-and opens it with the generated open_array (a memmap, not copied). Then it times, each best of 3:
+and opens it with the generated open_array (a memmap, not copied). Then it times, interleaved, REPEATS (environment,
+default 5) repeats of each (min, median, max; the ratios within the same repeat):
   validate_array(places)                          the vectorised checks (violations built for the damaged rows)
   dict per row + PlaceModel.model_validate        what a Pydantic user must do: one dict per row, then validate
   PlaceModel.model_validate over prebuilt dicts   Pydantic alone, the dicts built beforehand (not timed)
@@ -42,16 +43,6 @@ del rows
 places = Place.open_array(path)
 
 
-def best(fn, repeat=3):
-    times = []
-    result = None
-    for _ in range(repeat):
-        t0 = time.perf_counter()
-        result = fn()
-        times.append(time.perf_counter() - t0)
-    return min(times), result
-
-
 def per_row_dicts():
     lat, lng, name, country = places["lat"], places["lng"], places["name"], places["country"]
     return [{"lat": float(lat[i]), "lng": float(lng[i]), "name": name[i].decode("utf-8"),
@@ -69,13 +60,35 @@ def pydantic_loop(dicts=None):
     return bad
 
 
-t_va, violations = best(lambda: Place.validate_array(places))
-t_loop, bad_rows = best(pydantic_loop)
+import statistics  # noqa: E402
+
+repeats = int(os.environ.get("REPEATS", "5"))
+violations = Place.validate_array(places)  # warm-up (and the count)
 dicts = per_row_dicts()
-t_model, _ = best(lambda: pydantic_loop(dicts))
-print(f"{n} Place structs ({places.dtype.itemsize} bytes each), {len(damaged)} damaged rows")
-print(f"validate_array:                       {t_va * 1e3:9.1f} ms  {len(violations)} violations")
-print(f"dict per row + model_validate loop:   {t_loop * 1e3:9.1f} ms  {bad_rows} rows refused")
-print(f"model_validate over prebuilt dicts:   {t_model * 1e3:9.1f} ms")
-print(f"ratio loop / validate_array:          {t_loop / t_va:9.1f}x")
-print(f"ratio model_validate / validate_array:{t_model / t_va:9.1f}x")
+runs = {"va": [], "loop": [], "model": []}
+bad_rows = 0
+for r in range(repeats):  # interleaved: each repeat times every peer once, so load changes hit all alike
+    t0 = time.perf_counter()
+    found = Place.validate_array(places)
+    runs["va"].append(time.perf_counter() - t0)
+    t0 = time.perf_counter()
+    bad_rows = pydantic_loop()
+    runs["loop"].append(time.perf_counter() - t0)
+    t0 = time.perf_counter()
+    pydantic_loop(dicts)
+    runs["model"].append(time.perf_counter() - t0)
+    assert len(found) == len(violations)
+
+
+def line(label, ts):
+    return f"{label:38s} min {min(ts) * 1e3:9.1f} ms  median {statistics.median(ts) * 1e3:9.1f} ms  max {max(ts) * 1e3:9.1f} ms"
+
+
+print(f"{n} Place structs ({places.dtype.itemsize} bytes each), {len(damaged)} damaged rows, {repeats} interleaved repeats")
+print(line("validate_array:", runs["va"]) + f"  {len(violations)} violations")
+print(line("dict per row + model_validate loop:", runs["loop"]) + f"  {bad_rows} rows refused")
+print(line("model_validate over prebuilt dicts:", runs["model"]))
+for label, key in (("loop / validate_array", "loop"), ("model_validate / validate_array", "model")):
+    rs = [a / b for a, b in zip(runs[key], runs["va"])]
+    print(f"ratio {label} (same repeat): min {min(rs):5.1f}x  median {statistics.median(rs):5.1f}x  max {max(rs):5.1f}x;"
+          f" min/min {min(runs[key]) / min(runs['va']):5.1f}x")

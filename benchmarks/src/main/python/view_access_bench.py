@@ -7,8 +7,10 @@ MODULE_DIR holds the generated Place.py (examples/target/classes/io/structbridge
 `mvn -B -q -o -pl examples -am -Prun -DskipTests package`), CITIES_SB the main job's struct file
 (examples/target/cities.sb), opened with the generated open_array (a numpy.memmap, not copied). Each case
 reads (or writes) one member of 10,000 structs spread over the file, timed with time.perf_counter_ns;
-REPEATS (default 15) runs per case, after 3 warm-up runs. Printed per case: the median ns per access and the
-spread of the runs (half the distance between the 25th and 75th percentiles), then the ratio to ctypes.
+REPEATS (default 15) runs per case, after 3 warm-up runs of each peer; the peers of a case run interleaved (each
+repeat runs every peer once, the order rotated). Printed per case and peer: min and median ns per access, the spread
+(half the distance between the 25th and 75th percentiles), and the ratio to ctypes within the same repeat (min,
+median, max over the repeats).
   read  lat   PlaceView.at(arr, i).lat | view.move(i).lat (one view re-pointed) | arr["lat"][i] | Place.from_buffer(mm, off).lat
   read  name  PlaceView.at(arr, i).name (checked UTF-8 decode) | arr["name"][i] (raw bytes) | ctypes .name (raw bytes)
   write lat   view.lat = v (range-checked)  | arr["lat"][i] = v | ctypes .lat = v     (on a private copy: mode "c")
@@ -31,16 +33,22 @@ View = Place.PlaceView
 CT = Place.Place
 
 
-def run(fn):
-    for _ in range(3):
-        fn()
-    times = []
-    for _ in range(repeats):
-        t0 = time.perf_counter_ns()
-        fn()
-        times.append((time.perf_counter_ns() - t0) / len(idx))
-    q = statistics.quantiles(times, n=4)
-    return statistics.median(times), (q[2] - q[0]) / 2
+def run_interleaved(fns):
+    """Times the peers of one case interleaved: each repeat runs every peer once (the order rotated), so
+    a change of the shared machine's load hits all of them alike. Returns per peer the ns per access of
+    each repeat and the ratio to ctypes (the last peer) within the same repeat."""
+    for fn in fns:
+        for _ in range(3):
+            fn()
+    times = [[] for _ in fns]
+    for r in range(repeats):
+        order = list(range(len(fns)))
+        order = order[r % len(order):] + order[:r % len(order)]
+        for k in order:
+            t0 = time.perf_counter_ns()
+            fns[k]()
+            times[k].append((time.perf_counter_ns() - t0) / len(idx))
+    return times, [[t / c for t, c in zip(ts, times[-1])] for ts in times]
 
 
 def view_lat():
@@ -115,7 +123,8 @@ print(f"{n} places, {len(idx)} accesses per run, {repeats} runs; Python {sys.ver
 for case, fns in (("read lat", (view_lat, cursor_lat, numpy_lat, ctypes_lat)),
                   ("read name", (view_name, cursor_name, numpy_name, ctypes_name)),
                   ("write lat", (view_write, cursor_write, numpy_write, ctypes_write))):
-    results = [run(f) for f in fns]
-    ref = results[3][0]
-    for label, (med, err) in zip(("PlaceView.at", "view.move(i)", "numpy arr[f][i]", "ctypes"), results):
-        print(f"{case:10s} {label:16s} {med:8.1f} ± {err:5.1f} ns  ({med / ref:5.2f}x ctypes)")
+    times, ratios = run_interleaved(fns)
+    for label, ts, rs in zip(("PlaceView.at", "view.move(i)", "numpy arr[f][i]", "ctypes"), times, ratios):
+        q = statistics.quantiles(ts, n=4)
+        print(f"{case:10s} {label:16s} min {min(ts):7.1f} median {statistics.median(ts):7.1f} ns (IQR/2 {(q[2] - q[0]) / 2:5.1f})"
+              f"  x ctypes in the same repeat: min {min(rs):5.2f} median {statistics.median(rs):5.2f} max {max(rs):5.2f}")

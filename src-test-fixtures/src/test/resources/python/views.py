@@ -170,22 +170,60 @@ elif mode == "write":
     open(sys.argv[6], "wb").write(members)
     out.append(f"count={len(records)}")
 elif mode == "set":
-    for line in open(sys.argv[4]):
-        member, index, kind, token, verdict, before, after = line.rstrip("\n").split("\t")
-        buf = bytearray(bytes.fromhex(before))
-        view = View(buf)
+    try:
+        import numpy as np
+    except ImportError:
+        np = None
+    f32 = struct.Struct("<f")
+
+    def numpy_forms(kind, value):
+        """The value as the NumPy scalars a structured array hands back for it (the same number)."""
+        if np is None:
+            return []
+        if kind == "int":
+            forms = [t(value) for t, lo, hi in ((np.int64, -2 ** 63, 2 ** 63), (np.uint64, 2 ** 63, 2 ** 64),
+                                                (np.int8, -128, 128), (np.uint16, 0, 2 ** 16)) if lo <= value < hi]
+            return forms
+        if kind == "float":
+            forms = [np.float64(value)]
+            try:
+                exact = value != value or math.isinf(value) or f32.unpack(f32.pack(value))[0] == value
+            except OverflowError:
+                exact = False
+            if exact:
+                forms.append(np.float32(value))
+            return forms
+        if kind == "bool":
+            return [np.bool_(value)]
+        return []  # text and char: NumPy hands back bytes and integers for those, which the setters do not take
+
+    def attempt(buf, value):
         try:
-            setattr(view, member, decode(kind, token))
-            got = "ok"
+            setattr(View(buf), member, value)
+            return "ok", None
         except (ValueError, TypeError) as e:
-            got = "refused"
-            if bytes(buf) != bytes.fromhex(before):
-                out.append(f"{member}\t{token}\tbytes changed by a refused write: {e}")
-                continue
-        if got != verdict:
-            out.append(f"{member}\t{token}\tJava {verdict}, Python {got}")
-        elif got == "ok" and buf.hex() != after:
-            out.append(f"{member}\t{token}\tbytes differ: Java {after}, Python {buf.hex()}")
+            return "refused", e
+
+    for line in open(sys.argv[4]):
+        member, index, kind, token, verdict, before, after, message = line.rstrip("\n").split("\t")
+        message = "" if message == "-" else bytes.fromhex(message).decode("utf-16-be", "surrogatepass")
+        value = decode(kind, token)
+        for form in [value] + numpy_forms(kind, value):
+            buf = bytearray(bytes.fromhex(before))
+            got, e = attempt(buf, form)
+            shown = f"{token} as {type(form).__module__}.{type(form).__name__}"
+            if got == "refused" and bytes(buf) != bytes.fromhex(before):
+                out.append(f"{member}\t{shown}\tbytes changed by a refused write: {e}")
+            elif got != verdict:
+                out.append(f"{member}\t{shown}\tJava {verdict}, Python {got}: {e}")
+            elif got == "ok" and buf.hex() != after:
+                out.append(f"{member}\t{shown}\tbytes differ: Java {after}, Python {buf.hex()}")
+            elif got == "refused" and str(e) != message:
+                out.append(f"{member}\t{shown}\tmessage differs: Java {message!r}, Python {str(e)!r}")
+        if verdict == "ok":  # the same write through a read-only buffer: a TypeError naming record, member and value
+            got, e = attempt(bytes.fromhex(before), value)
+            if got != "refused" or not isinstance(e, TypeError) or f".{member}: the buffer is read-only" not in str(e):
+                out.append(f"{member}\t{token}\tread-only buffer: {type(e).__name__ if e else 'accepted'} {e}")
     out.append("done")
 elif mode == "get":
     fields = dataclasses.fields(Record)

@@ -165,13 +165,27 @@ class PydanticJavaRulesTest {
         assertEquals(List.of(), differences.subList(0, Math.min(differences.size(), 60)), differences.size() + " differences");
     }
 
-    /** The model's Double.toString / Float.toString (for @Digits and @DecimalMin/@DecimalMax) equals the JDK's. */
+    /**
+     * The module's Double.toString / Float.toString digits (the model's @Digits and @DecimalMin/@DecimalMax) equal the
+     * JDK's, and its Java text of a value (the views' messages: {@code _SB_j_text}) is the JDK's string, character for
+     * character, NaN, the infinities and signed zeros included.
+     */
     @Test
     void modelToStringIsTheJdks(@TempDir Path dir) throws Exception {
         Oracles.requirePython("pydantic");
         Random r = new Random(7);
         StringBuilder input = new StringBuilder();
         int n = 0;
+        for (float f : new float[] {Float.NaN, Float.POSITIVE_INFINITY, Float.NEGATIVE_INFINITY, 0f, -0f, 1e-3f, 9.999999e-4f,
+            1e7f, 9999999f, 0.1f, 1.0E-45f, Float.MAX_VALUE, 100f, 0.001f, 1234567f, 12345678f}) {
+            input.append("1 ").append(Float.toHexString(f)).append(' ').append(Float.toString(f)).append('\n');
+            n++;
+        }
+        for (double d : new double[] {Double.NaN, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY, 0.0, -0.0, 1e-3,
+            Math.nextDown(1e-3), 1e7, Math.nextDown(1e7), 0.1, 1e-45, 4.9e-324, Double.MAX_VALUE, 100.0, 16777217.0, 1e300}) {
+            input.append("0 ").append(Double.toHexString(d)).append(' ').append(Double.toString(d)).append('\n');
+            n++;
+        }
         for (int i = 0; i < 40_000; i++) {
             float f = Float.intBitsToFloat(i % 2 == 0 ? r.nextInt() : r.nextInt(1 << 23));
             double d = Double.longBitsToDouble(i % 2 == 0 ? r.nextLong() : r.nextLong() & ((1L << 52) - 1));
@@ -194,7 +208,14 @@ class PydanticJavaRulesTest {
                 bad = 0
                 for line in sys.stdin.read().splitlines():
                     single, hx, java = line.split()
-                    ours = JavaRules._SB_j_tostring(float.fromhex(hx), single == "1")
+                    x = {"NaN": float("nan"), "Infinity": float("inf"), "-Infinity": float("-inf")}.get(hx) or float.fromhex(hx)
+                    text = JavaRules._SB_j_text(x, single == "1")
+                    if text != java:
+                        bad += 1
+                        print("text differs", line, text)
+                    if x != x or x in (float("inf"), float("-inf")):
+                        continue
+                    ours = JavaRules._SB_j_tostring(x, single == "1")
                     if decimal.Decimal(ours).normalize().as_tuple() != decimal.Decimal(java).normalize().as_tuple():
                         bad += 1
                         print("differs", line, ours)

@@ -2,6 +2,7 @@ package io.structbridge.processor.model;
 
 import java.util.ArrayDeque;
 import java.util.Deque;
+import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 
@@ -24,7 +25,42 @@ public final class PythonRegex {
     private static final String LINE_TERMINATORS = "\\n\\r\\x85\\u2028\\u2029";
     private static final String VERTICAL = "\\n\\x0b\\f\\r\\x85\\u2028\\u2029";
     private static final String HORIZONTAL = " \\t\\xa0\\u1680\\u180e\\u2000-\\u200a\\u202f\\u205f\\u3000";
-    private static final String JAVA_END = "(?=(?:\\r\\n|[" + LINE_TERMINATORS + "])?\\Z)";
+    /**
+     * Java's {@code $} without MULTILINE (and {@code \\Z}): the end, or before a line terminator that ends the input
+     * ({@code \\r\\n} as one: not between its two characters).
+     */
+    private static final String JAVA_END = "(?:(?=(?:\\r\\n|[\\r\\x85\\u2028\\u2029])?\\Z)|(?<!\\r)(?=\\n\\Z))";
+
+    /** The {@code Pattern.Flag}s that change the translation: DOTALL, MULTILINE, UNIX_LINES. */
+    record Flags(boolean dotall, boolean multiline, boolean unixLines) {
+        static final Flags NONE = new Flags(false, false, false);
+
+        /** Java's {@code .}: any character with DOTALL, else any but a line terminator ({@code \\n} only with UNIX_LINES). */
+        String dot() {
+            return dotall ? "(?s:.)" : unixLines ? "[^\\n]" : "[^" + LINE_TERMINATORS + "]";
+        }
+
+        /** Java's {@code ^} (Begin, or with MULTILINE Caret/UnixCaret: never at the end of the input, even at its start). */
+        String caret() {
+            if (!multiline) {
+                return "^";
+            }
+            return unixLines ? "(?!\\Z)(?:\\A|(?<=\\n))" : "(?!\\Z)(?:\\A|(?<=[\\n\\x85\\u2028\\u2029])|(?<=\\r)(?!\\n))";
+        }
+
+        /** Java's {@code $} (Dollar/UnixDollar; with MULTILINE before every line terminator, not inside \\r\\n). */
+        String dollar() {
+            if (!multiline) {
+                return end();
+            }
+            return unixLines ? "(?:\\Z|(?=\\n))" : "(?:\\Z|(?=[\\r\\x85\\u2028\\u2029])|(?<!\\r)(?=\\n))";
+        }
+
+        /** Java's {@code \\Z} (the non-MULTILINE dollar, UnixDollar with UNIX_LINES). */
+        String end() {
+            return unixLines ? "(?=\\n?\\Z)" : JAVA_END;
+        }
+    }
 
     /** {@return null when the Rust engine takes {@code java} as it is (it is kept), else the translation or the problem} */
     public static Translation forPydantic(String java) {
@@ -32,7 +68,7 @@ public final class PythonRegex {
             return null;
         }
         try {
-            return new Translation("(?a)\\A(?:" + translate(java) + ")\\Z", null);
+            return new Translation("(?a)\\A(?:" + translate(java, Flags.NONE) + ")\\Z", null);
         } catch (IllegalArgumentException e) {
             return new Translation(null, e.getMessage());
         }
@@ -44,11 +80,46 @@ public final class PythonRegex {
      * pattern ({@code validate_array}).
      */
     public static Translation forPythonRe(String java) {
+        return forPythonRe(java, List.of());
+    }
+
+    /**
+     * {@return the translation of {@code java} compiled with {@code flags} (names of {@code Pattern.Flag}) to Python's
+     * {@code re} with Java's meaning (anchored, for a whole match), or the problem} CASE_INSENSITIVE is ASCII case
+     * folding, DOTALL, MULTILINE and UNIX_LINES change {@code .}, {@code ^}, {@code $} and {@code \\Z} as in
+     * {@code java.util.regex}, UNICODE_CASE alone changes nothing; see {@link #flagsProblem} for the refused ones.
+     */
+    public static Translation forPythonRe(String java, List<String> flags) {
+        String problem = flagsProblem(flags);
+        if (problem != null) {
+            return new Translation(null, problem);
+        }
         try {
-            return new Translation("(?a)\\A(?:" + translate(java) + ")\\Z", null);
+            Flags f = new Flags(flags.contains("DOTALL"), flags.contains("MULTILINE"), flags.contains("UNIX_LINES"));
+            return new Translation((flags.contains("CASE_INSENSITIVE") ? "(?i)" : "") + "(?a)\\A(?:" + translate(java, f) + ")\\Z", null);
         } catch (IllegalArgumentException e) {
             return new Translation(null, e.getMessage());
         }
+    }
+
+    /**
+     * {@return why Python's {@code re} cannot apply {@code flags} (names of {@code Pattern.Flag}) as Java does, or null}
+     * COMMENTS (Java drops whitespace and comments inside character classes too, {@code re.VERBOSE} does not),
+     * CANON_EQ (no canonical equivalence in {@code re}) and CASE_INSENSITIVE with UNICODE_CASE (Java's per-character
+     * {@code toUpperCase}/{@code toLowerCase} folding is not Python's case folding) are refused.
+     */
+    public static String flagsProblem(List<String> flags) {
+        if (flags.contains("COMMENTS")) {
+            return "the flag COMMENTS (Java drops whitespace and #-comments inside character classes too, Python's re.VERBOSE does not)";
+        }
+        if (flags.contains("CANON_EQ")) {
+            return "the flag CANON_EQ (canonical equivalence, which Python's re does not have)";
+        }
+        if (flags.contains("UNICODE_CASE") && flags.contains("CASE_INSENSITIVE")) {
+            return "the flags CASE_INSENSITIVE with UNICODE_CASE (Java's Unicode case folding, which is not Python's re.IGNORECASE "
+                    + "for every letter)";
+        }
+        return null;
     }
 
     /** Constructs Pydantic's Rust engine refuses (checked with pydantic-core 2.x): they need Python's re. */
@@ -115,7 +186,7 @@ public final class PythonRegex {
     }
 
     /** {@return the translation of one escape at {@code p[i] == '\\'}}, advancing {@code at[0]} past it. */
-    private static String escape(String p, int[] at, boolean inClass, int groups, Set<Integer> closed) {
+    private static String escape(String p, int[] at, boolean inClass, int groups, Set<Integer> closed, Flags flags) {
         int i = at[0];
         if (i + 1 >= p.length()) {
             throw no("a trailing backslash");
@@ -201,7 +272,7 @@ public final class PythonRegex {
             case 'z':
                 return "\\Z";
             case 'Z':
-                return JAVA_END;
+                return flags.end();
             case 'k': {
                 int e = p.indexOf('>', i + 3);
                 if (!p.startsWith("<", i + 2) || e < 0) {
@@ -232,7 +303,7 @@ public final class PythonRegex {
         return "\\" + c;
     }
 
-    static String translate(String p) {
+    static String translate(String p, Flags flags) {
         int groups = groupCount(p);
         Set<Integer> closed = new java.util.HashSet<>();
         Deque<Integer> open = new ArrayDeque<>();
@@ -247,13 +318,14 @@ public final class PythonRegex {
                 if (!lookbehind.isEmpty() && i + 1 < p.length() && "123456789kRX".indexOf(p.charAt(i + 1)) >= 0) {
                     throw no("\\" + p.charAt(i + 1) + " inside a look-behind (Python's re needs a fixed-width look-behind)");
                 }
-                b.append(escape(p, at, false, groups, closed));
+                b.append(escape(p, at, false, groups, closed, flags));
                 continue;
             }
             at[0] = i + 1;
             switch (c) {
-                case '.' -> b.append("[^").append(LINE_TERMINATORS).append(']');
-                case '$' -> b.append(JAVA_END);
+                case '.' -> b.append(flags.dot());
+                case '$' -> b.append(flags.dollar());
+                case '^' -> b.append(flags.caret());
                 case '(' -> {
                     if (!lookbehind.isEmpty()) {
                         throw no("a group inside a look-behind (Python's re needs a fixed-width look-behind)");
@@ -297,14 +369,14 @@ public final class PythonRegex {
                     }
                     b.append(c);
                 }
-                case '[' -> at[0] = charClass(p, i, b, groups, closed);
+                case '[' -> at[0] = charClass(p, i, b, groups, closed, flags);
                 default -> b.append(c);
             }
         }
         return b.toString();
     }
 
-    private static int charClass(String p, int start, StringBuilder b, int groups, Set<Integer> closed) {
+    private static int charClass(String p, int start, StringBuilder b, int groups, Set<Integer> closed, Flags flags) {
         b.append('[');
         int i = start + 1;
         if (i < p.length() && p.charAt(i) == '^') {
@@ -325,7 +397,7 @@ public final class PythonRegex {
                 throw no("a nested class or an intersection ('[' or '&&' inside a character class), which Python's re does not have");
             }
             if (c == '\\') {
-                b.append(escape(p, at, true, groups, closed));
+                b.append(escape(p, at, true, groups, closed, flags));
             } else {
                 b.append(c);
                 at[0]++;

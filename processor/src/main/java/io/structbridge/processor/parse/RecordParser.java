@@ -272,6 +272,10 @@ public final class RecordParser {
                 if (py != null && py.problem() != null) {
                     report.error(c, Message.PYTHON_PATTERN, p.regexp(), f.name(), py.problem());
                 }
+                String flags = io.structbridge.processor.model.PythonRegex.flagsProblem(p.flags());
+                if (flags != null) { // the model and validate_array would not mean what Java's Pattern means
+                    report.error(c, Message.PYTHON_PATTERN, p.regexp(), f.name(), flags);
+                }
             }
         }
         fallback.addAll(read.fallback());

@@ -15,7 +15,8 @@ import java.util.List;
  * some character above U+0020), {@code @Size} on text (UTF-16 units), {@code @Min}/{@code @Max} on a float
  * (compared in {@code float}, JLS 5.6) or a double, {@code @DecimalMin}/{@code @DecimalMax}
  * ({@code BigDecimal.valueOf(double)}, a float widened to double) and {@code @Digits} on floating point (the digits
- * of {@code Double.toString}, {@code Float.toString} for a float). Each raises Hibernate Validator's message.
+ * of {@code Double.toString}, {@code Float.toString} for a float: {@link PythonJavaNumbers}). Each raises Hibernate
+ * Validator's message.
  * The {@code Field} keywords that would refuse what Java accepts are dropped; exact ones are kept.
  */
 final class PydanticJavaRules {
@@ -34,13 +35,6 @@ final class PydanticJavaRules {
                         return v
                     return _SB_AfterValidator(check)
 
-                def _SB_j_f32(v: float) -> float:
-                    \"\"\"v rounded to binary32, a Java float (beyond its range: the infinity).\"\"\"
-                    try:
-                        return float(_SB_struct.unpack("<f", _SB_struct.pack("<f", v))[0])
-                    except OverflowError:
-                        return v * float("inf")
-
                 def _SB_j_utf16(v: str) -> int:
                     \"\"\"String.length(): UTF-16 units.\"\"\"
                     return len(v.encode("utf-16-le", "surrogatepass")) // 2
@@ -48,24 +42,6 @@ final class PydanticJavaRules {
                 def _SB_j_not_blank(v: str) -> bool:
                     \"\"\"not String.trim().isEmpty(): some character above U+0020.\"\"\"
                     return any(c > " " for c in v)
-
-                def _SB_j_tostring(x: float, single: bool) -> str:
-                    \"\"\"Double.toString(x), or Float.toString of the float x (JDK 19+): the shortest decimal that rounds
-                    back to x, two digits when one would do (the closest of those).\"\"\"
-                    if x != x or x in (float("inf"), float("-inf")):
-                        return repr(x)
-                    back = _SB_j_f32 if single else float
-                    s = repr(x)
-                    p = 1
-                    for p in range(1, 18):
-                        s = "%.*e" % (p - 1, x)
-                        if back(float(s)) == x:
-                            break
-                    if p == 1:
-                        two = "%.1e" % x
-                        if back(float(two)) == x:
-                            s = two
-                    return s
 
                 def _SB_j_digits_ok(x: float, integer: int, fraction: int, single: bool) -> bool:
                     \"\"\"@Digits: new BigDecimal(Double.toString(x) or Float.toString).stripTrailingZeros().\"\"\"
@@ -110,11 +86,10 @@ final class PydanticJavaRules {
         for (Constraint c : f.constraints()) {
             switch (c) {
                 case Constraint.Pattern p -> {
-                    PythonRegex.Translation tr = PythonRegex.forPythonRe(p.regexp());
-                    if (tr.translated() != null && p.flags().stream().allMatch("CASE_INSENSITIVE"::equals)) {
+                    PythonRegex.Translation tr = PythonRegex.forPythonRe(p.regexp(), p.flags());
+                    if (tr.translated() != null) { // else SB-PYTHON-PATTERN refused the record
                         kept.removeIf(a -> a.startsWith("pattern="));
-                        String regex = (p.flags().isEmpty() ? "" : "(?i)") + tr.translated();
-                        rules.add(rule("_SB_re.compile(" + PythonWriter.literal(regex) + ").search", c));
+                        rules.add(rule("_SB_re.compile(" + PythonWriter.literal(tr.translated()) + ").search", c));
                     }
                 }
                 case Constraint.NotBlank nb -> rules.add(rule("_SB_j_not_blank", c));

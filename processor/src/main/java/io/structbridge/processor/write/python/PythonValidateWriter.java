@@ -266,17 +266,32 @@ final class PythonValidateWriter {
         boolean isFloat = s.java() == JavaPrim.FLOAT;
         return switch (k) {
             case Constraint.Assert a -> a.expected() ? "~v" : "v";
-            case Constraint.Min x -> floating ? "np.isnan(v) | (v < " + bound(x.value(), isFloat) + ")" : "v < " + x.value();
-            case Constraint.Max x -> floating ? "np.isnan(v) | (v > " + bound(x.value(), isFloat) + ")" : "v > " + x.value();
+            case Constraint.Min x -> floating ? nanOr("<", bound(x.value(), isFloat)) : "v < " + x.value();
+            case Constraint.Max x -> floating ? nanOr(">", bound(x.value(), isFloat)) : "v > " + x.value();
             case Constraint.DecimalMin x -> floating ? decimal(x.value(), x.inclusive(), true)
                     : integralBelow(new BigDecimal(x.value()), x.inclusive());
             case Constraint.DecimalMax x -> floating ? decimal(x.value(), x.inclusive(), false)
                     : integralAbove(new BigDecimal(x.value()), x.inclusive());
-            case Constraint.Sign g -> (floating ? "np.isnan(v) | " : "") + "(v " + signOp(g) + " 0)";
+            case Constraint.Sign g -> floating ? nanOr(signOp(g), "0") : "(v " + signOp(g) + " 0)";
             case Constraint.Digits d -> floating ? "_sb_digits_bad(np, v, " + d.integer() + ", " + d.fraction() + (isFloat ? ", True" : "") + ")"
                     : digits(d, s);
             default -> null; // NotNull on a primitive, Email (Hibernate Validator only): never fails in place
         };
+    }
+
+    /**
+     * {@return the mask of {@code np.isnan(v) | (v op bound)} in one comparison: the negated opposite comparison, which
+     * is true for NaN (IEEE 754: every ordered comparison with NaN is false)}
+     */
+    private static String nanOr(String op, String bound) {
+        String opposite = switch (op) {
+            case "<" -> ">=";
+            case "<=" -> ">";
+            case ">" -> "<=";
+            case ">=" -> "<";
+            default -> throw new IllegalArgumentException(op);
+        };
+        return "~(v " + opposite + " " + bound + ")";
     }
 
     /** A {@code long} bound compared with a Java {@code float} (in float) or {@code double} (in double): its double value. */
@@ -289,7 +304,7 @@ final class PythonValidateWriter {
         if (exactDouble(bound)) {
             String d = Double.toString(Double.parseDouble(bound));
             String op = below ? (inclusive ? "<" : "<=") : (inclusive ? ">" : ">=");
-            return "np.isnan(v) | (v " + op + " " + d + ")";
+            return nanOr(op, d);
         }
         return "_sb_decimal_bad(np, v, " + PythonWriter.literal(bound) + ", " + (inclusive ? "True" : "False") + ", "
                 + (below ? "True" : "False") + ")";
@@ -381,18 +396,12 @@ final class PythonValidateWriter {
     }
 
     private String pattern(Member m, Constraint.Pattern p) {
-        PythonRegex.Translation tr = PythonRegex.forPythonRe(p.regexp());
-        List<String> flags = p.flags();
-        String problem = tr.problem();
-        if (problem == null && !flags.stream().allMatch("CASE_INSENSITIVE"::equals)) {
-            problem = "the flags " + flags + " (only CASE_INSENSITIVE is translated)";
-        }
-        if (problem != null) {
-            refusals.add("@Pattern(" + p.regexp() + ") on " + m.field().name() + ": " + problem);
+        PythonRegex.Translation tr = PythonRegex.forPythonRe(p.regexp(), p.flags());
+        if (tr.problem() != null) {
+            refusals.add("@Pattern(" + p.regexp() + ") on " + m.field().name() + ": " + tr.problem());
             return null;
         }
-        String regex = (flags.isEmpty() ? "" : "(?i)") + tr.translated();
-        return "t.mismatches(_SB_re.compile(" + PythonWriter.literal(regex) + "), live)";
+        return "t.mismatches(_SB_re.compile(" + PythonWriter.literal(tr.translated()) + "), live)";
     }
 
     private void primitiveArray(Member m, FieldType.PrimitiveArray arr, int idx, StringBuilder b) {
@@ -656,53 +665,65 @@ final class PythonValidateWriter {
                 return -1, 0
 
 
-            def _sb_undecodable(np: _SB_Any, texts: list[bytes], lengths: list[int], encoding: str) -> list[int]:
-                \"\"\"The indexes of the texts whose first lengths[i] bytes do not decode. The texts are decoded joined by
-                NULs while that fails at most 8 times (a NUL continues no sequence, so bytes after a text's NUL cannot
-                repair it), then one by one.\"\"\"
+            def _sb_undecodable(np: _SB_Any, m: _SB_Any, encoding: str) -> list[int]:
+                \"\"\"The indexes of the rows of the byte matrix m whose text (the bytes up to the first 0, or the whole row) does
+                not decode. The rows are decoded as one blob, each followed by a 0 byte (a 0 continues no sequence, so neither
+                the next row nor bytes after a text's NUL can complete a sequence cut at its end), while that fails at most 8
+                times (each failure: the failing row alone), then row by row.\"\"\"
+                rows, width = m.shape
+                framed = np.zeros((rows, width + 1), dtype=np.uint8)
+                framed[:, :width] = m
+                blob = framed.tobytes()
                 out: list[int] = []
                 start = 0
                 failures = 0
-                while start < len(texts) and failures < 8:
+                while start < rows and failures < 8:
                     try:
-                        b"\\0".join(texts[start:]).decode(encoding)
+                        blob[start * (width + 1):].decode(encoding)
                         return out
                     except UnicodeDecodeError as e:
-                        ends = np.cumsum([len(t) + 1 for t in texts[start:]])
-                        i = start + int(np.searchsorted(ends, e.start, side="right"))
+                        i = start + e.start // (width + 1)
                     try:
-                        texts[i][:lengths[i]].decode(encoding)
+                        bytes(m[i]).split(b"\\0", 1)[0].decode(encoding)
                     except UnicodeDecodeError:
                         out.append(i)
                     start = i + 1
                     failures += 1
-                for i in range(start, len(texts)):
+                for i in range(start, rows):
                     try:
-                        texts[i][:lengths[i]].decode(encoding)
+                        bytes(m[i]).split(b"\\0", 1)[0].decode(encoding)
                     except UnicodeDecodeError:
                         out.append(i)
                 return out
 
 
-            def _sb_scan(np: _SB_Any, b: _SB_Any, capacity: int) -> tuple[_SB_Any, _SB_Any]:
-                \"\"\"Per row of the byte matrix b: (some byte is 0, some byte is 0x80 or more), 8 bytes at a time over
-                the transposed words (reductions along long contiguous columns, not along short rows).\"\"\"
+            def _sb_scan(np: _SB_Any, b: _SB_Any, capacity: int, nul: bool) -> tuple[_SB_Any, _SB_Any]:
+                \"\"\"Per row of the byte matrix b (a member's bytes in a chunk of structs): (no byte is 0, or None unless nul;
+                some byte is 0x80 or more). The member's 8-byte words are OR-ed column by column (strided reads of the
+                chunk, no copy of the member); a row whose last byte is 0 (a NUL-padded text) has a 0 byte, so only the
+                other rows are searched for one.\"\"\"
                 n = b.shape[0]
                 words = capacity // 8
-                zero = np.zeros(n, dtype=bool)
-                high = np.zeros(n, dtype=bool)
                 if words:
-                    # the words column by column, each column contiguous (a copy of this chunk's bytes of the member)
-                    w = np.ascontiguousarray(b[:, :words * 8].view("<u8").T)
-                    top = np.uint64(0x8080808080808080)
-                    # (x - 0x01..01) & ~x sets the top bit of some byte exactly when x has a zero byte (Mycroft's test)
-                    zero = (np.bitwise_or.reduce((w - np.uint64(0x0101010101010101)) & ~w, axis=0) & top) != 0
-                    high = (np.bitwise_or.reduce(w, axis=0) & top) != 0
-                for k in range(words * 8, capacity):
-                    x = b[:, k]
-                    zero |= x == 0
-                    high |= x >= 0x80
-                return zero, high
+                    w = b[:, :words * 8].view("<u8")
+                    acc = w[:, 0].copy()
+                    for k in range(1, words):
+                        acc |= w[:, k]
+                    high = (acc & np.uint64(0x8080808080808080)) != 0
+                else:
+                    high = np.zeros(n, dtype=bool)
+                if words * 8 < capacity:
+                    tail = b[:, words * 8].copy()
+                    for k in range(words * 8 + 1, capacity):
+                        tail |= b[:, k]
+                    high |= tail >= 0x80
+                no_nul = None
+                if nul:
+                    no_nul = b[:, capacity - 1] != 0
+                    rows = np.flatnonzero(no_nul)
+                    if rows.size:
+                        no_nul[rows] = ~(b[rows] == 0).any(axis=1)
+                return no_nul, high
 
 
             class _SB_TextColumn:
@@ -717,15 +738,14 @@ final class PythonValidateWriter {
                     self.encoding = encoding
                     self.b = b = raw[:, offset:offset + capacity]
                     n = b.shape[0]
-                    has_zero, has_high = _sb_scan(np, b, capacity)
-                    self.no_nul = ~has_zero if nul else np.zeros(n, dtype=bool)
+                    no_nul, has_high = _sb_scan(np, b, capacity, nul)
+                    self.no_nul = no_nul if no_nul is not None else np.zeros(n, dtype=bool)
                     # Rows with a byte of 0x80 or more anywhere in the member: their texts, decoded as Java decodes them
                     # (Python's strict codecs accept exactly well-formed UTF-8, Unicode 15.0 Table 3-7).
                     self.high_rows = rows = np.flatnonzero(has_high & ~self.no_nul)
                     bad = np.zeros(n, dtype=bool)
                     if rows.size and encoding != "latin-1":
-                        texts = np.ascontiguousarray(b[rows]).view(f"S{capacity}").ravel().tolist()
-                        bad[rows[_sb_undecodable(np, texts, self.lengths(rows).tolist(), encoding)]] = True
+                        bad[rows[_sb_undecodable(np, b[rows], encoding)]] = True
                     self.bad = self.no_nul | bad
                     self._units: _SB_Any = None
 
@@ -818,7 +838,8 @@ final class PythonValidateWriter {
                 if count == 0 or limit == 0:
                     return out
                 raw_all = a.view(np.uint8).reshape(count, size)
-                step = max(1, min(1 << 18, (1 << 24) // max(size, 1)))  # about 16 MiB of structs per chunk
+                # about 1 MiB of structs per chunk: the passes over a chunk's columns find it in the CPU's caches
+                step = max(1, min(1 << 18, (1 << 20) // max(size, 1)))
                 for start in range(0, count, step):
                     stop = min(start + step, count)
                     hits: list[_SB_Any] = []
@@ -831,9 +852,8 @@ final class PythonValidateWriter {
                     order = np.lexsort((which, rows))
                     if limit is not None:
                         order = order[:limit - len(out)]
-                    for p in order.tolist():
-                        h = hits[int(which[p])]
-                        i = int(rows[p])
+                    for i, w in zip(rows[order].tolist(), which[order].tolist()):
+                        h = hits[w]
                         path, message, value = h[3](i)
                         out.append(Violation(f"[{start + i}].{path}", h[2], message, value))
                     if limit is not None and len(out) >= limit:

@@ -69,9 +69,43 @@ final class PythonViewRuntime {
 
 
             def _sb_quote(s: str) -> str:
-                \"\"\"Text for a message, as Java quotes it: at most 80 characters, control characters escaped.\"\"\"
-                body = "".join(f"\\\\u{ord(c):04x}" if ord(c) < 0x20 or ord(c) == 0x7F else c for c in s[:80])
-                return '"' + body + ('..."' if len(s) > 80 else '"')
+                \"\"\"Text for a message, as Java's FixedStrings quotes it: at most 80 UTF-16 units (a pair may be cut),
+                control characters as \\\\uXXXX (upper-case hex).\"\"\"
+                units = s.encode("utf-16-le", "surrogatepass")
+                head = units[:160].decode("utf-16-le", "surrogatepass")
+                body = "".join(f"\\\\u{ord(c):04X}" if ord(c) < 0x20 or ord(c) == 0x7F else c for c in head)
+                return '"' + body + ('..."' if len(units) > 160 else '"')
+
+
+            def _sb_type_name(value: object) -> str:
+                \"\"\"The name of value's type for a message: int, float, ... or numpy.int8, numpy.bool (module and name).\"\"\"
+                t = type(value)
+                return t.__name__ if t.__module__ == "builtins" else f"{t.__module__}.{t.__qualname__}"
+
+
+            def _sb_plain(value: object) -> object:
+                \"\"\"A NumPy scalar as the Python value it holds, as Java's setter takes the primitive: numpy.bool as bool,
+                an integer as int, a float of at most 64 bits as float (a longdouble only when a double holds it exactly);
+                any other value unchanged.\"\"\"
+                if _SB_np is not None and isinstance(value, _SB_np.generic):
+                    if isinstance(value, _SB_np.bool_):
+                        return bool(value)
+                    if isinstance(value, _SB_np.integer):
+                        return int(value)
+                    if isinstance(value, _SB_np.floating):
+                        f = float(value)
+                        if value.dtype.itemsize <= 8 or f != f or value == f:
+                            return f
+                return value
+
+
+            def _sb_read_only(mv: memoryview, struct: str, path: str, value: object) -> None:
+                \"\"\"Called where a write raised TypeError: when the buffer is read-only, raises a TypeError naming the
+                record, the member path and the value instead of CPython's bare one (else returns: the caller re-raises).\"\"\"
+                if mv.readonly:
+                    shown = _SB_j_text(value, False) if isinstance(value, float) else _sb_quote(value) if isinstance(value, str) else repr(value)
+                    raise TypeError(f"{struct}{'.' if path else ''}{path}: the buffer is read-only (bytes, a read-only memoryview or mmap, an open_array "
+                                    f"memmap of mode 'r'); value {shown}") from None
 
 
             def _sb_struct_of(order: str, code: str) -> _SB_struct.Struct:
@@ -114,8 +148,9 @@ final class PythonViewRuntime {
                     return v
 
                 def check(self, value: object, struct: str, path: str) -> int:
+                    value = _sb_plain(value)
                     if isinstance(value, bool) or not isinstance(value, int):
-                        raise TypeError(f"{struct}.{path}: an int is required, not {type(value).__name__}")
+                        raise TypeError(f"{struct}.{path}: an int is required, not {_sb_type_name(value)}")
                     if not self.lo <= value <= self.hi:
                         raise _sb_error(struct, path, f"must fit {self.ctype} ({self.lo}..{self.hi})", value)
                     return value
@@ -175,8 +210,9 @@ final class PythonViewRuntime {
                     return b == 1
 
                 def check(self, value: object, struct: str, path: str) -> int:
+                    value = _sb_plain(value)
                     if not isinstance(value, bool):
-                        raise TypeError(f"{struct}.{path}: a bool is required, not {type(value).__name__}")
+                        raise TypeError(f"{struct}.{path}: a bool is required, not {_sb_type_name(value)}")
                     return 1 if value else 0
 
                 def put(self, mv: memoryview, off: int, checked: _SB_Any) -> None:
@@ -197,8 +233,11 @@ final class PythonViewRuntime {
                     return self.s.unpack_from(mv, off)[0]
 
                 def check(self, value: object, struct: str, path: str) -> float:
+                    value = _sb_plain(value)
                     if isinstance(value, bool) or not isinstance(value, (int, float)):
-                        raise TypeError(f"{struct}.{path}: a float is required, not {type(value).__name__}")
+                        if _SB_np is not None and isinstance(value, _SB_np.floating):  # a longdouble no double holds
+                            raise _sb_error(struct, path, "must be exactly representable as double (IEEE 754 binary64)", str(value))
+                        raise TypeError(f"{struct}.{path}: a float is required, not {_sb_type_name(value)}")
                     try:
                         f = float(value)
                     except OverflowError:
@@ -213,13 +252,15 @@ final class PythonViewRuntime {
                         back = _SB_math.nan
                     if back != f:
                         if self.kind == "f":
-                            raise _sb_error(struct, path, "must be exactly representable as float (IEEE 754 binary32)", repr(f))
+                            raise _sb_error(struct, path, "must be exactly representable as float (IEEE 754 binary32)",
+                                            _SB_j_text(f, False))  # Double.toString, as Java's Values.inexactFloat
                         if back != back:
                             nearest = _SB_math.copysign(_SB_math.inf, f)
                         else:
                             nearest = back
+                        # Float.toString of the Java float, as Java's Values.inexactHalf (a value no float holds: Double.toString)
                         raise _sb_error(struct, path, "must be exactly representable as _Float16 (IEEE 754 binary16; nearest half "
-                                        + repr(nearest) + ")", repr(f))
+                                        + _SB_j_text(nearest, True) + ")", _SB_j_text(f, _SB_j_f32(f) == f))
                     return f
 
                 def put(self, mv: memoryview, off: int, checked: _SB_Any) -> None:
@@ -258,22 +299,27 @@ final class PythonViewRuntime {
 
                 def check(self, value: object, struct: str, path: str) -> bytes:
                     if not isinstance(value, str):
-                        raise TypeError(f"{struct}.{path}: a str is required, not {type(value).__name__}")
+                        raise TypeError(f"{struct}.{path}: a str is required, not {_sb_type_name(value)}")
+                    # Java's FixedStrings reports the first offending character: a U+0000, else one the encoding lacks
                     nul = value.find("\\0")
-                    if nul >= 0:
+                    try:
+                        data = value.encode(self.encoding)
+                        bad = -1
+                    except UnicodeEncodeError as e:
+                        data = b""
+                        bad = e.start
+                    if nul >= 0 and (bad < 0 or nul < bad):
                         units = len(value[:nul].encode("utf-16-le", "surrogatepass")) // 2
                         raise _sb_error(struct, path, f"text must not contain U+0000 (index {units}): C reads it as the end",
                                         _sb_quote(value))
-                    try:
-                        data = value.encode(self.encoding)
-                    except UnicodeEncodeError as e:
-                        units = len(value[:e.start].encode("utf-16-le", "surrogatepass")) // 2
-                        c = ord(value[e.start])
-                        if 0xD800 <= c <= 0xDFFF:
+                    if bad >= 0:
+                        units = len(value[:bad].encode("utf-16-le", "surrogatepass")) // 2
+                        c = ord(value[bad])
+                        if 0xD800 <= c <= 0xDFFF and self.encoding == "utf-8":
                             raise _sb_error(struct, path, f"unpaired surrogate at index {units} cannot be encoded as UTF-8",
-                                            _sb_quote(value)) from None
+                                            _sb_quote(value))
                         raise _sb_error(struct, path, f"character U+{c:04X} at index {units} cannot be encoded as {self.label}",
-                                        _sb_quote(value)) from None
+                                        _sb_quote(value))
                     usable = self.capacity - 1 if self.nul else self.capacity
                     if len(data) > usable:
                         if not self.truncate:
@@ -309,7 +355,7 @@ final class PythonViewRuntime {
 
                 def check(self, value: object, struct: str, path: str) -> int:
                     if not isinstance(value, self.cls):
-                        raise TypeError(f"{struct}.{path}: a {self.cls.__name__} is required, not {type(value).__name__}")
+                        raise TypeError(f"{struct}.{path}: a {self.cls.__name__} is required, not {_sb_type_name(value)}")
                     return int(value)  # type: ignore[call-overload]
 
                 def put(self, mv: memoryview, off: int, checked: _SB_Any) -> None:
@@ -339,17 +385,19 @@ final class PythonViewRuntime {
                 def check(self, value: object, struct: str, path: str) -> list[_SB_Any]:
                     if self.kind == "bytes":
                         if not isinstance(value, (bytes, bytearray, memoryview)):
-                            raise TypeError(f"{struct}.{path}: bytes are required, not {type(value).__name__}")
+                            raise TypeError(f"{struct}.{path}: bytes are required, not {_sb_type_name(value)}")
                         data = bytes(value)
                         if len(data) != self.length:
                             raise _sb_error(struct, path, f"array length must be exactly {self.length}", f"array of length {len(data)}")
                         return [data]
+                    if _SB_np is not None and isinstance(value, _SB_np.ndarray) and value.ndim == 1:
+                        value = value.tolist()  # NumPy's elements as Python values (numpy.float32 -> float, exactly)
                     if self.kind == "chars":
                         if not isinstance(value, str):
-                            raise TypeError(f"{struct}.{path}: a str is required, not {type(value).__name__}")
+                            raise TypeError(f"{struct}.{path}: a str is required, not {_sb_type_name(value)}")
                         items: _SB_Sequence[object] = value
                     elif isinstance(value, (str, bytes)) or not isinstance(value, _SB_Sequence):
-                        raise TypeError(f"{struct}.{path}: a sequence is required, not {type(value).__name__}")
+                        raise TypeError(f"{struct}.{path}: a sequence is required, not {_sb_type_name(value)}")
                     else:
                         items = value
                     if len(items) != self.length:
@@ -390,12 +438,13 @@ final class PythonViewRuntime {
                     return bool(v) if self.is_bool else v
 
                 def check(self, value: object, struct: str, path: str) -> int:
+                    value = _sb_plain(value)
                     if self.is_bool:
                         if not isinstance(value, bool):
-                            raise TypeError(f"{struct}.{path}: a bool is required, not {type(value).__name__}")
+                            raise TypeError(f"{struct}.{path}: a bool is required, not {_sb_type_name(value)}")
                         return int(value)
                     if isinstance(value, bool) or not isinstance(value, int):
-                        raise TypeError(f"{struct}.{path}: an int is required, not {type(value).__name__}")
+                        raise TypeError(f"{struct}.{path}: an int is required, not {_sb_type_name(value)}")
                     if not self.lo <= value <= self.hi:
                         raise _sb_error(struct, path, f"must fit {self.ctype} : {self.width} ({self.lo}..{self.hi})", value)
                     return value

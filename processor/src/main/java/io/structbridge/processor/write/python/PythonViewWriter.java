@@ -191,6 +191,8 @@ final class PythonViewWriter {
             if (fast(m) != null) {
                 b.append(codec(model, i)).append("_get = ").append(codec(model, i)).append(".s.unpack_from\n")
                         .append(codec(model, i)).append("_put = ").append(codec(model, i)).append(".s.pack_into\n");
+            } else if (m.field().type() instanceof FieldType.Text t) { // the view property's read: the capacity's bytes at once
+                b.append(codec(model, i)).append("_raw = _SB_struct.Struct(\"").append(t.capacity()).append("s\").unpack_from\n");
             }
         }
     }
@@ -302,7 +304,7 @@ final class PythonViewWriter {
                 .append("        \"\"\"Writes value: every member checked first; on error no byte changes.\"\"\"\n")
                 .append("        o = self._sb_off\n        scratch = bytearray(self._sb_mv[o:o + ").append(p.size()).append("])\n")
                 .append("        _sb_store_").append(r).append("(memoryview(scratch), 0, value, ").append(s).append(", \"\")\n")
-                .append("        self._sb_mv[o:o + ").append(p.size()).append("] = scratch\n");
+                .append(PythonWriteGuard.guard("        ", "self._sb_mv[o:o + " + p.size() + "] = scratch", s, "\"\"", "value"));
         b.append("\n    def __repr__(self) -> str:\n        return f\"").append(v).append("(offset={self._sb_off})\"\n");
         for (int i = 0; i < p.members().size(); i++) {
             Member m = p.members().get(i);
@@ -315,22 +317,23 @@ final class PythonViewWriter {
                 case FieldType.Nested nested -> {
                     b.append("        return ").append(nested.struct().cName()).append("View(self._sb_mv, self._sb_off + ").append(m.offset()).append(")\n");
                     setterWithScratch(b, n, setterType(f.type()), m, "_sb_store_" + nested.struct().cName()
-                            + "(memoryview(scratch), 0, value, " + s + ", " + PythonWriter.literal(f.name() + ".") + ")");
+                            + "(memoryview(scratch), 0, value, " + s + ", " + PythonWriter.literal(f.name() + ".") + ")", s);
                 }
                 case FieldType.NestedArray a -> {
                     long stride = m.size() / a.length();
                     b.append("        return tuple(").append(a.struct().cName()).append("View(self._sb_mv, self._sb_off + ").append(m.offset())
                             .append(" + i * ").append(stride).append(") for i in range(").append(a.length()).append("))\n");
                     setterWithScratch(b, n, setterType(f.type()), m, "_sb_store_array(memoryview(scratch), 0, value, " + a.length()
-                            + ", " + stride + ", _sb_store_" + a.struct().cName() + ", " + s + ", " + path + ")");
+                            + ", " + stride + ", _sb_store_" + a.struct().cName() + ", " + s + ", " + path + ")", s);
                 }
                 case FieldType.BitField bf -> {
                     long run = runs.get(m).offset();
                     b.append("        return ").append(codec(model, i)).append(".get(self._sb_mv, self._sb_off + ").append(run).append(", ")
                             .append(s).append(", ").append(path).append(")\n");
                     b.append("\n    @").append(n).append(".setter\n    def ").append(n).append("(self, value: ").append(quoted(setterType(f.type())))
-                            .append(") -> None:\n        ").append(codec(model, i)).append(".put(self._sb_mv, self._sb_off + ").append(run)
-                            .append(", ").append(codec(model, i)).append(".check(value, ").append(s).append(", ").append(path).append("))\n");
+                            .append(") -> None:\n        checked = ").append(codec(model, i)).append(".check(value, ").append(s).append(", ")
+                            .append(path).append(")\n").append(PythonWriteGuard.guard("        ", codec(model, i)
+                                    + ".put(self._sb_mv, self._sb_off + " + run + ", checked)", s, path, "value"));
                 }
                 default -> {
                     String fast = fast(m);
@@ -345,14 +348,21 @@ final class PythonViewWriter {
                             case "f" -> "        " + check + "\n";
                             default -> "        if value.__class__ is not int or not " + fast + ":\n            " + check + "\n";
                         });
-                        b.append("        ").append(k).append("_put(self._sb_mv, self._sb_off + ").append(m.offset()).append(", value)\n");
+                        b.append(PythonWriteGuard.guard("        ", k + "_put(self._sb_mv, self._sb_off + " + m.offset() + ", value)", s, path, "value"));
                         continue;
+                    }
+                    if (f.type() instanceof FieldType.Text t) { // up to the first NUL, decoded; anything else: get says why
+                        b.append("        raw, = ").append(codec(model, i)).append("_raw(self._sb_mv, self._sb_off + ").append(m.offset()).append(")\n")
+                                .append("        try:\n            return raw[:raw.index(0)].decode(").append(t.encoding() == io.structbridge.annotations.Encoding.UTF_8
+                                        ? "" : "\"" + encoding(t) + "\"").append(")\n")
+                                .append("        except ValueError:  # no NUL, or undecodable (UnicodeDecodeError is a ValueError)\n    ");
                     }
                     b.append("        return ").append(codec(model, i)).append(".get(self._sb_mv, self._sb_off + ").append(m.offset()).append(", ")
                             .append(s).append(", ").append(path).append(")\n");
                     b.append("\n    @").append(n).append(".setter\n    def ").append(n).append("(self, value: ").append(quoted(setterType(f.type())))
-                            .append(") -> None:\n        ").append(codec(model, i)).append(".put(self._sb_mv, self._sb_off + ").append(m.offset())
-                            .append(", ").append(codec(model, i)).append(".check(value, ").append(s).append(", ").append(path).append("))\n");
+                            .append(") -> None:\n        checked = ").append(codec(model, i)).append(".check(value, ").append(s).append(", ")
+                            .append(path).append(")\n").append(PythonWriteGuard.guard("        ", codec(model, i)
+                                    + ".put(self._sb_mv, self._sb_off + " + m.offset() + ", checked)", s, path, "value"));
                 }
             }
         }
@@ -382,12 +392,13 @@ final class PythonViewWriter {
         };
     }
 
-    private static void setterWithScratch(StringBuilder b, String n, String type, Member m, String store) {
+    private static void setterWithScratch(StringBuilder b, String n, String type, Member m, String store, String struct) {
         b.append("\n    @").append(n).append(".setter\n    def ").append(n).append("(self, value: ").append(quoted(type)).append(") -> None:\n")
                 .append("        o = self._sb_off + ").append(m.offset()).append('\n')
                 .append("        scratch = bytearray(self._sb_mv[o:o + ").append(m.size()).append("])\n")
                 .append("        ").append(store).append('\n')
-                .append("        self._sb_mv[o:o + ").append(m.size()).append("] = scratch\n");
+                .append(PythonWriteGuard.guard("        ", "self._sb_mv[o:o + " + m.size() + "] = scratch", struct,
+                        PythonWriter.literal(m.field().name()), "value"));
     }
 
     /** {@return a type annotation as a string when it names a class defined later in the module (views before twins)} */

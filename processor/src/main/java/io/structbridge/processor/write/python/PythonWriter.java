@@ -53,6 +53,7 @@ public final class PythonWriter {
                 .append(". Do not edit.\n\nThe Java record's native struct: size ").append(plan.size()).append(" bytes, alignment ")
                 .append(plan.alignment()).append(" bytes.\n\"\"\"\n");
         b.append(HEADER);
+        b.append(PythonJavaNumbers.HELPERS); // Java's Double.toString/Float.toString: the model's rules, the views' messages
         if (HalfProperties.used(plan)) {
             b.append(HalfProperties.HELPERS);
         }
