@@ -20,7 +20,8 @@ import org.junit.jupiter.api.io.TempDir;
  * optimiser's warnings count too), every header alone and all together in one translation unit; structs
  * with a union or a pointer get no export function (calling one is a compile error); and a C program
  * that exports, moves a child out, releases and hits an error runs clean under valgrind (no leak, no
- * double free, no read of freed memory), also when each allocation in turn fails (ENOMEM, outputs untouched).
+ * double free, no read of freed memory), also when each allocation in turn fails (ENOMEM, outputs untouched),
+ * and runs on AArch64 too (cross gcc, qemu-aarch64).
  */
 class CArrowHeaderCompileTest {
     @TempDir
@@ -218,5 +219,22 @@ class CArrowHeaderCompileTest {
         assertTrue(r.out().contains("ok") && r.out().contains("ERROR SUMMARY: 0 errors"), r.out());
         assertTrue(r.out().matches("(?s).*\\n[1-9][0-9]+ allocations failed in turn\\n.*"), r.out());
         assertTrue(r.out().contains("All heap blocks were freed"), r.out());
+    }
+
+    /** The same program built for the second ABI (AArch64, AAPCS64) with the cross gcc and run under qemu-aarch64. */
+    @Test
+    void theSameProgramRunsOnAarch64() throws IOException {
+        CHeaders.require("aarch64-linux-gnu-gcc");
+        CHeaders.require("qemu-aarch64");
+        Path d = Files.createDirectories(dir.resolve("aarch64"));
+        CHeaders.copy("Body", d);
+        CHeaders.copy("Texts", d);
+        Path src = d.resolve("program.c");
+        Files.writeString(src, PROGRAM);
+        Path exe = d.resolve("program.aarch64");
+        CHeaders.check(d, CHeaders.compile(List.of("aarch64-linux-gnu-gcc", "-x", "c", "-std=c11"), "-static", "-O2", "-o",
+                exe.toString(), src.toString()).toArray(String[]::new));
+        String out = CHeaders.check(d, "qemu-aarch64", exe.toString());
+        assertTrue(out.matches("(?s)[1-9][0-9]+ allocations failed in turn\\nok\\n"), out);
     }
 }
