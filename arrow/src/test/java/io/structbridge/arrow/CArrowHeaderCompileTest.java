@@ -178,6 +178,20 @@ class CArrowHeaderCompileTest {
                 if (Texts_export_arrow(texts, -1, &s2, &a2) != EINVAL || Texts_export_arrow(texts, 1, NULL, &a2) != EINVAL) {
                     return 6;
                 }
+                /* a count whose buffers cannot be sized: refused before any struct is read */
+                if (Texts_export_arrow_message(texts, INT64_MAX, &s2, &a2, message, sizeof message) != EOVERFLOW
+                        || strcmp(message, "n is too large: the buffers would exceed 2^63 bytes") != 0) {
+                    return 8;
+                }
+                /* a short message buffer: cut, NUL-terminated, nothing written past it */
+                memset(message, 'z', sizeof message);
+                if (Texts_export_arrow_message(texts, 2, &s2, &a2, message, 8) != EINVAL || strcmp(message, "row 1, ") != 0
+                        || message[8] != 'z') {
+                    return 9;
+                }
+                if (!untouched(&s2, sizeof s2) || !untouched(&a2, sizeof a2)) {
+                    return 10;
+                }
                 /* out of memory at each allocation in turn: ENOMEM, outputs untouched, nothing leaked (valgrind) */
                 for (fail_at = 1;; fail_at++) {
                     calls = 0;
