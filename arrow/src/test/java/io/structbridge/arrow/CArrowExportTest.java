@@ -1,7 +1,6 @@
 package io.structbridge.arrow;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.structbridge.runtime.Column;
@@ -280,5 +279,12 @@ class CArrowExportTest {
         String java = "row 13, field 'color': enum code 77 is not one of";
         String[] r = refused("Tagged", 13, io.structbridge.fixtures.TaggedStruct.COLOR_OFFSET, java, (byte) 77);
         assertEquals(java + " RED=1,GREEN=2,BLUE=200", r[1]);
+    }
+
+    @Test
+    void aByteAbove0x7fInAsciiTextIsRefusedWithRowAndField() throws IOException {
+        String java = "row 2, field 'ascii4': byte above 0x7F in ASCII text 41e9";
+        String[] r = refused("Texts", 2, io.structbridge.fixtures.TextsStruct.ASCII4_OFFSET, java, (byte) 'A', (byte) 0xE9, (byte) 0, (byte) 0);
+        assertEquals(java, r[1]);
     }
 }

@@ -20,7 +20,8 @@ import org.junit.jupiter.api.io.TempDir;
  * optimiser's warnings count too), every header alone and all together in one translation unit; structs
  * with a union or a pointer get no export function (calling one is a compile error); and a C program
  * that exports, moves a child out, releases and hits an error runs clean under valgrind (no leak, no
- * double free, no read of freed memory).
+ * double free, no read of freed memory), also when each allocation in turn fails (ENOMEM, outputs untouched),
+ * and runs on AArch64 too (cross gcc, qemu-aarch64).
  */
 class CArrowHeaderCompileTest {
     @TempDir
@@ -101,6 +102,17 @@ class CArrowHeaderCompileTest {
     }
 
     private static final String PROGRAM = """
+            #include <stdlib.h>
+            /* an allocator that fails at the n-th call (0: never), to walk every out-of-memory path */
+            static long fail_at, calls;
+            static void *test_malloc(size_t size) {
+                if (fail_at != 0 && ++calls == fail_at) {
+                    return NULL;
+                }
+                return malloc(size);
+            }
+            #define STRUCTBRIDGE_ARROW_MALLOC(size) test_malloc(size)
+            #define STRUCTBRIDGE_ARROW_FREE(block) free(block)
             #define STRUCTBRIDGE_ARROW
             #include "Body.h"
             #include "Texts.h"
@@ -166,6 +178,38 @@ class CArrowHeaderCompileTest {
                 if (Texts_export_arrow(texts, -1, &s2, &a2) != EINVAL || Texts_export_arrow(texts, 1, NULL, &a2) != EINVAL) {
                     return 6;
                 }
+                /* a count whose buffers cannot be sized: refused before any struct is read */
+                if (Texts_export_arrow_message(texts, INT64_MAX, &s2, &a2, message, sizeof message) != EOVERFLOW
+                        || strcmp(message, "n is too large: the buffers would exceed 2^63 bytes") != 0) {
+                    return 8;
+                }
+                /* a short message buffer: cut, NUL-terminated, nothing written past it */
+                memset(message, 'z', sizeof message);
+                if (Texts_export_arrow_message(texts, 2, &s2, &a2, message, 8) != EINVAL || strcmp(message, "row 1, ") != 0
+                        || message[8] != 'z') {
+                    return 9;
+                }
+                if (!untouched(&s2, sizeof s2) || !untouched(&a2, sizeof a2)) {
+                    return 10;
+                }
+                /* out of memory at each allocation in turn: ENOMEM, outputs untouched, nothing leaked (valgrind) */
+                for (fail_at = 1;; fail_at++) {
+                    calls = 0;
+                    memset(&s2, 0x33, sizeof s2);
+                    memset(&a2, 0x33, sizeof a2);
+                    rc = Body_export_arrow_message(bodies, 3, &s2, &a2, message, sizeof message);
+                    if (rc == 0) {
+                        break;
+                    }
+                    if (rc != ENOMEM || strncmp(message, "out of memory", 13) != 0 || !untouched(&s2, sizeof s2)
+                            || !untouched(&a2, sizeof a2)) {
+                        printf("out of memory at allocation %ld: %d %s\\n", fail_at, rc, message);
+                        return 7;
+                    }
+                }
+                s2.release(&s2);
+                a2.release(&a2);
+                printf("%ld allocations failed in turn\\n", fail_at - 1);
                 printf("ok\\n");
                 return 0;
             }
@@ -187,6 +231,24 @@ class CArrowHeaderCompileTest {
                 "--errors-for-leak-kinds=all", exe.toString()), d);
         assertEquals(0, r.exit(), r.out());
         assertTrue(r.out().contains("ok") && r.out().contains("ERROR SUMMARY: 0 errors"), r.out());
+        assertTrue(r.out().matches("(?s).*\\n[1-9][0-9]+ allocations failed in turn\\n.*"), r.out());
         assertTrue(r.out().contains("All heap blocks were freed"), r.out());
+    }
+
+    /** The same program built for the second ABI (AArch64, AAPCS64) with the cross gcc and run under qemu-aarch64. */
+    @Test
+    void theSameProgramRunsOnAarch64() throws IOException {
+        CHeaders.require("aarch64-linux-gnu-gcc");
+        CHeaders.require("qemu-aarch64");
+        Path d = Files.createDirectories(dir.resolve("aarch64"));
+        CHeaders.copy("Body", d);
+        CHeaders.copy("Texts", d);
+        Path src = d.resolve("program.c");
+        Files.writeString(src, PROGRAM);
+        Path exe = d.resolve("program.aarch64");
+        CHeaders.check(d, CHeaders.compile(List.of("aarch64-linux-gnu-gcc", "-x", "c", "-std=c11"), "-static", "-O2", "-o",
+                exe.toString(), src.toString()).toArray(String[]::new));
+        String out = CHeaders.check(d, "qemu-aarch64", exe.toString());
+        assertTrue(out.matches("(?s)[1-9][0-9]+ allocations failed in turn\\nok\\n"), out);
     }
 }
