@@ -123,8 +123,10 @@ public final class StructProcessor extends AbstractProcessor {
                 processingEnv.getMessager().printMessage(Diagnostic.Kind.ERROR,
                         Message.OUTPUT_FAILED.format(e.target(), type.getQualifiedName(), e.getMessage()), type);
             } catch (Exception | LinkageError | AssertionError e) {
-                processingEnv.getMessager().printMessage(Diagnostic.Kind.ERROR,
-                        Message.INTERNAL_ERROR.format(type.getQualifiedName(), e), type);
+                String missing = MissingClass.of(e);
+                processingEnv.getMessager().printMessage(Diagnostic.Kind.ERROR, missing != null
+                        ? Message.PROCESSOR_PATH_INCOMPLETE.format(type.getQualifiedName(), missing)
+                        : Message.INTERNAL_ERROR.format(type.getQualifiedName(), e), type);
             }
         }
         if (round.processingOver() && pythonPackage.enabled(processingEnv.getMessager())) {

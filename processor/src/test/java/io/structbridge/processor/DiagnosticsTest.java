@@ -1261,5 +1261,29 @@ class DiagnosticsTest {
                 assertThat(m).doesNotContain("threw an uncaught exception");
             }
         }
+
+        /**
+         * A plain {@code javac} whose processor path holds the processor but not the annotations jar and
+         * JavaPoet (a new user's first try) once got {@link Message#INTERNAL_ERROR} ("Please report this"). It
+         * is a setup fault, reported as {@link Message#PROCESSOR_PATH_INCOMPLETE} naming the missing class. A
+         * separate javac process, so that the processor's class loader cannot borrow from this test's.
+         */
+        @Test
+        void aProcessorPathWithoutItsDependenciesIsNamedNotAnInternalError(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+                throws Exception {
+            java.nio.file.Path src = java.nio.file.Files.writeString(dir.resolve("Lone.java"),
+                    "import io.structbridge.annotations.*;\n@Struct\nrecord Lone(@NativeType(CType.UINT8) int x) {}\n");
+            String cp = Compilations.CLASSPATH.stream().map(java.io.File::getPath)
+                    .collect(java.util.stream.Collectors.joining(java.io.File.pathSeparator));
+            java.nio.file.Path javac = java.nio.file.Path.of(System.getProperty("java.home"), "bin", "javac");
+            Process p = new ProcessBuilder(javac.toString(), "-proc:only", "-processorpath", "target/classes",
+                    "-processor", "io.structbridge.processor.StructProcessor", "-cp", cp, "-d", dir.toString(), src.toString())
+                    .redirectErrorStream(true).start();
+            String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+            assertEquals(1, p.waitFor(), out);
+            assertThat(out).contains(tag(Message.PROCESSOR_PATH_INCOMPLETE));
+            assertThat(out).containsMatch("class (io\\.structbridge\\.annotations|com\\.palantir\\.javapoet)\\.[A-Za-z.$]+ is missing from the annotation processor path");
+            assertThat(out).doesNotContain(tag(Message.INTERNAL_ERROR));
+        }
     }
 }
