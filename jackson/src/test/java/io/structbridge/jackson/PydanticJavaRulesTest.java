@@ -180,7 +180,7 @@ class PydanticJavaRulesTest {
             "x\ud83d\ude00", "\ud83d\ude00x", "\u0000bc", "\uffff\u00ff\u0100"};
         JsonMapper codec = StrictJson.codecMapper();
         StringBuilder input = new StringBuilder();
-        List<String> java = new ArrayList<>();
+        List<String> verdicts = new ArrayList<>();
         for (String l : letters) {
             String json = base.replace("\"letters\":\"abc\"", "\"letters\":" + STRICT.writeValueAsString(l));
             assertEquals(true, json.contains(STRICT.writeValueAsString(l)), json);
@@ -192,7 +192,7 @@ class PydanticJavaRulesTest {
             } catch (StructJsonException e) {
                 verdict = "refused";
             }
-            java.add(verdict);
+            verdicts.add(verdict);
             input.append(json).append('\n');
         }
         Path modules = Path.of(JavaRules.class.getProtectionDomain().getCodeSource().getLocation().toURI())
@@ -215,7 +215,7 @@ class PydanticJavaRulesTest {
         p.getOutputStream().close();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertEquals(true, p.waitFor(120, TimeUnit.SECONDS), "python3 finished");
-        assertEquals(java, out.lines().toList(), "verdicts on letters " + String.join(" | ", letters));
+        assertEquals(verdicts, out.lines().toList(), "verdicts on letters " + String.join(" | ", letters));
     }
 
     /**
