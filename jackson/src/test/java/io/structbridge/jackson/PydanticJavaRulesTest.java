@@ -166,6 +166,59 @@ class PydanticJavaRulesTest {
     }
 
     /**
+     * A {@code char[3]}: the generated model takes a JSON string exactly when the generated codec (Jackson, the strict
+     * contract) reads it: 3 UTF-16 units, a surrogate pair counting twice (Pydantic's {@code max_length} counts it once).
+     */
+    @Test
+    void charArraysAreJacksonsUtf16Units(@TempDir Path dir) throws Exception {
+        Oracles.requirePython("pydantic");
+        String base = STRICT.writeValueAsString(new io.structbridge.jackson.fixtures.Blob(new byte[] {1, 2, 3, 4, 5},
+                new char[] {'a', 'b', 'c'}, new boolean[] {true, false}, new long[] {0, 1},
+                new io.structbridge.jackson.fixtures.Point[] {new io.structbridge.jackson.fixtures.Point(1, 2),
+                    new io.structbridge.jackson.fixtures.Point(3, 4)}));
+        String[] letters = {"abc", "ab", "abcd", "a\ud83d\ude00", "\ud83d\ude00\ud83d\ude00", "\u00e9\u20acx", "", "\ud83d\ude00",
+            "x\ud83d\ude00", "\ud83d\ude00x", "\u0000bc", "\uffff\u00ff\u0100"};
+        JsonMapper codec = StrictJson.codecMapper();
+        StringBuilder input = new StringBuilder();
+        List<String> verdicts = new ArrayList<>();
+        for (String l : letters) {
+            String json = base.replace("\"letters\":\"abc\"", "\"letters\":" + STRICT.writeValueAsString(l));
+            assertEquals(true, json.contains(STRICT.writeValueAsString(l)), json);
+            String verdict;
+            try (java.lang.foreign.Arena arena = java.lang.foreign.Arena.ofConfined();
+                 tools.jackson.core.JsonParser p = codec.createParser(json)) {
+                io.structbridge.jackson.fixtures.BlobJson.read(p, io.structbridge.jackson.fixtures.BlobArray.allocate(arena, 1).segment(), 0);
+                verdict = "ok";
+            } catch (StructJsonException e) {
+                verdict = "refused";
+            }
+            verdicts.add(verdict);
+            input.append(json).append('\n');
+        }
+        Path modules = Path.of(JavaRules.class.getProtectionDomain().getCodeSource().getLocation().toURI())
+                .resolve("io/structbridge/jackson/fixtures");
+        Path script = dir.resolve("chars.py");
+        Files.writeString(script, """
+                import sys
+                sys.path.insert(0, sys.argv[1])
+                import pydantic
+                from Blob import BlobModel
+                for line in sys.stdin.buffer.read().decode("utf-8").split("\\n")[:-1]:
+                    try:
+                        BlobModel.model_validate_json(line)
+                        print("ok")
+                    except pydantic.ValidationError:
+                        print("refused")
+                """, StandardCharsets.UTF_8);
+        Process p = new ProcessBuilder("python3", script.toString(), modules.toString()).redirectErrorStream(true).start();
+        p.getOutputStream().write(input.toString().getBytes(StandardCharsets.UTF_8));
+        p.getOutputStream().close();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertEquals(true, p.waitFor(120, TimeUnit.SECONDS), "python3 finished");
+        assertEquals(verdicts, out.lines().toList(), "verdicts on letters " + String.join(" | ", letters));
+    }
+
+    /**
      * The module's Double.toString / Float.toString digits (the model's @Digits and @DecimalMin/@DecimalMax) equal the
      * JDK's, and its Java text of a value (the views' messages: {@code _SB_j_text}) is the JDK's string, character for
      * character, NaN, the infinities and signed zeros included.

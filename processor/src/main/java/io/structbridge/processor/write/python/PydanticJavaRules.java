@@ -69,6 +69,10 @@ final class PydanticJavaRules {
             text(f, kept, rules);
         } else if (t instanceof FieldType.Scalar s && (s.java() == JavaPrim.FLOAT || s.java() == JavaPrim.DOUBLE)) {
             floating(f, s.java() == JavaPrim.FLOAT, kept, rules);
+        } else if (t instanceof FieldType.Scalar s && s.java() == JavaPrim.CHAR) {
+            chars(s, 1, kept, rules);
+        } else if (t instanceof FieldType.PrimitiveArray a && a.element().java() == JavaPrim.CHAR) {
+            chars(a.element(), a.length(), kept, rules);
         }
         List<String> meta = new ArrayList<>();
         if (!kept.isEmpty()) {
@@ -102,6 +106,20 @@ final class PydanticJavaRules {
                 default -> { }
             }
         }
+    }
+
+    /**
+     * A Java {@code char} ({@code length} 1) or {@code char[length]}: Jackson reads a JSON string of exactly that many
+     * UTF-16 units, each within the C type ({@code uint8_t}: U+0000..U+00FF); Pydantic's {@code min_length}/{@code
+     * max_length} count code points (a surrogate pair once), so they give way to this rule.
+     */
+    private static void chars(FieldType.Scalar element, int length, List<String> kept, List<String> rules) {
+        kept.removeIf(a -> a.startsWith("min_length=") || a.startsWith("max_length="));
+        long max = Math.min(0xffff, io.structbridge.processor.model.CTypes.max(element.ctype()));
+        String units = length == 1 ? "one UTF-16 code unit (a Java char)" : "exactly " + length + " UTF-16 code units (char[" + length + "])";
+        rules.add("_SB_j_rule(lambda v: _SB_j_utf16(v) == " + length + (max < 0xffff ? " and all(c <= \"\\u" + String.format("%04x", max)
+                + "\" for c in v)" : "") + ", " + PythonWriter.literal("must be " + units + (max < 0xffff ? " within "
+                + io.structbridge.processor.model.CTypes.cName(element.ctype()) + " (0.." + max + ")" : "")) + ")");
     }
 
     private static void floating(FieldModel f, boolean single, List<String> kept, List<String> rules) {
