@@ -25,6 +25,7 @@ final class PydanticJavaRules {
     /** The module-level helpers, inside the {@code if ... _SB_BaseModel is not None:} block (4 spaces). */
     static final String HELPERS = """
                 import decimal as _SB_jdecimal
+                import math as _SB_j_math
                 from pydantic import AfterValidator as _SB_AfterValidator
 
                 def _SB_j_rule(test: _SB_typing.Callable[[_SB_Any], object], message: str) -> _SB_Any:
@@ -51,11 +52,25 @@ final class PydanticJavaRules {
                     e = int(t.exponent)
                     return len(t.digits) + e <= integer and max(-e, 0) <= fraction
 
+                _SB_j_windows: dict[str, tuple[float, float]] = {}
+
                 def _SB_j_decimal_ok(x: float, bound: str, inclusive: bool, below: bool) -> bool:
-                    \"\"\"@DecimalMin (below) or @DecimalMax: BigDecimal.valueOf(x) against new BigDecimal(bound); NaN fails.\"\"\"
+                    \"\"\"@DecimalMin (below) or @DecimalMax: BigDecimal.valueOf(x) against new BigDecimal(bound); NaN fails.
+                    Fast path: the double nearest the bound, fb, lies within half an ulp of it, and Double.toString(x)
+                    lies within x's rounding interval, so an x beyond fb's neighbours compares with the bound as x
+                    compares with fb; only the three doubles around fb take the decimal comparison.\"\"\"
                     if x != x:
                         return False
-                    c = _SB_jdecimal.Decimal(_SB_j_tostring(x, False)).compare(_SB_jdecimal.Decimal(bound))
+                    w = _SB_j_windows.get(bound)
+                    if w is None:
+                        fb = float(_SB_jdecimal.Decimal(bound))
+                        w = _SB_j_windows[bound] = (_SB_j_math.nextafter(fb, -_SB_j_math.inf), _SB_j_math.nextafter(fb, _SB_j_math.inf))
+                    if x < w[0]:
+                        c = -1
+                    elif x > w[1]:
+                        c = 1
+                    else:
+                        c = int(_SB_jdecimal.Decimal(_SB_j_tostring(x, False)).compare(_SB_jdecimal.Decimal(bound)))
                     return (c > 0 or (c == 0 and inclusive)) if below else (c < 0 or (c == 0 and inclusive))
 
             """;
