@@ -75,7 +75,7 @@ public final class CitiesSql {
     public static String report(Path structFile) throws IOException {
         Result r = run(structFile);
         StringBuilder b = new StringBuilder();
-        b.append("SQL over the struct file in DuckDB (Arrow C stream, no copy): ").append(structFile).append(" (")
+        b.append("SQL over the struct file in DuckDB (Arrow C stream, no database copy, no text): ").append(structFile).append(" (")
                 .append(r.places()).append(" places, ").append(r.millis()).append(" ms)\n");
         b.append("  ").append(TOP_COUNTRIES).append('\n');
         b.append(String.format("    %-7s %8s %10s%n", "country", "places", "mean lat"));
