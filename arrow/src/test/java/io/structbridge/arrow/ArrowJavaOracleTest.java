@@ -1,5 +1,6 @@
 package io.structbridge.arrow;
 
+import io.structbridge.fixtures.support.RandomStructs;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;

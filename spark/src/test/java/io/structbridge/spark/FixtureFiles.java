@@ -1,5 +1,6 @@
 package io.structbridge.spark;
 
+import io.structbridge.fixtures.support.RandomStructs;
 import io.structbridge.runtime.StructFile;
 import io.structbridge.runtime.StructType;
 import java.io.IOException;
