@@ -11,7 +11,8 @@ REPEATS (default 15) runs per case, after 3 warm-up runs of each peer; the peers
 repeat runs every peer once, the order rotated). Printed per case and peer: min and median ns per access, the spread
 (half the distance between the 25th and 75th percentiles), and the ratio to ctypes within the same repeat (min,
 median, max over the repeats).
-  read  lat   PlaceView.at(arr, i).lat | view.move(i).lat (one view re-pointed) | arr["lat"][i] | Place.from_buffer(mm, off).lat
+  read  lat   PlaceView.at(arr, i).lat | PlaceView.at(mm, i).lat (mm: the memoryview of the array's bytes that ctypes
+              gets too; at(arr) also pays NumPy's buffer export of the structured array per call) | view.move(i).lat (one view re-pointed) | arr["lat"][i] | Place.from_buffer(mm, off).lat
   read  name  PlaceView.at(arr, i).name (checked UTF-8 decode) | arr["name"][i] (raw bytes) | ctypes .name (raw bytes)
   write lat   view.lat = v (range-checked)  | arr["lat"][i] = v | ctypes .lat = v     (on a private copy: mode "c")
 """
@@ -58,6 +59,13 @@ def view_lat():
     return s
 
 
+def view_mm_lat():
+    s = 0.0
+    for i in idx:
+        s += View.at(mm, i).lat
+    return s
+
+
 def cursor_lat():
     s = 0.0
     v = View.at(arr, 0)
@@ -84,6 +92,10 @@ def view_name():
     return [View.at(arr, i).name for i in idx]
 
 
+def view_mm_name():
+    return [View.at(mm, i).name for i in idx]
+
+
 def cursor_name():
     v = View.at(arr, 0)
     return [v.move(i).name for i in idx]
@@ -100,6 +112,11 @@ def ctypes_name():
 def view_write():
     for i in idx:
         View.at(arr, i).lat = 45.0
+
+
+def view_mm_write():
+    for i in idx:
+        View.at(mm, i).lat = 45.0
 
 
 def cursor_write():
@@ -120,11 +137,11 @@ def ctypes_write():
 
 assert abs(view_lat() - ctypes_lat()) < 1e-6 and abs(numpy_lat() - ctypes_lat()) < 1e-6, "the peers disagree"
 print(f"{n} places, {len(idx)} accesses per run, {repeats} runs; Python {sys.version.split()[0]}, NumPy {np.__version__}")
-for case, fns in (("read lat", (view_lat, cursor_lat, numpy_lat, ctypes_lat)),
-                  ("read name", (view_name, cursor_name, numpy_name, ctypes_name)),
-                  ("write lat", (view_write, cursor_write, numpy_write, ctypes_write))):
+for case, fns in (("read lat", (view_lat, view_mm_lat, cursor_lat, numpy_lat, ctypes_lat)),
+                  ("read name", (view_name, view_mm_name, cursor_name, numpy_name, ctypes_name)),
+                  ("write lat", (view_write, view_mm_write, cursor_write, numpy_write, ctypes_write))):
     times, ratios = run_interleaved(fns)
-    for label, ts, rs in zip(("PlaceView.at", "view.move(i)", "numpy arr[f][i]", "ctypes"), times, ratios):
+    for label, ts, rs in zip(("PlaceView.at(arr)", "PlaceView.at(mm)", "view.move(i)", "numpy arr[f][i]", "ctypes"), times, ratios):
         q = statistics.quantiles(ts, n=4)
-        print(f"{case:10s} {label:16s} min {min(ts):7.1f} median {statistics.median(ts):7.1f} ns (IQR/2 {(q[2] - q[0]) / 2:5.1f})"
+        print(f"{case:10s} {label:17s} min {min(ts):7.1f} median {statistics.median(ts):7.1f} ns (IQR/2 {(q[2] - q[0]) / 2:5.1f})"
               f"  x ctypes in the same repeat: min {min(rs):5.2f} median {statistics.median(rs):5.2f} max {max(rs):5.2f}")
