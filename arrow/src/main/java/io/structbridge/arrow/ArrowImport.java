@@ -7,26 +7,40 @@ import io.structbridge.runtime.Column;
 import io.structbridge.runtime.Column.Kind;
 import io.structbridge.runtime.StructArray;
 import io.structbridge.runtime.StructType;
-import io.structbridge.runtime.TextEncoding;
-import io.structbridge.runtime.Utf8;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
-import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.List;
-import java.util.Objects;
+import java.util.Set;
 
 /**
  * An Arrow struct array (C Data Interface) back into struct memory, with the value rules of the
  * generated setters. The schema must be the one {@link ArrowExport} writes for the struct type (same
- * field names, order and format strings; metadata is not compared). Every value is checked: a null
- * (validity bit 0 at any level), an integer outside the member's range (bit-field width, {@code uint64}
- * above {@code Long.MAX_VALUE}), an enum code that is no constant, text that is not valid UTF-8, holds
- * a NUL, does not fit its encoding or exceeds its capacity (unless the member truncates) is an
- * {@link ArrowDataException} naming the row and the field, and the target memory is then unchanged
- * (the rows are assembled in a scratch copy, then copied in one step). The input structs are consumed:
- * their {@code release} callbacks are called before this returns, on success and on error.
+ * field names, order and format strings; metadata and flags are not compared; a text member also takes
+ * {@code U}, large utf8). Dictionary-encoded fields are refused.
+ *
+ * <p>The producer's structs are untrusted: before a pointer in them is followed, the struct is checked
+ * (release not NULL, lengths and offsets not negative, {@code n_buffers}/{@code n_children} as the
+ * format has them, {@code buffers}/{@code children} and every child pointer not NULL, a buffer pointer
+ * NULL only for a validity bitmap or a buffer of which no byte is read, {@code -1 <= null_count <= length},
+ * a fixed-size list's child at least {@code (offset + length) * N} long, every child at least as long as
+ * its parent needs). utf8 offsets must not decrease and stay within the data buffer's size (the last
+ * offset of the array); a value longer than its member holds is refused from its offsets, before it
+ * is read. Buffer sizes themselves are not in the C Data Interface: within those checks the producer's
+ * word is taken. Buffers need no alignment (values are read unaligned). Array {@code offset}s are
+ * honoured at every level.
+ *
+ * <p>Every value is checked: a null (validity bit 0 at any level), an integer outside the member's
+ * range (bit-field width, {@code uint64} above {@code Long.MAX_VALUE}), an enum code that is no
+ * constant, text that is not valid UTF-8, holds a NUL, does not fit its encoding or exceeds its
+ * capacity (unless the member truncates). Every failure is an {@link ArrowDataException} naming the row
+ * (0-based index in the array; -1 for an error about the structure), the member path (with element
+ * indices: {@code tags[1].color}, {@code velocity[2]}) and the value or field; the target memory is
+ * then unchanged (the rows are assembled in a scratch copy, then copied in one step). The input
+ * structs are consumed: their {@code release} callbacks are called before this returns, on success and
+ * on error; structs already released (release NULL: consumed before) are refused.
  */
 public final class ArrowImport {
     private ArrowImport() {}
@@ -40,23 +54,26 @@ public final class ArrowImport {
      * @param target the structs, {@code type.size()} bytes apart
      * @param at the first struct to write
      * @return the number of rows written (the array's length)
-     * @throws ArrowDataException for a schema that does not match or a value that does not fit; target unchanged
-     * @throws IndexOutOfBoundsException if the rows do not fit {@code target}; target unchanged
+     * @throws ArrowDataException for a schema or array that does not match or is malformed, a value that does
+     *     not fit, or more rows than {@code target} holds from {@code at} on; target unchanged
+     * @throws IndexOutOfBoundsException if {@code at} is outside {@code [0, target structs]}; target unchanged
      * @throws UnsupportedOperationException if the struct holds a union or a pointer
      */
     public static long importInto(MemorySegment schema, MemorySegment array, StructType<?> type, MemorySegment target, long at) {
-        MemorySegment s = CData.struct(schema, ArrowExport.SCHEMA_SIZE);
-        MemorySegment a = CData.struct(array, ArrowExport.ARRAY_SIZE);
+        long stride = type.size();
+        MemorySegment[] structs = roots(schema, array, type.name());
+        MemorySegment s = structs[0];
+        MemorySegment a = structs[1];
         try {
+            long rows = rows(s, a, type.name(), target.byteSize() / stride, at);
             Group root = Node.of(type.name(), type.columns());
-            checkSchema(root, s, "");
-            long rows = a.get(CData.I64, CData.A_LENGTH);
-            long stride = type.size();
-            Objects.checkFromIndexSize(at, rows, target.byteSize() / stride);
+            Set<String> large = new HashSet<>();
+            checkSchema(root, s, "ArrowSchema", large);
+            ForeignArray fa = ForeignArray.of(a, type.name(), "ArrowArray", 1, root.children().size());
             try (Arena scratch = Arena.ofConfined()) {
                 MemorySegment tmp = scratch.allocate(Math.max(1, rows * stride), type.alignment());
                 MemorySegment.copy(target, at * stride, tmp, 0, rows * stride);
-                new Reader(tmp, stride, rows).node(root, a, 0, 1);
+                new Reader(tmp, stride, rows, large).node(root, fa, 0, 1, new int[0]);
                 MemorySegment.copy(tmp, 0, target, at * stride, rows * stride);
             }
             return rows;
@@ -64,6 +81,53 @@ public final class ArrowImport {
             CData.release(a, CData.A_RELEASE);
             CData.release(s, CData.S_RELEASE);
         }
+    }
+
+    /**
+     * {@return the schema and the array as structs of their sizes}; if either pointer is NULL, the other
+     * struct is released (consumed) and an {@link ArrowDataException} names the NULL one.
+     */
+    static MemorySegment[] roots(MemorySegment schema, MemorySegment array, String name) {
+        boolean noSchema = schema == null || schema.address() == 0;
+        boolean noArray = array == null || array.address() == 0;
+        if (noSchema || noArray) {
+            if (!noSchema) {
+                CData.release(CData.struct(schema, ArrowExport.SCHEMA_SIZE), CData.S_RELEASE);
+            }
+            if (!noArray) {
+                CData.release(CData.struct(array, ArrowExport.ARRAY_SIZE), CData.A_RELEASE);
+            }
+            throw ForeignArray.fail(name, "the " + (noSchema ? "ArrowSchema" : "ArrowArray") + " pointer is NULL");
+        }
+        return new MemorySegment[] {CData.struct(schema, ArrowExport.SCHEMA_SIZE), CData.struct(array, ArrowExport.ARRAY_SIZE)};
+    }
+
+    /**
+     * {@return the array's length, checked before anything is read or written}: neither struct is
+     * released, the length is not negative and rows {@code [at, at + length)} lie within {@code capacity}.
+     *
+     * @throws ArrowDataException if a struct is released or the rows do not fit
+     * @throws IndexOutOfBoundsException if {@code at} is outside {@code [0, capacity]}
+     */
+    static long rows(MemorySegment s, MemorySegment a, String name, long capacity, long at) {
+        if (s.get(CData.PTR, CData.S_RELEASE).address() == 0) {
+            throw ForeignArray.fail(name, "the ArrowSchema is released (release is NULL): it was consumed already");
+        }
+        if (a.get(CData.PTR, CData.A_RELEASE).address() == 0) {
+            throw ForeignArray.fail(name, "the ArrowArray is released (release is NULL): it was consumed already");
+        }
+        if (at < 0 || at > capacity) {
+            throw new IndexOutOfBoundsException(name + ": first row " + at + " is outside 0.." + capacity + " (the target's rows)");
+        }
+        long rows = a.get(CData.I64, CData.A_LENGTH);
+        if (rows < 0) {
+            throw ForeignArray.fail(name, "ArrowArray.length is negative (" + rows + ")");
+        }
+        if (rows > capacity - at) {
+            throw ForeignArray.fail(name, "the ArrowArray's " + rows + " rows do not fit the target: it holds " + capacity
+                    + " rows, " + (capacity - at) + " from row " + at + " on (target unchanged)");
+        }
+        return rows;
     }
 
     /**
@@ -82,12 +146,17 @@ public final class ArrowImport {
 
     // ---- schema ------------------------------------------------------------------------------
 
-    private static void checkSchema(Node node, MemorySegment s, String path) {
-        String format = CData.string(CData.ptr(s, CData.S_FORMAT));
-        String where = path.isEmpty() ? node.name() : path;
-        List<String> expectedChildren;
-        String expected;
+    /**
+     * Checks schema {@code s} against {@code node} before any of its pointers is followed further:
+     * not released, a format (the expected one; {@code u} or {@code U} for text, whose paths go to
+     * {@code large} for {@code U}), no dictionary, exactly the expected children, each child pointer
+     * not NULL and named as the member. Flags are not compared: nullable is fine (nulls are refused
+     * per value), dictionary-ordered and map-keys-sorted do not apply to these types.
+     */
+    private static void checkSchema(Node node, MemorySegment s, String what, Set<String> large) {
+        String where = node.path().isEmpty() ? node.name() : node.path();
         List<Node> children;
+        String expected;
         switch (node) {
             case Group g -> {
                 expected = "+s";
@@ -106,118 +175,204 @@ public final class ArrowImport {
                 children = List.of();
             }
         }
-        if (!expected.equals(format)) {
-            throw new ArrowDataException(-1, where, "Arrow format '" + format + "' where '" + expected + "' is expected");
+        String format = checkStruct(s, where, what, expected, children == null ? 1 : children.size());
+        if (node instanceof Leaf f && f.column().kind() == Kind.TEXT && "U".equals(format)) {
+            large.add(f.path());
         }
-        long n = s.get(CData.I64, CData.S_N_CHILDREN);
-        MemorySegment ptrs = CData.ptr(s, CData.S_CHILDREN);
         if (children == null) {
             Leaf f = (Leaf) node;
-            if (n != 1) {
-                throw new ArrowDataException(-1, where, "a fixed-size list with " + n + " children");
-            }
-            MemorySegment c = CData.struct(ptrs.reinterpret(8).get(CData.PTR, 0), ArrowExport.SCHEMA_SIZE);
-            String ef = CData.string(CData.ptr(c, CData.S_FORMAT));
-            if (!Formats.element(f.column()).equals(ef)) {
-                throw new ArrowDataException(-1, where + "[]", "Arrow format '" + ef + "' where '" + Formats.element(f.column())
-                        + "' is expected");
-            }
+            MemorySegment c = schemaChild(s, 0, where, 1);
+            checkStruct(c, where + "[]", "ArrowSchema (child 0 of '" + where + "')", Formats.element(f.column()), 0);
             return;
         }
-        if (n != children.size()) {
-            throw new ArrowDataException(-1, where, n + " Arrow children where " + children.size() + " members are expected");
-        }
-        MemorySegment p = n == 0 ? MemorySegment.NULL : ptrs.reinterpret(8 * n);
-        for (int i = 0; i < n; i++) {
+        for (int i = 0; i < children.size(); i++) {
             Node child = children.get(i);
-            MemorySegment c = CData.struct(p.getAtIndex(CData.PTR, i), ArrowExport.SCHEMA_SIZE);
+            MemorySegment c = schemaChild(s, i, where, children.size());
             String name = CData.string(CData.ptr(c, CData.S_NAME));
             if (!(node instanceof GroupList) && !child.name().equals(name)) {
-                throw new ArrowDataException(-1, child.path(), "Arrow field " + i + " of '" + where + "' is named '" + name + "'");
+                throw new ArrowDataException(-1, child.path(), "Arrow field " + i + " of '" + where + "' is named "
+                        + (name == null ? "NULL" : "'" + name + "'"));
             }
-            checkSchema(child, c, child.path());
+            checkSchema(child, c, "ArrowSchema (child " + i + " of '" + where + "')", large);
         }
     }
 
+    /** Checks release, format, dictionary and n_children of one schema struct; {@return its format} */
+    private static String checkStruct(MemorySegment s, String where, String what, String expected, int children) {
+        if (s.get(CData.PTR, CData.S_RELEASE).address() == 0) {
+            throw ForeignArray.fail(where, "the " + what + " is released (release is NULL)");
+        }
+        if (CData.ptr(s, CData.S_FORMAT).address() == 0) {
+            throw ForeignArray.fail(where, what + ".format is NULL where '" + expected + "' is expected");
+        }
+        String format = CData.string(CData.ptr(s, CData.S_FORMAT));
+        if (CData.ptr(s, CData.S_DICTIONARY).address() != 0) {
+            throw ForeignArray.fail(where, "dictionary-encoded (" + what + ".dictionary is not NULL, indices '" + format
+                    + "'): import reads values, not dictionary indices; decode the dictionary first");
+        }
+        boolean text = expected.equals("u") && format.equals("U");
+        if (!expected.equals(format) && !text) {
+            throw ForeignArray.fail(where, "Arrow format '" + format + "' where '" + expected + "' is expected"
+                    + (expected.equals("u") ? " (or 'U', large utf8)" : ""));
+        }
+        long n = s.get(CData.I64, CData.S_N_CHILDREN);
+        if (n != children) {
+            throw ForeignArray.fail(where, n + " Arrow children (" + what + ".n_children) where " + children + " are expected");
+        }
+        if (n > 0 && CData.ptr(s, CData.S_CHILDREN).address() == 0) {
+            throw ForeignArray.fail(where, what + ".children is NULL where " + n + " children are expected");
+        }
+        return format;
+    }
+
+    /** {@return child {@code i} of a schema whose n_children ({@code n}) and children pointer were checked} */
+    private static MemorySegment schemaChild(MemorySegment s, int i, String where, int n) {
+        MemorySegment p = CData.ptr(s, CData.S_CHILDREN).reinterpret(8L * n).getAtIndex(CData.PTR, i);
+        if (p.address() == 0) {
+            throw ForeignArray.fail(where, "ArrowSchema.children[" + i + "] is NULL");
+        }
+        return p.reinterpret(ArrowExport.SCHEMA_SIZE);
+    }
+
     // ---- values ------------------------------------------------------------------------------
+
+    /** The buffers of a node's format: 1 (validity) for struct and fixed-size list, 3 for utf8, else 2. */
+    private static int buffers(Node node) {
+        return switch (node) {
+            case Leaf f when !f.list() -> f.column().kind() == Kind.TEXT ? 3 : 2;
+            default -> 1;
+        };
+    }
+
+    /** The children of a node's format. */
+    private static int children(Node node) {
+        return switch (node) {
+            case Group g -> g.children().size();
+            case GroupList l -> 1;
+            case Leaf f -> f.list() ? 1 : 0;
+        };
+    }
+
+    /** {@return {@code path} with its {@code []} filled with the indices of value {@code index} (mixed radix {@code dims})} */
+    static String concrete(String path, int[] dims, long index) {
+        if (dims.length == 0) {
+            return path;
+        }
+        long[] digits = new long[dims.length];
+        for (int d = dims.length - 1; d >= 0; d--) {
+            digits[d] = index % dims[d];
+            index /= dims[d];
+        }
+        StringBuilder b = new StringBuilder();
+        int d = 0;
+        int from = 0;
+        for (int i = path.indexOf("[]"); i >= 0 && d < digits.length; i = path.indexOf("[]", from)) {
+            b.append(path, from, i).append('[').append(digits[d++]).append(']');
+            from = i + 2;
+        }
+        return b.append(path, from, path.length()).toString();
+    }
+
+    /** {@code x * y}, or an error naming the path if it overflows a long. */
+    private static long times(long x, long y, String path) {
+        long hi = Math.multiplyHigh(x, y);
+        long lo = x * y;
+        if ((hi != 0 || lo < 0) && (hi != -1 || lo >= 0)) {
+            throw ForeignArray.fail(path, "index " + x + " * " + y + " overflows");
+        }
+        return lo;
+    }
 
     private static final class Reader {
         private final MemorySegment tmp;
         private final long stride;
         private final long rows;
+        private final Set<String> large;
+        private final TextValues texts = new TextValues();
 
-        Reader(MemorySegment tmp, long stride, long rows) {
+        Reader(MemorySegment tmp, long stride, long rows, Set<String> large) {
             this.tmp = tmp;
             this.stride = stride;
             this.rows = rows;
+            this.large = large;
         }
 
-        /** Reads {@code rows * m} values of {@code node} from array {@code a}, the first at logical index {@code start}. */
-        void node(Node node, MemorySegment a, long start, long m) {
-            long count = rows * m;
-            long offset = a.get(CData.I64, CData.A_OFFSET);
-            long length = a.get(CData.I64, CData.A_LENGTH);
-            if (start + count > length) {
-                throw new ArrowDataException(-1, node.path(), "Arrow array of length " + length + " where " + (start + count)
+        /**
+         * Reads {@code rows * m} values of {@code node} from array {@code a}, the first at logical index
+         * {@code start}; {@code dims} are the lengths of the struct arrays around the node ({@code m} their product).
+         */
+        void node(Node node, ForeignArray a, long start, long m, int[] dims) {
+            String where = node.path().isEmpty() ? node.name() : node.path();
+            long count = times(rows, m, where);
+            if (start > a.length() || count > a.length() - start) {
+                throw ForeignArray.fail(where, "ArrowArray.length is " + a.length() + " where " + start + " + " + count
                         + " values are needed");
             }
-            long first = offset + start;
-            checkNoNulls(node, a, first, count, m);
+            long first = a.offset() + start;
+            validity(node, a, first, count, m, 1, dims);
             switch (node) {
                 case Group g -> {
                     for (int i = 0; i < g.children().size(); i++) {
-                        node(g.children().get(i), child(a, i), first, m);
+                        Node child = g.children().get(i);
+                        node(child, a.child(i, child.path(), buffers(child), children(child)), first, m, dims);
                     }
                 }
-                case GroupList l -> node(l.element(), child(a, 0), first * l.length(), m * l.length());
+                case GroupList l -> {
+                    int[] inner = Arrays.copyOf(dims, dims.length + 1);
+                    inner[dims.length] = l.length();
+                    node(l.element(), a.child(0, l.element().path(), 1, l.element().children().size()),
+                            times(first, l.length(), where), m * l.length(), inner);
+                }
                 case Leaf f when f.list() -> {
-                    MemorySegment c = child(a, 0);
                     int n = f.column().length();
-                    long cFirst = c.get(CData.I64, CData.A_OFFSET) + first * n;
-                    checkNoNulls(f, c, cFirst, count * n, m);
-                    leaf(f, c, cFirst, m, n);
+                    ForeignArray c = a.child(0, where + "[]", 2, 0);
+                    long cStart = times(first, n, where);
+                    long cCount = times(count, n, where);
+                    if (cStart > c.length() || cCount > c.length() - cStart) {
+                        throw ForeignArray.fail(where, "the fixed-size list's child has length " + c.length() + " where "
+                                + cStart + " + " + cCount + " values are needed ((offset + index) * " + n + ")");
+                    }
+                    long cFirst = c.offset() + cStart;
+                    validity(f, c, cFirst, cCount, m, n, dims);
+                    leaf(f, c, cFirst, m, n, dims);
                 }
-                case Leaf f -> leaf(f, a, first, m, 1);
+                case Leaf f -> leaf(f, a, first, m, 1, dims);
             }
         }
 
-        private static MemorySegment child(MemorySegment a, int i) {
-            MemorySegment ptrs = CData.ptr(a, CData.A_CHILDREN).reinterpret(8L * (i + 1));
-            return CData.struct(ptrs.getAtIndex(CData.PTR, i), ArrowExport.ARRAY_SIZE);
-        }
-
-        private static MemorySegment buffer(MemorySegment a, int i, long bytes) {
-            long n = a.get(CData.I64, CData.A_N_BUFFERS);
-            if (i >= n) {
-                return MemorySegment.NULL;
-            }
-            MemorySegment b = CData.ptr(a, CData.A_BUFFERS).reinterpret(8 * n).getAtIndex(CData.PTR, i);
-            return b.address() == 0 ? MemorySegment.NULL : b.reinterpret(bytes);
-        }
-
-        private void checkNoNulls(Node node, MemorySegment a, long first, long count, long m) {
-            if (a.get(CData.I64, CData.A_NULL_COUNT) == 0) {
+        /**
+         * Refuses a null among {@code count} values from physical index {@code first}: value {@code k} is
+         * element {@code k % n} of value {@code k / n}, of row {@code k / (m * n)}.
+         */
+        private void validity(Node node, ForeignArray a, long first, long count, long m, int n, int[] dims) {
+            MemorySegment bits = a.buffer(0, (first + count + 7) / 8, "validity bitmap");
+            if (bits.address() == 0 || count == 0) {
                 return;
             }
-            MemorySegment validity = buffer(a, 0, (first + count + 7) / 8);
-            if (validity.address() == 0) {
-                return;
-            }
-            for (long k = 0; k < count; k++) {
+            for (long k = 0; k < count; ) {
                 long bit = first + k;
-                if ((validity.get(ValueLayout.JAVA_BYTE, bit >>> 3) >>> (bit & 7) & 1) == 0) {
-                    throw new ArrowDataException(k / m, node.path(), "null: every member has a value in struct memory");
+                if ((bit & 7) == 0 && count - k >= 8 && bits.get(ValueLayout.JAVA_BYTE, bit >>> 3) == -1) {
+                    k += 8;
+                    continue;
                 }
+                if ((bits.get(ValueLayout.JAVA_BYTE, bit >>> 3) >>> (bit & 7) & 1) == 0) {
+                    String path = concrete(node.path().isEmpty() ? node.name() : node.path(), dims, k / n % m)
+                            + (n > 1 ? "[" + k % n + "]" : "");
+                    throw new ArrowDataException(k / n / m, path, "null (validity bit " + bit + " is 0"
+                            + (a.nullCount() == 0 ? ", though the ArrowArray's null_count is 0" : "")
+                            + "): every member has a value in struct memory");
+                }
+                k++;
             }
         }
 
-        private void leaf(Leaf f, MemorySegment a, long first, long m, int n) {
+        private void leaf(Leaf f, ForeignArray a, long first, long m, int n, int[] dims) {
             Column c0 = f.column();
             long count = rows * m * n;
             switch (c0.kind()) {
                 case TEXT -> text(f, a, first, m);
                 case BOOL -> {
-                    MemorySegment bits = buffer(a, 1, (first + count + 7) / 8);
+                    MemorySegment bits = a.buffer(1, count == 0 ? 0 : (first + count + 7) / 8, "data bitmap");
                     for (long k = 0; k < count; k++) {
                         long bit = first + k;
                         int v = bits.get(ValueLayout.JAVA_BYTE, bit >>> 3) >>> (bit & 7) & 1;
@@ -232,7 +387,7 @@ public final class ArrowImport {
                 }
                 default -> {
                     int size = Formats.arrowSize(c0);
-                    MemorySegment data = buffer(a, 1, (first + count) * size);
+                    MemorySegment data = a.buffer(1, count == 0 ? 0 : (first + count) * size, "data");
                     long[] codes = c0.kind() == Kind.ENUM
                             ? c0.constants().stream().mapToLong(Column.EnumConstant::code).sorted().toArray() : null;
                     for (long k = 0; k < count; k++) {
@@ -245,18 +400,20 @@ public final class ArrowImport {
                             long min = c.signed() ? -(1L << (w - 1)) : 0;
                             long max = w == 64 ? Long.MAX_VALUE : c.signed() ? (1L << (w - 1)) - 1 : (1L << w) - 1;
                             if (v < min || v > max) {
-                                throw new ArrowDataException(row, c.path(), "value " + v + " is outside the " + w + "-bit range "
-                                        + min + ".." + max);
+                                throw new ArrowDataException(row, c.path(), "value " + Formats.code(c, v) + " is outside the "
+                                        + w + "-bit range " + min + ".." + max);
                             }
                             storeBits(c, at, v);
                             continue;
                         }
+                        String path = n > 1 ? c.path() + "[" + k % n + "]" : c.path();
                         if (c.kind() == Kind.UNSIGNED_INT && size == 8 && v < 0) {
-                            throw new ArrowDataException(row, c.path(), "value " + Long.toUnsignedString(v)
+                            throw new ArrowDataException(row, path, "value " + Long.toUnsignedString(v)
                                     + " is above the largest uint64_t a Java long holds (" + Long.MAX_VALUE + ")");
                         }
                         if (codes != null && Arrays.binarySearch(codes, v) < 0) {
-                            throw new ArrowDataException(row, c.path(), "enum code " + v + " is not one of " + c.constants());
+                            throw new ArrowDataException(row, path, "enum code " + Formats.code(c, v) + " is not one of "
+                                    + Formats.constants(c));
                         }
                         long p = at + (k % n) * c.elementSize();
                         switch (c.elementSize()) {
@@ -280,73 +437,45 @@ public final class ArrowImport {
             }
         }
 
-        private void text(Leaf f, MemorySegment a, long first, long m) {
+        /**
+         * Text values {@code [first, first + rows * m)}: the offsets of the whole array
+         * ({@code offset + length + 1} of them) justify the data buffer's size (its last offset); each
+         * value's offsets must not decrease, lie within {@code 0..}that size and give a value its member
+         * can hold before a byte of it is read.
+         */
+        private void text(Leaf f, ForeignArray a, long first, long m) {
             long count = rows * m;
-            MemorySegment offsets = buffer(a, 1, (first + count + 1) * 4);
-            int end = offsets.getAtIndex(ValueLayout.JAVA_INT, first + count);
-            MemorySegment data = buffer(a, 2, Math.max(0, end));
+            if (count == 0) {
+                return;
+            }
+            boolean wide = large.contains(f.path());
+            int w = wide ? 8 : 4;
+            String kind = wide ? "large utf8" : "utf8";
+            long entries = a.offset() + a.length() + 1;
+            MemorySegment offsets = a.buffer(1, entries * w, "offsets");
+            long end = offset(offsets, entries - 1, wide);
+            if (end < 0) {
+                throw ForeignArray.fail(f.path(), kind + " offsets[" + (entries - 1) + "] (the data buffer's size) is negative ("
+                        + end + ")");
+            }
+            MemorySegment data = a.buffer(2, end, "data");
+            long from = offset(offsets, first, wide);
             for (long k = 0; k < count; k++) {
                 Column c = f.columns().get((int) (k % m));
                 long row = k / m;
-                int from = offsets.getAtIndex(ValueLayout.JAVA_INT, first + k);
-                int to = offsets.getAtIndex(ValueLayout.JAVA_INT, first + k + 1);
+                long to = offset(offsets, first + k + 1, wide);
                 if (from < 0 || to < from || to > end) {
-                    throw new ArrowDataException(row, c.path(), "utf8 offsets " + from + ".." + to + " out of order");
+                    throw new ArrowDataException(row, c.path(), kind + " offsets[" + (first + k) + ".." + (first + k + 1) + "] = "
+                            + from + ".." + to + (from < 0 ? " start below 0" : to < from ? " decrease"
+                            : " pass the data buffer's size " + end + " (offsets[" + (entries - 1) + "])"));
                 }
-                byte[] utf8 = new byte[to - from];
-                MemorySegment.copy(data, ValueLayout.JAVA_BYTE, from, utf8, 0, utf8.length);
-                if (Utf8.classify(utf8, 0, utf8.length) == Utf8.MALFORMED) {
-                    throw new ArrowDataException(row, c.path(), "invalid UTF-8");
-                }
-                byte[] stored = encode(c, row, utf8);
-                int max = c.length() - (c.nulTerminated() ? 1 : 0);
-                int n = stored.length;
-                if (n > max) {
-                    if (!c.truncate()) {
-                        throw new ArrowDataException(row, c.path(), "text of " + n + " bytes exceeds the capacity of " + c.length()
-                                + " bytes" + (c.nulTerminated() ? " (one for the NUL)" : ""));
-                    }
-                    n = max;
-                    if (c.encoding() == TextEncoding.UTF_8) {
-                        while (n > 0 && (stored[n] & 0xC0) == 0x80) {
-                            n--;
-                        }
-                    }
-                }
-                long at = row * stride + c.offset();
-                tmp.asSlice(at, c.length()).fill((byte) 0);
-                MemorySegment.copy(stored, 0, tmp, ValueLayout.JAVA_BYTE, at, n);
+                texts.store(c, c.path(), row, data, from, to, tmp, row * stride + c.offset());
+                from = to;
             }
         }
 
-        private static byte[] encode(Column c, long row, byte[] utf8) {
-            for (byte b : utf8) {
-                if (b == 0) {
-                    throw new ArrowDataException(row, c.path(), "text holds a NUL character, which ends C text");
-                }
-            }
-            return switch (c.encoding()) {
-                case UTF_8 -> utf8;
-                case ASCII -> {
-                    for (byte b : utf8) {
-                        if (b < 0) {
-                            throw new ArrowDataException(row, c.path(), "text is not ASCII: "
-                                    + new String(utf8, StandardCharsets.UTF_8));
-                        }
-                    }
-                    yield utf8;
-                }
-                case LATIN_1 -> {
-                    String s = new String(utf8, StandardCharsets.UTF_8);
-                    for (int i = 0; i < s.length(); i++) {
-                        if (s.charAt(i) > 0xFF) {
-                            throw new ArrowDataException(row, c.path(), "character U+" + String.format("%04X", s.codePointAt(i))
-                                    + " has no ISO-8859-1 byte");
-                        }
-                    }
-                    yield s.getBytes(StandardCharsets.ISO_8859_1);
-                }
-            };
+        private static long offset(MemorySegment offsets, long i, boolean wide) {
+            return wide ? offsets.getAtIndex(ValueLayout.JAVA_LONG_UNALIGNED, i) : offsets.getAtIndex(ValueLayout.JAVA_INT_UNALIGNED, i);
         }
     }
 }

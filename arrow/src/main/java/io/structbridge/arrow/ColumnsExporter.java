@@ -96,7 +96,7 @@ final class ColumnsExporter extends Exporter {
                 default -> data.getAtIndex(ValueLayout.JAVA_LONG_UNALIGNED, r);
             };
             if (Arrays.binarySearch(codes, code) < 0) {
-                throw new ArrowDataException(first + r, c.path(), "enum code " + code + " is not one of " + c.constants());
+                throw new ArrowDataException(first + r, c.path(), "enum code " + Formats.code(c, code) + " is not one of " + Formats.constants(c));
             }
         }
     }

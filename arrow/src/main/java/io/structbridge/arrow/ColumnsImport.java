@@ -6,7 +6,6 @@ import io.structbridge.runtime.StructType;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.List;
-import java.util.Objects;
 
 /**
  * An Arrow struct array (C Data Interface) into rows of a columnar twin ({@code RColumns}), with every
@@ -27,17 +26,20 @@ public final class ColumnsImport {
      * @param target the columns
      * @param at the first row to write
      * @return the number of rows written (the array's length)
-     * @throws ArrowDataException for a schema that does not match or a value that does not fit; target unchanged
-     * @throws IndexOutOfBoundsException if the rows do not fit the columns; target unchanged
+     * @throws ArrowDataException for a schema or array that does not match or is malformed (see {@link ArrowImport}),
+     *     a value that does not fit, a released schema or array, or more rows than the columns hold from
+     *     {@code at} on; target unchanged
+     * @throws IndexOutOfBoundsException if {@code at} is outside {@code [0, target.count()]}; target unchanged
      * @throws UnsupportedOperationException if the columns are read-only; target unchanged
      */
     public static long importInto(MemorySegment schema, MemorySegment array, StructColumns<?> target, long at) {
-        MemorySegment s = CData.struct(schema, ArrowExport.SCHEMA_SIZE);
-        MemorySegment a = CData.struct(array, ArrowExport.ARRAY_SIZE);
         StructType<?> type = target.type();
-        long rows = a.get(CData.I64, CData.A_LENGTH);
+        MemorySegment[] structs = ArrowImport.roots(schema, array, type.name());
+        MemorySegment s = structs[0];
+        MemorySegment a = structs[1];
+        long rows;
         try {
-            Objects.checkFromIndexSize(at, rows, target.count());
+            rows = ArrowImport.rows(s, a, type.name(), target.count(), at);
             if (target.segment().isReadOnly()) {
                 throw new UnsupportedOperationException(type.name() + ": the columns' segment is read-only");
             }
@@ -48,15 +50,15 @@ public final class ColumnsImport {
         }
         long stride = type.size();
         try (Arena scratch = Arena.ofConfined()) {
-            MemorySegment structs = scratch.allocate(Math.max(1, rows * stride), type.alignment());
-            ArrowImport.importInto(s, a, type, structs, 0);
+            MemorySegment structs0 = scratch.allocate(Math.max(1, rows * stride), type.alignment());
+            ArrowImport.importInto(s, a, type, structs0, 0);
             List<Column> columns = target.columns();
             for (int k = 0; k < columns.size(); k++) {
                 Column c = columns.get(k);
                 long width = c.byteSize();
                 MemorySegment column = target.column(k);
                 for (long r = 0; r < rows; r++) {
-                    MemorySegment.copy(structs, r * stride + c.offset(), column, (at + r) * width, width);
+                    MemorySegment.copy(structs0, r * stride + c.offset(), column, (at + r) * width, width);
                 }
             }
         }

@@ -317,7 +317,7 @@ class Exporter {
                 if (codes != null) {
                     long code = get(data, to, es, c.signed());
                     if (Arrays.binarySearch(codes, code) < 0) {
-                        throw new ArrowDataException(firstRow + r, c.path(), "enum code " + code + " is not one of " + c.constants());
+                        throw new ArrowDataException(firstRow + r, c.path(), "enum code " + Formats.code(c, code) + " is not one of " + Formats.constants(c));
                     }
                 }
             }

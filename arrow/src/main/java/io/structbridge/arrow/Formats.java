@@ -49,19 +49,35 @@ final class Formats {
         };
     }
 
+    /**
+     * {@return an enum column's constants as {@code NAME=code,...} (declaration order, no spaces), the
+     * text of the {@value #ENUM_KEY} metadata and of every "is not one of" message, as the generated C
+     * export writes it}
+     *
+     * @param c an {@link Kind#ENUM} column
+     */
+    static String constants(Column c) {
+        StringBuilder v = new StringBuilder();
+        for (Column.EnumConstant k : c.constants()) {
+            v.append(v.isEmpty() ? "" : ",").append(k.name()).append('=').append(code(c, k.code()));
+        }
+        return v.toString();
+    }
+
+    /** {@return an enum code or integer of the column as text: unsigned 64-bit values unsigned} */
+    static String code(Column c, long v) {
+        return c.signed() || v >= 0 ? Long.toString(v) : Long.toUnsignedString(v);
+    }
+
     /** {@return the Arrow C metadata bytes of an enum column (int32 count, then int32-length-prefixed keys and values), or null} */
     static byte[] metadata(Column c) {
         if (c.kind() != Kind.ENUM) {
             return null;
         }
-        StringBuilder v = new StringBuilder();
-        for (Column.EnumConstant k : c.constants()) {
-            v.append(v.isEmpty() ? "" : ",").append(k.name()).append('=')
-                    .append(c.signed() || k.code() >= 0 ? Long.toString(k.code()) : Long.toUnsignedString(k.code()));
-        }
+        String v = constants(c);
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         byte[] key = ENUM_KEY.getBytes(StandardCharsets.UTF_8);
-        byte[] val = v.toString().getBytes(StandardCharsets.UTF_8);
+        byte[] val = v.getBytes(StandardCharsets.UTF_8);
         ByteBuffer b = ByteBuffer.allocate(12 + key.length + val.length).order(ByteOrder.nativeOrder());
         b.putInt(1).putInt(key.length).put(key).putInt(val.length).put(val);
         out.writeBytes(b.array());

@@ -160,8 +160,10 @@ class ArrowRoundTripTest {
              FieldVector v = original(type, allocator, new Random(6))) {
             StructColumns<?> columns = ColumnsFixtures.allocate("Vec3", arena, N);
             columns.segment().fill((byte) 0x5A);
-            assertThrows(IndexOutOfBoundsException.class,
+            ArrowDataException e = assertThrows(ArrowDataException.class,
                     () -> exportFromArrowJava(v, allocator, (s, a) -> ColumnsImport.importInto(s, a, columns, 1)));
+            assertEquals("field 'Vec3': the ArrowArray's 97 rows do not fit the target: it holds 97 rows, 96 from row 1 on"
+                    + " (target unchanged)", e.getMessage());
             byte[] bytes = columns.segment().toArray(ValueLayout.JAVA_BYTE);
             for (byte b : bytes) {
                 assertEquals((byte) 0x5A, b);

@@ -127,7 +127,8 @@ class ColumnsExportTest {
             ArrowDataException e = assertThrows(ArrowDataException.class, () -> ColumnsExport.exportArray(columns, 0, N, out));
             assertEquals(17, e.row());
             assertEquals("color", e.field());
-            assertTrue(e.getMessage().contains("enum code 3"), e.getMessage());
+            // the same text as the generated C export (CArrowExportTest, compiled by gcc)
+            assertTrue(e.getMessage().endsWith("enum code 3 is not one of RED=1,GREEN=2,BLUE=200"), e.getMessage());
             for (long i = 0; i < out.byteSize(); i++) {
                 assertEquals((byte) 0x33, out.get(ValueLayout.JAVA_BYTE, i), "the consumer's struct is untouched");
             }

@@ -8,10 +8,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.structbridge.fixtures.TextsStruct;
 import io.structbridge.fixtures.AllScalarsStruct;
 import io.structbridge.fixtures.TaggedStruct;
+import io.structbridge.runtime.StructFile;
 import io.structbridge.runtime.StructType;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.nio.file.Path;
 import java.util.Random;
 import org.apache.arrow.c.ArrowArray;
 import org.apache.arrow.c.ArrowArrayStream;
@@ -21,6 +23,7 @@ import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.ipc.ArrowReader;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Stored bytes that are no valid value stop the export with the row and field named, leave the
@@ -69,7 +72,8 @@ class ExportErrorsTest {
         ArrowDataException e = refused(TaggedStruct.TYPE, 13, TaggedStruct.COLOR_OFFSET, (byte) 77);
         assertEquals(13, e.row());
         assertEquals("color", e.field());
-        assertTrue(e.getMessage().contains("enum code 77"), e.getMessage());
+        // the same text as the generated C export (CArrowExportTest, compiled by gcc)
+        assertTrue(e.getMessage().endsWith("enum code 77 is not one of RED=1,GREEN=2,BLUE=200"), e.getMessage());
     }
 
     @Test
@@ -103,7 +107,39 @@ class ExportErrorsTest {
                         e = x;
                     }
                     assertEquals(7, batches, "batches 0..6 are fine, batch 7 holds row 777");
-                    assertTrue(e != null && String.valueOf(e.getMessage()).contains("row 777, field 'ascii4'"), String.valueOf(e));
+                    assertTrue(e != null && String.valueOf(e.getMessage()).contains("Texts batch 7 (rows 700..799 of 1000): row 777, field 'ascii4'"),
+                            String.valueOf(e));
+                }
+            }
+            assertEquals(0, ArrowStreamExport.unreleasedStreams());
+        }
+    }
+
+    @Test
+    void aFileStreamNamesTheFileTheBatchAndTheRow(@TempDir Path dir) throws Exception {
+        StructType<?> type = TextsStruct.TYPE;
+        Path path = dir.resolve("texts.sb");
+        try (Arena arena = Arena.ofConfined(); BufferAllocator allocator = new RootAllocator()) {
+            int n = 1000;
+            MemorySegment seg = arena.allocate(type.size() * n, type.alignment());
+            @SuppressWarnings("unchecked")
+            StructType<Record> t = (StructType<Record>) type;
+            RandomStructs.fill(t, seg, n, new Random(3));
+            try (StructFile<Record> f = StructFile.create(path, t, n)) {
+                f.appendStructs(seg);
+                // a byte above 0x7F in the ASCII member of row 777, written behind the file's checks
+                f.elements().set(ValueLayout.JAVA_BYTE, 777 * type.size() + TextsStruct.ASCII4_OFFSET, (byte) 0xE9);
+                try (ArrowArrayStream stream = ArrowArrayStream.allocateNew(allocator)) {
+                    ArrowStreamExport.exportStream(f, 100, MemorySegment.ofAddress(stream.memoryAddress()));
+                    try (ArrowReader reader = Data.importArrayStream(allocator, stream)) {
+                        Exception e = assertThrows(Exception.class, () -> {
+                            while (reader.loadNextBatch()) {
+                                assertEquals(100, reader.getVectorSchemaRoot().getRowCount());
+                            }
+                        });
+                        assertTrue(String.valueOf(e.getMessage()).contains(path + ": Texts batch 7 (rows 700..799 of 1000): row 777,"
+                                + " field 'ascii4': byte above 0x7F in ASCII text"), String.valueOf(e));
+                    }
                 }
             }
             assertEquals(0, ArrowStreamExport.unreleasedStreams());
