@@ -74,9 +74,7 @@ final class ColumnsExporter extends Exporter {
         long width = c.byteSize();
         for (Column col : f.columns()) {
             long start = StructColumns.columnOffset(columns.type(), index.get(col.path()), columns.count());
-            moved.add(new Column(col.path(), start, col.kind(), col.elementSize(), col.length(), col.signed(), col.order(),
-                    col.encoding(), col.nulTerminated(), col.truncate(), col.constants(), col.bitShift(), col.bitWidth(),
-                    col.union()));
+            moved.add(col.atOffset(start));
         }
         return new Exporter(owner(), columns.segment(), width, first, rows)
                 .leafBuffers(new Leaf(f.name(), f.path(), moved), m, n);

@@ -32,9 +32,9 @@ sealed interface Node {
             return columns.getFirst();
         }
 
-        /** {@return whether the column is a fixed array of more than one scalar (not text)} */
+        /** {@return whether the column is a fixed scalar array {@code T[N]}, {@code +w:N} (also for N = 1: {@code T a[1]} is no scalar)} */
         boolean list() {
-            return column().kind() != Kind.TEXT && column().length() > 1;
+            return column().array();
         }
     }
 

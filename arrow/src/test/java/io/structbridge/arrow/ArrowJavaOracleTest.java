@@ -34,7 +34,7 @@ class ArrowJavaOracleTest {
     static final List<String> FIXTURES = List.of("AllScalars", "Arrays", "BigEndianHeader", "Texts", "Particle", "WideScalars",
             "Tagged", "Containers_Line", "Containers_Point", "Vec3", "Inner", "Aligned16", "MemberAligned", "Pack2", "Packed12",
             "PackedOuter", "IntLong", "ShortChar", "Timespec", "Utsname", "Body", "Envelope", "EpollEvent", "StatX8664",
-            "io.structbridge.arrow.Packed");
+            "io.structbridge.arrow.Packed", "io.structbridge.arrow.Singles", "io.structbridge.arrow.SinglePoint");
 
     static final List<String> REFUSED = List.of("EpollData", "EpollEventUnion", "Unions_Holder", "Unions_Number", "In6Addr");
 

@@ -199,6 +199,56 @@ class CArrowExportTest {
         exportAndCompare("io.structbridge.arrow.GeoPlace", GeoPlaceStruct.TYPE, file, places);
     }
 
+    /** argv: library, C name, Java IPC file. Prints the field types of the C export's schema, then of the Java export's. */
+    private static final String SHAPES = """
+            import sys, cffi, pyarrow, pyarrow.ipc
+            lib_path, name, ipc = sys.argv[2:5]
+            ffi = cffi.FFI()
+            ffi.cdef(CDEF + "int %s_export_arrow(const void *structs, int64_t n, struct ArrowSchema *schema_out, "
+                     "struct ArrowArray *array_out);" % name)
+            lib = ffi.dlopen(lib_path)
+            def shape(t):
+                if pyarrow.types.is_fixed_size_list(t):
+                    return "list%d<%s>" % (t.list_size, shape(t.value_type))
+                if pyarrow.types.is_struct(t):
+                    return "struct<" + ",".join(t.field(i).name + ":" + shape(t.field(i).type) for i in range(t.num_fields)) + ">"
+                return str(t)
+            structs = ffi.new("char[]", 4096)
+            schema = ffi.new("struct ArrowSchema *")
+            array = ffi.new("struct ArrowArray *")
+            rc = getattr(lib, name + "_export_arrow")(structs, 1, schema, array)
+            if rc != 0:
+                sys.exit("export failed: %d" % rc)
+            batch = pyarrow.RecordBatch._import_from_c(int(ffi.cast("uintptr_t", array)), int(ffi.cast("uintptr_t", schema)))
+            print(" ".join(f.name + ":" + shape(f.type) for f in batch.schema))
+            java = pyarrow.ipc.open_file(ipc).schema
+            print(" ".join(f.name + ":" + shape(f.type) for f in java))
+            """.replace("CDEF", "\"\"\"" + CDEF + "\"\"\"");
+
+    /**
+     * Finding 07: {@code int32_t one[1]} is an array of one element, not an {@code int32_t}. The expected
+     * types are the C declarations of {@link Singles} and {@link SinglePoint} (a {@code T[1]} is a
+     * fixed-size list of one, a scalar {@code T} is {@code T}), as pyarrow reads the C export and the
+     * Java export (the Java export's schema was the scalar before the fix).
+     */
+    @Test
+    void anArrayOfOneIsAFixedSizeListOfOneInTheCAndJavaExports() throws IOException {
+        requirePython();
+        String name = "io.structbridge.arrow.Singles";
+        StructType<Record> type = ArrowJavaOracleTest.type(name);
+        assertTrue(type.size() <= 4096, "the script's zeroed buffer holds one struct");
+        Path ipc = dir.resolve("singles-shapes.arrow");
+        try (Arena arena = Arena.ofConfined()) {
+            IpcPyarrowTest.writeIpc(type, arena.allocate(type.size(), type.alignment()), 1, ipc);
+        }
+        String point = "struct<x:int16,ys:list1<int64>>";
+        String want = "one:list1<int32> plain:int32 d:list1<double> u8:list1<uint8> flag:list1<bool> big:list1<int16> pts:list1<"
+                + point + "> p:" + point;
+        String[] lines = Python.script(SHAPES, library(name).toString(), CHeaders.cName(name), ipc.toString()).split("\n");
+        assertEquals(want, lines[0], "the C export's schema as pyarrow reads it");
+        assertEquals(want, lines[1], "the Java export's schema as pyarrow reads it");
+    }
+
     /** argv: library, struct file, data offset, count, C name. Prints rc, whether the outputs are untouched, live blocks, message. */
     private static final String REFUSE = """
             import sys, cffi, errno, numpy

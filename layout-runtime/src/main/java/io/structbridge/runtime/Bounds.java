@@ -2,7 +2,7 @@ package io.structbridge.runtime;
 
 import java.lang.foreign.MemorySegment;
 
-/** Up-front checks that a whole struct (or array of structs) fits a segment. */
+/** Up-front checks that a whole struct (or array of structs) fits a segment, and of element indexes. */
 public final class Bounds {
     private Bounds() {}
 
@@ -57,5 +57,23 @@ public final class Bounds {
             throw new IllegalArgumentException(struct + ": address " + Long.toHexString(segment.address() + offset)
                     + " (offset " + offset + ") is not aligned to " + alignment + " bytes");
         }
+    }
+
+    /**
+     * Checks the index of an element of a fixed array member ({@code T name[length]} or {@code S name[length]}).
+     *
+     * @param index the element index
+     * @param length the element count of the array
+     * @param struct the record's simple name (or {@code Name[row]} for a row of an array or columns), for the message
+     * @param path the member path, for the message
+     * @return {@code index}
+     * @throws IndexOutOfBoundsException naming the member, the index and the length
+     *     ({@code "Sensor.samples: index 7 out of bounds for length 4"}) if {@code index} is not in {@code [0, length)}
+     */
+    public static int checkElement(int index, int length, String struct, String path) {
+        if (index < 0 || index >= length) {
+            throw new IndexOutOfBoundsException(struct + "." + path + ": index " + index + " out of bounds for length " + length);
+        }
+        return index;
     }
 }

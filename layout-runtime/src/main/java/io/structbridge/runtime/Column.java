@@ -15,7 +15,10 @@ import java.util.Objects;
  * A path names the member from the outermost struct: component names (Java identifiers, so never
  * containing {@code .} or {@code [}) joined by {@code .}; an element of a nested struct array is
  * {@code name[i]}: {@code pos.x}, {@code points[2].y}. A fixed array of scalars is ONE column of
- * {@link #length} elements (no index in its path); a nested struct array is flattened per element.
+ * {@link #length} elements (no index in its path), marked {@link #array}: a C {@code int32_t a[1]} is an
+ * array of one element, not the scalar {@code int32_t a}, and consumers take its shape from
+ * {@link #array}, never from {@code length}. A nested struct array is flattened per element (its
+ * paths carry the index, so {@code S s[1]} gives {@code s[0].leaf}).
  *
  * <h2>Kinds and storage</h2>
  * {@link #offset} is in bytes from the start of the struct; element {@code i} of the row lies at
@@ -37,6 +40,8 @@ import java.util.Objects;
  * @param kind what the elements are
  * @param elementSize the bytes of one element (1 for text and bool; the bytes holding the bits for a bit-field)
  * @param length the elements per row: 1 for a scalar, N for {@code T[N]}, the capacity for text
+ * @param array whether the member is a fixed array {@code T[N]} of scalars (also for {@code N = 1}); false for
+ *     scalars, text, enums, bit-fields and pointers
  * @param signed whether the stored integer is two's complement (integers, enum codes, bit-fields)
  * @param order the byte order of the elements
  * @param encoding the text encoding of a {@link Kind#TEXT} column, else null
@@ -47,7 +52,7 @@ import java.util.Objects;
  * @param bitWidth for a bit-field, its width in bits; 0 if not a bit-field
  * @param union the path of the outermost union holding this column, or null if none
  */
-public record Column(String path, long offset, Kind kind, int elementSize, int length, boolean signed,
+public record Column(String path, long offset, Kind kind, int elementSize, int length, boolean array, boolean signed,
                      ByteOrder order, TextEncoding encoding, boolean nulTerminated, boolean truncate,
                      List<EnumConstant> constants, int bitShift, int bitWidth, String union) {
 
@@ -107,8 +112,9 @@ public record Column(String path, long offset, Kind kind, int elementSize, int l
     /**
      * Checks the components.
      *
-     * @throws IllegalArgumentException if a size, length, offset or bit position is out of range, or
-     *     text/enum information is missing or given for another kind
+     * @throws IllegalArgumentException if a size, length, offset or bit position is out of range,
+     *     text/enum information is missing or given for another kind, a column that is neither text
+     *     nor an array has a length other than 1, or an array is of text, enums, pointers or bits
      */
     public Column {
         Objects.requireNonNull(path, "path");
@@ -128,22 +134,43 @@ public record Column(String path, long offset, Kind kind, int elementSize, int l
                 || bitWidth > 0 && (length != 1 || (bitShift + bitWidth + 7) / 8 > elementSize)) {
             throw new IllegalArgumentException(path + ": bit shift " + bitShift + ", width " + bitWidth);
         }
+        if (array && (kind == Kind.TEXT || kind == Kind.ENUM || kind == Kind.POINTER || bitWidth > 0)) {
+            throw new IllegalArgumentException(path + ": a " + (bitWidth > 0 ? "bit-field" : kind) + " column is not a fixed array");
+        }
+        if (!array && kind != Kind.TEXT && length != 1) {
+            throw new IllegalArgumentException(path + ": length " + length + " for a column that is not a fixed array");
+        }
     }
 
     /**
-     * {@return a column of integers, floats, bools or raw bits}
+     * {@return a column of one integer, float, bool or raw bits per row (a scalar member {@code T name})}
      *
      * @param path the path
      * @param offset the byte offset
      * @param kind the kind
-     * @param elementSize the bytes per element
-     * @param length the elements per row
+     * @param elementSize the bytes of the value
      * @param signed whether two's complement
      * @param order the byte order
      */
-    public static Column scalar(String path, long offset, Kind kind, int elementSize, int length, boolean signed,
-                                ByteOrder order) {
-        return new Column(path, offset, kind, elementSize, length, signed, order, null, false, false, List.of(), 0, 0, null);
+    public static Column scalar(String path, long offset, Kind kind, int elementSize, boolean signed, ByteOrder order) {
+        return new Column(path, offset, kind, elementSize, 1, false, signed, order, null, false, false, List.of(), 0, 0, null);
+    }
+
+    /**
+     * {@return a column of a fixed array member {@code T name[length]} of integers, floats, bools or raw bits:
+     * {@code length} elements per row, an array even when {@code length} is 1}
+     *
+     * @param path the path
+     * @param offset the byte offset of element 0
+     * @param kind the kind of the elements
+     * @param elementSize the bytes per element
+     * @param length the elements per row (at least 1)
+     * @param signed whether two's complement
+     * @param order the byte order
+     */
+    public static Column array(String path, long offset, Kind kind, int elementSize, int length, boolean signed,
+                               ByteOrder order) {
+        return new Column(path, offset, kind, elementSize, length, true, signed, order, null, false, false, List.of(), 0, 0, null);
     }
 
     /**
@@ -158,7 +185,7 @@ public record Column(String path, long offset, Kind kind, int elementSize, int l
      */
     public static Column text(String path, long offset, int capacity, TextEncoding encoding, boolean nulTerminated,
                               boolean truncate) {
-        return new Column(path, offset, Kind.TEXT, 1, capacity, false, ByteOrder.LITTLE_ENDIAN, encoding, nulTerminated,
+        return new Column(path, offset, Kind.TEXT, 1, capacity, false, false, ByteOrder.LITTLE_ENDIAN, encoding, nulTerminated,
                 truncate, List.of(), 0, 0, null);
     }
 
@@ -174,7 +201,7 @@ public record Column(String path, long offset, Kind kind, int elementSize, int l
      */
     public static Column enumCode(String path, long offset, int elementSize, boolean signed, ByteOrder order,
                                   List<EnumConstant> constants) {
-        return new Column(path, offset, Kind.ENUM, elementSize, 1, signed, order, null, false, false, constants, 0, 0, null);
+        return new Column(path, offset, Kind.ENUM, elementSize, 1, false, signed, order, null, false, false, constants, 0, 0, null);
     }
 
     /**
@@ -189,7 +216,7 @@ public record Column(String path, long offset, Kind kind, int elementSize, int l
      * @param bitWidth the width in bits
      */
     public static Column bitField(String path, long offset, Kind kind, int bytes, boolean signed, int bitShift, int bitWidth) {
-        return new Column(path, offset, kind, bytes, 1, signed, ByteOrder.LITTLE_ENDIAN, null, false, false, List.of(),
+        return new Column(path, offset, kind, bytes, 1, false, signed, ByteOrder.LITTLE_ENDIAN, null, false, false, List.of(),
                 bitShift, bitWidth, null);
     }
 
@@ -200,7 +227,7 @@ public record Column(String path, long offset, Kind kind, int elementSize, int l
      * @param offset the byte offset
      */
     public static Column pointer(String path, long offset) {
-        return new Column(path, offset, Kind.POINTER, 8, 1, false, ByteOrder.nativeOrder(), null, false, false,
+        return new Column(path, offset, Kind.POINTER, 8, 1, false, false, ByteOrder.nativeOrder(), null, false, false,
                 List.of(), 0, 0, null);
     }
 
@@ -216,8 +243,19 @@ public record Column(String path, long offset, Kind kind, int elementSize, int l
 
     /** {@return this column marked as lying in the union at {@code unionPath} ({@code ""}: the struct itself is a union)} */
     public Column inUnion(String unionPath) {
-        return new Column(path, offset, kind, elementSize, length, signed, order, encoding, nulTerminated, truncate,
+        return new Column(path, offset, kind, elementSize, length, array, signed, order, encoding, nulTerminated, truncate,
                 constants, bitShift, bitWidth, Objects.requireNonNull(unionPath, "unionPath"));
+    }
+
+    /**
+     * {@return this column with its first element at byte {@code newOffset} instead (everything else kept)}
+     *
+     * @param newOffset the new byte offset
+     * @throws IllegalArgumentException if {@code newOffset} is negative
+     */
+    public Column atOffset(long newOffset) {
+        return new Column(path, newOffset, kind, elementSize, length, array, signed, order, encoding, nulTerminated,
+                truncate, constants, bitShift, bitWidth, union);
     }
 
     /**
@@ -256,7 +294,7 @@ public record Column(String path, long offset, Kind kind, int elementSize, int l
 
     private Column moved(String prefix, long by) {
         String u = union == null ? null : union.isEmpty() ? prefix : prefix + "." + union;
-        return new Column(prefix + "." + path, offset + by, kind, elementSize, length, signed, order, encoding,
+        return new Column(prefix + "." + path, offset + by, kind, elementSize, length, array, signed, order, encoding,
                 nulTerminated, truncate, constants, bitShift, bitWidth, u);
     }
 }

@@ -210,7 +210,8 @@ public abstract class StructColumns<R extends Record> {
      * {@return the column with member path {@code path} ({@code "pos.x"})}
      *
      * @param path the path of a {@link Column}
-     * @throws IllegalArgumentException if no column has that path
+     * @throws IllegalArgumentException if no column has that path (the message lists the columns under
+     *     {@code path} if it names a nested struct, else the columns)
      */
     public final MemorySegment column(String path) {
         for (int k = 0; k < segments.length; k++) {
@@ -218,7 +219,31 @@ public abstract class StructColumns<R extends Record> {
                 return segments[k];
             }
         }
-        throw new IllegalArgumentException(type.name() + ": no column " + path);
+        throw new IllegalArgumentException(noColumn(path));
+    }
+
+    /** {@return why {@code path} names no column: the leaf paths under it if it is a nested struct (array), else the valid paths} */
+    private String noColumn(String path) {
+        List<String> under = new ArrayList<>();
+        List<String> all = new ArrayList<>(columns.size());
+        for (Column c : columns) {
+            all.add(c.path());
+            if (c.path().startsWith(path + ".") || c.path().startsWith(path + "[")) {
+                under.add(c.path());
+            }
+        }
+        if (!path.isEmpty() && !under.isEmpty()) {
+            return type.name() + ": '" + path + "' is a nested struct" + (under.getFirst().startsWith(path + "[") ? " array" : "")
+                    + ", not a column; its columns are " + listed(under);
+        }
+        return type.name() + ": no column '" + path + "'; the columns are " + listed(all);
+    }
+
+    /** {@return the paths joined by {@code ", "}, the first 32 of them if there are more} */
+    private static String listed(List<String> paths) {
+        int shown = Math.min(paths.size(), 32);
+        String s = String.join(", ", paths.subList(0, shown));
+        return paths.isEmpty() ? "(none)" : shown < paths.size() ? s + ", ... (" + paths.size() + " in all)" : s;
     }
 
     /**

@@ -10,8 +10,8 @@ import org.junit.jupiter.api.Test;
 
 /** The Column record's checks and the path, offset and union rules of nesting. */
 class ColumnTest {
-    private static final Column X = Column.scalar("x", 0, Column.Kind.FLOAT, 4, 1, false, ByteOrder.LITTLE_ENDIAN);
-    private static final Column TAG = Column.scalar("tag", 4, Column.Kind.UNSIGNED_INT, 1, 1, false, ByteOrder.LITTLE_ENDIAN);
+    private static final Column X = Column.scalar("x", 0, Column.Kind.FLOAT, 4, false, ByteOrder.LITTLE_ENDIAN);
+    private static final Column TAG = Column.scalar("tag", 4, Column.Kind.UNSIGNED_INT, 1, false, ByteOrder.LITTLE_ENDIAN);
 
     @Test
     void nestingPrefixesPathsAndMovesOffsets() {
@@ -36,10 +36,34 @@ class ColumnTest {
 
     @Test
     void inconsistentComponentsAreRefused() {
-        assertThrows(IllegalArgumentException.class, () -> Column.scalar("x", -1, Column.Kind.FLOAT, 4, 1, false, ByteOrder.LITTLE_ENDIAN));
-        assertThrows(IllegalArgumentException.class, () -> Column.scalar("x", 0, Column.Kind.TEXT, 1, 4, false, ByteOrder.LITTLE_ENDIAN));
+        assertThrows(IllegalArgumentException.class, () -> Column.scalar("x", -1, Column.Kind.FLOAT, 4, false, ByteOrder.LITTLE_ENDIAN));
+        assertThrows(IllegalArgumentException.class, () -> Column.scalar("x", 0, Column.Kind.TEXT, 1, false, ByteOrder.LITTLE_ENDIAN));
         assertThrows(IllegalArgumentException.class, () -> Column.enumCode("e", 0, 1, false, ByteOrder.LITTLE_ENDIAN, List.of()));
         assertThrows(IllegalArgumentException.class, () -> Column.bitField("b", 0, Column.Kind.SIGNED_INT, 1, true, 6, 3));
         assertEquals(2, Column.bitField("b", 0, Column.Kind.SIGNED_INT, 2, true, 6, 3).elementSize());
+        // a column that is neither text nor an array holds one value per row; text, enums and pointers are no arrays
+        assertThrows(IllegalArgumentException.class, () -> new Column("x", 0, Column.Kind.FLOAT, 4, 3, false, false,
+                ByteOrder.LITTLE_ENDIAN, null, false, false, List.of(), 0, 0, null));
+        assertThrows(IllegalArgumentException.class, () -> new Column("t", 0, Column.Kind.TEXT, 1, 4, true, false,
+                ByteOrder.LITTLE_ENDIAN, TextEncoding.UTF_8, true, false, List.of(), 0, 0, null));
+        assertThrows(IllegalArgumentException.class, () -> Column.array("a", 0, Column.Kind.FLOAT, 4, 0, false, ByteOrder.LITTLE_ENDIAN));
+    }
+
+    /** Finding 07: {@code T a[1]} is an array of one element, told from the scalar {@code T a} by the flag, not the length. */
+    @Test
+    void anArrayOfOneIsAnArrayAndAScalarIsNot() {
+        Column one = Column.array("a", 8, Column.Kind.SIGNED_INT, 4, 1, true, ByteOrder.LITTLE_ENDIAN);
+        Column scalar = Column.scalar("a", 8, Column.Kind.SIGNED_INT, 4, true, ByteOrder.LITTLE_ENDIAN);
+        assertEquals(true, one.array());
+        assertEquals(false, scalar.array());
+        assertEquals(one.byteSize(), scalar.byteSize());
+        // the flag survives nesting, nested struct arrays, unions and moves
+        assertEquals(true, Column.nest("p", 4, List.of(one)).getFirst().array());
+        assertEquals(true, Column.nestArray("p", 4, 12, 1, List.of(one)).getFirst().array());
+        assertEquals(true, one.inUnion("").array());
+        Column moved = one.atOffset(100);
+        assertEquals(100, moved.offset());
+        assertEquals(true, moved.array());
+        assertEquals(false, Column.text("t", 0, 1, TextEncoding.UTF_8, false, false).array());
     }
 }

@@ -25,9 +25,10 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * {@code RStruct.COLUMNS} of records with every member kind (nested structs and struct arrays, scalar
  * arrays, text, enums, bool, big-endian and little-endian members, uint64 and raw uint64 bits, float16,
- * bit-fields, a nested union, a pointer): paths, offsets, sizes, lengths and signedness against gcc on
+ * bit-fields, a nested union, a pointer, arrays of one element): paths, offsets, sizes, lengths and signedness against gcc on
  * the generated header ({@code offsetof}/{@code sizeof} of each leaf path; for bit-fields the bits an
- * all-ones store sets and whether it reads back negative), kinds, byte orders, text and enum
+ * all-ones store sets and whether it reads back negative; an array column's member must be indexable
+ * and a scalar column's assignable, which no C array is), kinds, byte orders, array flags, text and enum
  * information against the declarations.
  */
 class ColumnsOracleTest {
@@ -72,6 +73,13 @@ class ColumnsOracleTest {
                 import java.lang.foreign.MemorySegment;
                 @Struct public record Ptr(int n, @Pointer MemorySegment p) {}
                 """);
+        // finding 07: arrays of one element are arrays (int32_t a[1]), not the scalar of the same type
+        SOURCES.put("col.One", """
+                package col;
+                import io.structbridge.annotations.*;
+                @Struct public record One(@Length(1) int[] a, int b, @Length(1) double[] d, @Length(1) P[] ps,
+                        @Length(1) @Order(Endian.BIG) short[] s) {}
+                """);
     }
 
     /** What the declarations say about each column: kind, byte order, text and enum facts. */
@@ -84,13 +92,15 @@ class ColumnsOracleTest {
         put("All", "flag BOOL " + be, "raw UINT64_BITS " + be, "u64 UNSIGNED_INT " + be, "half FLOAT16 " + be,
                 "little SIGNED_INT " + le, "pos.x FLOAT " + nat, "pos.tag UNSIGNED_INT " + nat,
                 "pts[0].x FLOAT " + nat, "pts[0].tag UNSIGNED_INT " + nat, "pts[1].x FLOAT " + nat,
-                "pts[1].tag UNSIGNED_INT " + nat, "ints SIGNED_INT " + be, "name TEXT LATIN_1 nul",
+                "pts[1].tag UNSIGNED_INT " + nat, "ints SIGNED_INT " + be + " array", "name TEXT LATIN_1 nul",
                 "code TEXT UTF_8", "mood ENUM " + be + " SAD=-1,HAPPY=7", "u.i SIGNED_INT " + nat + " union=u",
                 "u.f FLOAT " + nat + " union=u", "u.p.x FLOAT " + nat + " union=u", "u.p.tag UNSIGNED_INT " + nat + " union=u",
                 "d DOUBLE " + be, "u32 UNSIGNED_INT " + be, "c16 UNSIGNED_INT " + be);
         put("Flags", "lead SIGNED_INT " + nat, "a SIGNED_INT bits", "b UNSIGNED_INT bits", "c BOOL bits",
                 "wide SIGNED_INT bits", "after SIGNED_INT " + nat);
         put("Ptr", "n SIGNED_INT " + nat, "p POINTER " + nat);
+        put("One", "a SIGNED_INT " + nat + " array", "b SIGNED_INT " + nat, "d DOUBLE " + nat + " array",
+                "ps[0].x FLOAT " + nat, "ps[0].tag UNSIGNED_INT " + nat, "s SIGNED_INT " + be + " array");
         put("U", "i SIGNED_INT " + nat + " union=", "f FLOAT " + nat + " union=", "p.x FLOAT " + nat + " union=",
                 "p.tag UNSIGNED_INT " + nat + " union=");
     }
@@ -150,7 +160,11 @@ class ColumnsOracleTest {
                     expected.append(s).append(' ').append(p).append(" bits ").append(bit).append(' ').append(col.bitWidth())
                             .append(' ').append(col.signed() ? 1 : 0).append('\n');
                 } else {
-                    String elem = col.length() > 1 || col.kind() == Kind.TEXT ? p + "[0]" : p;
+                    // an array column's member must be indexable (an array) and a scalar column's assignable (no array)
+                    String elem = col.array() || col.kind() == Kind.TEXT ? p + "[0]" : p;
+                    if (!col.array() && col.kind() != Kind.TEXT) {
+                        c.append("  { static ").append(s).append(" v; v.").append(p).append(" = v.").append(p).append("; }\n");
+                    }
                     c.append("  printf(\"").append(s).append(' ').append(p).append(" %zu %zu %zu %d\\n\", offsetof(").append(s)
                             .append(", ").append(p).append("), sizeof(((").append(s).append(" *) 0)->").append(elem)
                             .append("), sizeof(((").append(s).append(" *) 0)->").append(p).append("), ")
@@ -182,6 +196,9 @@ class ColumnsOracleTest {
             b.append(" bits");
         } else {
             b.append(' ').append(c.order());
+        }
+        if (c.array()) {
+            b.append(" array");
         }
         if (c.kind() == Kind.ENUM) {
             b.append(' ').append(String.join(",", c.constants().stream().map(k -> k.name() + "=" + k.code()).toList()));

@@ -54,7 +54,7 @@ final class ColumnTree {
             return;
         }
         if (!part.endsWith("]")) {
-            throw new IllegalArgumentException("structbridge: malformed column path " + c.path());
+            throw new IllegalArgumentException("structbridge: malformed column path '" + c.path() + "'");
         }
         String name = part.substring(0, bracket);
         int index = Integer.parseInt(part.substring(bracket + 1, part.length() - 1));

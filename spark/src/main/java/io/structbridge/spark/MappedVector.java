@@ -56,7 +56,7 @@ abstract class MappedVector extends ColumnVector {
     }
 
     private UnsupportedOperationException wrongGetter(String what) {
-        return new UnsupportedOperationException("structbridge: " + member + " is " + type.simpleString() + ", not " + what);
+        return new UnsupportedOperationException("structbridge: member '" + member + "' is " + type.simpleString() + ", not " + what);
     }
 
     @Override

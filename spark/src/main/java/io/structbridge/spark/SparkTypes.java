@@ -23,7 +23,7 @@ import org.apache.spark.sql.types.StructType;
  * <tr><td>{@code FLOAT16}, {@code float}, {@code double}</td><td>FloatType (binary16 widens exactly), FloatType, DoubleType</td></tr>
  * <tr><td>text {@code char[N]}</td><td>StringType (Latin-1 converted; invalid UTF-8, non-ASCII in ASCII text, a missing NUL: error)</td></tr>
  * <tr><td>enum</td><td>StringType, the constant's name (an unknown code is an error)</td></tr>
- * <tr><td>{@code T[N]}</td><td>ArrayType(T, containsNull = false), N elements per row</td></tr>
+ * <tr><td>{@code T[N]}</td><td>ArrayType(T, containsNull = false), N elements per row (also for N = 1)</td></tr>
  * <tr><td>nested struct, {@code S[N]}</td><td>StructType, ArrayType(StructType)</td></tr>
  * <tr><td>bit-field</td><td>the smallest type above that holds every value of its width and signedness</td></tr>
  * <tr><td>union member, pointer</td><td>refused: a union's bytes do not say which member is live; an address means nothing to another process</td></tr>
@@ -59,12 +59,12 @@ final class SparkTypes {
 
     private static DataType leaf(Column c) {
         if (c.union() != null) {
-            throw new UnsupportedOperationException("structbridge: " + c.path() + " lies in the union "
-                    + (c.union().isEmpty() ? "(the struct itself)" : c.union())
+            throw new UnsupportedOperationException("structbridge: member '" + c.path() + "' lies in the union "
+                    + (c.union().isEmpty() ? "(the struct itself)" : "'" + c.union() + "'")
                     + ": the bytes of a union do not say which member is live, so it has no Spark column");
         }
         DataType element = element(c);
-        return c.length() > 1 && c.kind() != Column.Kind.TEXT ? new ArrayType(element, false) : element;
+        return c.array() ? new ArrayType(element, false) : element;
     }
 
     /** {@return the Spark type of one element of {@code c}} */
@@ -81,8 +81,8 @@ final class SparkTypes {
             case FLOAT16, FLOAT -> DataTypes.FloatType;
             case DOUBLE -> DataTypes.DoubleType;
             case TEXT, ENUM -> DataTypes.StringType;
-            case POINTER -> throw new UnsupportedOperationException("structbridge: " + c.path()
-                    + " is a pointer: an address means nothing outside the process that wrote it");
+            case POINTER -> throw new UnsupportedOperationException("structbridge: member '" + c.path()
+                    + "' is a pointer: an address means nothing outside the process that wrote it");
         };
     }
 

@@ -31,7 +31,7 @@ final class StructBatchReader implements PartitionReader<ColumnarBatch> {
             long end = split.first() + split.count();
             if (file.count() < end) {
                 long need = file.dataOffset() + end * type.size();
-                throw new StructReadException(o.path(), file.count(), "(end of file)", "the split reads structs ["
+                throw new StructReadException(o.path(), file.count(), null, "the split reads structs ["
                         + split.first() + ", " + end + ") but the file now holds " + file.count() + " structs (expected at least "
                         + need + " bytes, the file has " + size(o.path()) + "): it was truncated or rewritten after planning");
             }

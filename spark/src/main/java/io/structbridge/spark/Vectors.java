@@ -54,7 +54,7 @@ final class Vectors {
                 return n;
             }
         }
-        throw new IllegalArgumentException("structbridge: no member " + (prefix.isEmpty() ? name : prefix + "." + name));
+        throw new IllegalArgumentException("structbridge: no member '" + (prefix.isEmpty() ? name : prefix + "." + name) + "'");
     }
 
     private MappedVector vector(Node n, DataType requested, Rows rows, String member) {
@@ -78,10 +78,10 @@ final class Vectors {
     private MappedVector leaf(Column c, DataType requested, Rows rows, String member) {
         DataType own = SparkTypes.of(new Node.Leaf(member, c));
         if (!own.sameType(requested)) {
-            throw new IllegalArgumentException("structbridge: " + member + " is " + own.simpleString() + ", not "
+            throw new IllegalArgumentException("structbridge: member '" + member + "' is " + own.simpleString() + ", not "
                     + requested.simpleString());
         }
-        if (c.length() > 1 && c.kind() != Column.Kind.TEXT) {
+        if (c.array()) {
             Rows.Elements elements = new Rows.Elements(rows, c.length(), c.elementSize(), member);
             multiplicity = Math.max(multiplicity, elements.multiplicity());
             return new ArrayVector((ArrayType) requested, data, rows, member,

@@ -101,7 +101,7 @@ class ErrorsSparkTest {
         StructReaderFactory factory = new StructReaderFactory(schema);
         StructReadException e = assertThrows(StructReadException.class,
                 () -> factory.createColumnarReader(new StructSplit(o, 5, 20)));
-        assertTrue(e.getMessage().contains(f + ": row 10, field (end of file): the split reads structs [5, 25) but the file now"
+        assertTrue(e.getMessage().contains(f + ": row 10: the split reads structs [5, 25) but the file now"
                 + " holds 10 structs (expected at least " + (128 + 25 * 12) + " bytes, the file has " + (128 + 10 * 12)
                 + " bytes)"), e.getMessage());
     }
@@ -115,7 +115,7 @@ class ErrorsSparkTest {
                 .option("type", AllScalars.class.getName()).option("rowsPerSplit", 300).load(f.toString())
                 .selectExpr("count_if(flag)").collect());
         String m = messages(e);
-        assertTrue(m.contains(f + ": row 777, field flag: bool byte 2 is neither 0 nor 1"), m);
+        assertTrue(m.contains(f + ": row 777, field 'flag': bool byte 2 is neither 0 nor 1"), m);
         // a query that does not read the member does not read the byte
         assertEquals(1000L, spark.read().format("structbridge").option("type", AllScalars.class.getName())
                 .load(f.toString()).selectExpr("count(*)", "sum(i32)").first().getLong(0));
@@ -130,7 +130,7 @@ class ErrorsSparkTest {
         Exception e = assertThrows(Exception.class, () -> spark.read().format("structbridge")
                 .option("type", Envelope.class.getName()).load(f.toString()).select("note.utf8").collect());
         String m = messages(e);
-        assertTrue(m.contains(f + ": row 321, field note.utf8: invalid UTF-8 0x61c328"), m);
+        assertTrue(m.contains(f + ": row 321, field 'note.utf8': invalid UTF-8 0x61c328"), m);
     }
 
     @Test
@@ -141,7 +141,7 @@ class ErrorsSparkTest {
         Exception e = assertThrows(Exception.class, () -> spark.read().format("structbridge")
                 .option("type", Envelope.class.getName()).load(f.toString()).select("tags").collect());
         String m = messages(e);
-        assertTrue(m.contains(f + ": row 42, field tags[1].color: enum code 7 is not one of RED=1, GREEN=2, BLUE=200"), m);
+        assertTrue(m.contains(f + ": row 42, field 'tags[1].color': enum code 7 is not one of RED=1, GREEN=2, BLUE=200"), m);
     }
 
     @Test

@@ -62,6 +62,28 @@ class NestingSparkTest {
         assertEquals(List.of(java, open), List.of(r.getLong(0), r.getLong(1)));
     }
 
+    /**
+     * Finding 07: {@code int32_t one[1]} and {@code Pt pts[1]} are arrays of one element, as C declares them:
+     * Spark's schema has {@code array<...>} for them (it had {@code int} for {@code one}), every value equals
+     * Java's record, and DuckDB, reading the same file through the Arrow stream export, sees arrays of one.
+     */
+    @Test
+    void anArrayOfOneIsAnArrayInSparkAndDuckDb() throws Exception {
+        Path f = dir.resolve("singles.sb");
+        List<Singles> singles = FixtureFiles.write(f, SinglesStruct.TYPE, 400, 13);
+        Dataset<Row> df = spark.read().format("structbridge").option("type", Singles.class.getName()).load(f.toString());
+        assertEquals("struct<one:array<int>,plain:int,pts:array<struct<x:smallint,ys:array<bigint>>>>", df.schema().simpleString());
+        FixturesSparkTest.everyValueEqualsJava(f, singles, Singles.class, 100, 4);
+        long one = singles.stream().mapToLong(s -> s.one()[0]).sum();
+        long ys = singles.stream().mapToLong(s -> s.pts()[0].ys()[0]).max().orElseThrow();
+        Row r = df.selectExpr("sum(one[0])", "max(pts[0].ys[0])", "min(size(one))", "max(size(pts))").first();
+        assertEquals(List.of(one, ys, 1L, 1L), List.of(r.getLong(0), ((Number) r.get(1)).longValue(), (long) r.getInt(2), (long) r.getInt(3)));
+        List<Object> d = DuckDb.query(f, SinglesStruct.TYPE,
+                "SELECT any_value(typeof(one)), any_value(typeof(pts)), sum(one[1]), max(pts[1].ys[1]) FROM t").getFirst();
+        assertEquals(List.of("INTEGER[1]", "STRUCT(x SMALLINT, ys BIGINT[1])[1]"), d.subList(0, 2));
+        assertEquals(List.of(one, ys), d.subList(2, 4).stream().map(o -> ((Number) o).longValue()).toList());
+    }
+
     @Test
     void invalidValueDeepInsideNamesItsPath() throws Exception {
         Path bad = dir.resolve("bad-routes.sb");
@@ -74,7 +96,7 @@ class NestingSparkTest {
         Exception e = assertThrows(Exception.class, () -> spark.read().format("structbridge").option("type", Route.class.getName())
                 .load(bad.toString()).select("days").collect());
         String m = ErrorsSparkTest.messages(e);
-        assertTrue(m.contains(bad + ": row 123, field days[1].legs[2].open: bool byte 9 is neither 0 nor 1"), m);
+        assertTrue(m.contains(bad + ": row 123, field 'days[1].legs[2].open': bool byte 9 is neither 0 nor 1"), m);
     }
 
     @Test

@@ -214,9 +214,10 @@ final class AccessorWriter {
         t.addMethod(MethodSpec.methodBuilder(name).addModifiers(PUBLIC_STATIC).returns(elementType)
                 .addJavadoc("{@return element {@code index} of component {@code $L} ($L elements)}\n\n", name, n)
                 .addJavadoc("@param segment the segment\n@param offset the byte offset of the struct\n@param index the element index\n")
+                .addJavadoc(INDEX_THROWS)
                 .addParameter(Runtime.MEMORY_SEGMENT, "segment").addParameter(TypeName.LONG, "offset")
                 .addParameter(TypeName.INT, "index")
-                .addStatement("$T.checkIndex(index, $L)", Runtime.OBJECTS, n)
+                .addStatement("$T.checkElement(index, $L, STRUCT, $S)", Runtime.BOUNDS, n, name)
                 .addStatement("$L raw = segment.get($L, $L)", carrier, layout, MemberCode.at(m, "index", stride))
                 .addCode(ScalarCode.readCheck(e, "raw", MemberCode.indexedPath(m, "index"), MemberCode.at(m, "index", stride)))
                 .addStatement("return $L", ScalarCode.fromCarrier(e, "raw")).build());
@@ -285,9 +286,10 @@ final class AccessorWriter {
         t.addMethod(MethodSpec.methodBuilder(name).addModifiers(PUBLIC_STATIC).returns(elementType)
                 .addJavadoc("{@return element {@code index} of component {@code $L} ($L elements)}\n\n", name, n)
                 .addJavadoc("@param segment the segment\n@param offset the byte offset of the struct\n@param index the element index\n")
+                .addJavadoc(INDEX_THROWS)
                 .addParameter(Runtime.MEMORY_SEGMENT, "segment").addParameter(TypeName.LONG, "offset")
                 .addParameter(TypeName.INT, "index")
-                .addStatement("$T.checkIndex(index, $L)", Runtime.OBJECTS, n)
+                .addStatement("$T.checkElement(index, $L, STRUCT, $S)", Runtime.BOUNDS, n, name)
                 .beginControlFlow("try")
                 .addStatement("return $T.read(segment, $L)", nestedStruct, MemberCode.at(m, "index", stride))
                 .nextControlFlow("catch ($T e)", Runtime.VALUE_EXCEPTION)
@@ -313,6 +315,10 @@ final class AccessorWriter {
     }
 
 
+    /** The Javadoc of an element index check ({@code Bounds.checkElement}). */
+    private static final String INDEX_THROWS = "@throws IndexOutOfBoundsException if {@code index} is not an element index "
+            + "(the message names the member, the index and the length)\n";
+
     /** The start of an element setter {@code name(segment, offset, index, value)}: its Javadoc, parameters and index check. */
     private static MethodSpec.Builder elementSetter(String name, TypeName elementType, int n) {
         return MethodSpec.methodBuilder(name).addModifiers(PUBLIC_STATIC)
@@ -320,8 +326,9 @@ final class AccessorWriter {
                 .addJavadoc("@param segment the segment\n@param offset the byte offset of the struct\n")
                 .addJavadoc("@param index the element index\n@param value the value\n")
                 .addJavadoc("@throws $T if the value does not fit; memory is then unchanged\n", Runtime.VALUE_EXCEPTION)
+                .addJavadoc(INDEX_THROWS)
                 .addParameter(Runtime.MEMORY_SEGMENT, "segment").addParameter(TypeName.LONG, "offset")
                 .addParameter(TypeName.INT, "index").addParameter(elementType, "value")
-                .addStatement("$T.checkIndex(index, $L)", Runtime.OBJECTS, n);
+                .addStatement("$T.checkElement(index, $L, STRUCT, $S)", Runtime.BOUNDS, n, name);
     }
 }

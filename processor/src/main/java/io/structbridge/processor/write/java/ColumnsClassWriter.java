@@ -21,6 +21,8 @@ import javax.lang.model.element.Modifier;
 public final class ColumnsClassWriter {
     private static final ClassName STRUCT_COLUMNS = ClassName.get("io.structbridge.runtime", "StructColumns");
     private static final ClassName VIOLATION = ClassName.get("io.structbridge.runtime", "Violation");
+    private static final String INDEX_THROWS = "@throws IndexOutOfBoundsException if {@code index} is not an element index "
+            + "(the message names the row, the member, the index and the length)\n";
 
     private final StructLayoutPlan plan;
     private final ClassName record;
@@ -58,7 +60,9 @@ public final class ColumnsClassWriter {
                         + "member's bytes in the member's byte order (see {@link StructColumns} for the layout and rules).\n\n"
                         + "<p>{@link #at} gives an element view with the getters and setters of {@link $T} (nested structs\n"
                         + "and nested struct arrays as records) and the same value rules: a value the view refuses, the\n"
-                        + "columns refuse with the same error, memory unchanged.\n", array, struct, Runtime.viewClass(plan.model().record()))
+                        + "columns refuse with the same error, the row named as {@link $T} names its element\n"
+                        + "({@code $L[3].member}), memory unchanged.\n", array, struct, Runtime.viewClass(plan.model().record()), array,
+                        plan.model().record().simpleName())
                 .addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE)
                         .addParameter(Runtime.MEMORY_SEGMENT, "whole").addParameter(TypeName.LONG, "count")
                         .addStatement("super($T.TYPE, whole, count)", struct).build());
@@ -155,11 +159,22 @@ public final class ColumnsClassWriter {
         return r.build();
     }
 
-    /** {@return {@code body} with a struct value error's byte offset moved from the scratch struct to the columns} */
+    /**
+     * {@return {@code body} with a struct value error's byte offset moved from the scratch struct to the columns
+     * and its row named, as {@code RArray} names the element: {@code Sensor[3].label: ...}}
+     */
     private CodeBlock relocating(CodeBlock body) {
         return CodeBlock.builder().beginControlFlow("try").add(body)
                 .nextControlFlow("catch ($T e)", Runtime.VALUE_EXCEPTION)
-                .addStatement("throw $T.this.relocate(e, row$$)", self)
+                .addStatement("throw $T.this.relocate(e, row$$).inElement(row$$)", self)
+                .endControlFlow().build();
+    }
+
+    /** {@return the element index check of a Row accessor: the row named only when the index is bad (no string built otherwise)} */
+    private CodeBlock indexCheck(int length, String member) {
+        return CodeBlock.builder().beginControlFlow("if (index < 0 || index >= $L)", length)
+                .addStatement("$T.checkElement(index, $L, $S + row$$ + $S, $S)", Runtime.BOUNDS, length,
+                        plan.model().record().simpleName() + "[", "]", member)
                 .endControlFlow().build();
     }
 
@@ -178,12 +193,16 @@ public final class ColumnsClassWriter {
             TypeName e = MemberCode.elementType(a);
             r.addMethod(MethodSpec.methodBuilder(name).addModifiers(Modifier.PUBLIC).returns(e)
                     .addJavadoc("{@return element {@code index} of {@code $L}}\n\n@param index the element index\n", name)
+                    .addJavadoc(INDEX_THROWS)
                     .addParameter(TypeName.INT, "index")
+                    .addCode(indexCheck(a.length(), name))
                     .addCode(relocating(CodeBlock.of("return $T.$L($T.this.gather(row$$), 0, index);\n", struct, name, self))).build());
             r.addMethod(MethodSpec.methodBuilder(name).addModifiers(Modifier.PUBLIC)
                     .addJavadoc("Sets element {@code index} of {@code $L}; on error the columns are unchanged.\n\n"
                             + "@param index the element index\n@param value the value\n", name)
+                    .addJavadoc(INDEX_THROWS)
                     .addParameter(TypeName.INT, "index").addParameter(e, "value")
+                    .addCode(indexCheck(a.length(), name))
                     .addCode(relocating(CodeBlock.of("$T.$L($T.this.gather(row$$), 0, index, value);\n", struct, name, self)))
                     .addStatement("$T.this.scatter(row$$)", self).build());
         }

@@ -35,7 +35,8 @@ final class ColumnsCode {
     void addTo(TypeSpec.Builder t) {
         t.addField(FieldSpec.builder(LIST_OF_COLUMNS, "COLUMNS", Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
                 .addJavadoc("The leaf columns of this $L in member order (immutable): nested structs flattened to their\n"
-                        + "leaves ({@code a.b}, {@code arr[i].b}), a fixed scalar array one column of its length, text one\n"
+                        + "leaves ({@code a.b}, {@code arr[i].b}), a fixed scalar array one column of its length\n"
+                        + "(marked {@code array}, also for length 1), text one "
                         + "column of its capacity in bytes. See {@link $T}.\n", plan.model().cKeyword(), COLUMN)
                 .initializer("columns$$()").build());
         MethodSpec.Builder b = MethodSpec.methodBuilder("columns$").addModifiers(Modifier.PRIVATE, Modifier.STATIC)
@@ -54,8 +55,12 @@ final class ColumnsCode {
         String name = MemberCode.name(m);
         String off = MemberCode.offsetConst(m);
         return switch (m.field().type()) {
-            case FieldType.Scalar s -> CodeBlock.of("c.add($L)", scalar(name, off, s, 1));
-            case FieldType.PrimitiveArray a -> CodeBlock.of("c.add($L)", scalar(name, off, a.element(), a.length()));
+            case FieldType.Scalar s -> CodeBlock.of("c.add($T.scalar($S, $L, $T.Kind.$L, $L, $L, $L))", COLUMN, name, off, COLUMN,
+                    kind(s.ctype()), s.ctype().size(), CTypes.min(s.ctype()) < 0, order(s.order()));
+            // an array even of length 1: T a[1] is no scalar (Arrow +w:1, Spark ArrayType, NumPy shape (1,))
+            case FieldType.PrimitiveArray a -> CodeBlock.of("c.add($T.array($S, $L, $T.Kind.$L, $L, $L, $L, $L))", COLUMN, name,
+                    off, COLUMN, kind(a.element().ctype()), a.element().ctype().size(), a.length(),
+                    CTypes.min(a.element().ctype()) < 0, order(a.element().order()));
             case FieldType.Text x -> CodeBlock.of("c.add($T.text($S, $L, $L, $T.$L, $L, $L))", COLUMN, name, off,
                     x.capacity(), Runtime.TEXT_ENCODING, x.encoding().name(), x.nulTerminated(), x.truncate());
             case FieldType.EnumCode e -> {
@@ -72,11 +77,6 @@ final class ColumnsCode {
                     off, m.nested().size(), a.length(), Runtime.structClass(a.struct().record()));
             case FieldType.Pointer p -> CodeBlock.of("c.add($T.pointer($S, $L))", COLUMN, name, off);
         };
-    }
-
-    private static CodeBlock scalar(String name, String off, FieldType.Scalar s, int length) {
-        return CodeBlock.of("$T.scalar($S, $L, $T.Kind.$L, $L, $L, $L, $L)", COLUMN, name, off, COLUMN, kind(s.ctype()),
-                s.ctype().size(), length, CTypes.min(s.ctype()) < 0, order(s.order()));
     }
 
     static String kind(CType t) {

@@ -90,7 +90,8 @@ public final class ViewClassWriter {
                 t.addMethod(MethodSpec.methodBuilder(name).addModifiers(Modifier.PUBLIC).returns(nestedView)
                         .addJavadoc("{@return a view of element {@code index} of {@code $L}}\n\n@param index the element index\n", name)
                         .addParameter(TypeName.INT, "index")
-                        .addStatement("$T.checkIndex(index, $L)", Runtime.OBJECTS, a.length())
+                        .addStatement("$T.checkElement(index, $L, $S, $S)", Runtime.BOUNDS, a.length(),
+                                plan.model().record().simpleName(), name)
                         .addStatement("return $T.at(segment, offset + $T.$L + (long) index * $LL)", nestedView, struct,
                                 MemberCode.offsetConst(m), m.nested().size()).build());
                 t.addMethod(MethodSpec.methodBuilder(name + "Array").addModifiers(Modifier.PUBLIC).returns(type)
