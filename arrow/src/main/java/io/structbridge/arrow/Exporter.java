@@ -186,8 +186,17 @@ class Exporter {
         Exports.register(a, owner, false, children);
     }
 
-    private MemorySegment buffer(long bytes) {
-        return arena.allocate(Math.max(ALIGN, (bytes + ALIGN - 1) / ALIGN * ALIGN), ALIGN);
+    /**
+     * {@return a buffer of at least {@code bytes} bytes, rounded up to a multiple of 64; the bytes past
+     * {@code bytes} are zero, the first {@code bytes} too if {@code zeroed} (else the caller writes them all)}
+     */
+    private MemorySegment buffer(long bytes, boolean zeroed) {
+        long size = Math.max(ALIGN, (bytes + ALIGN - 1) / ALIGN * ALIGN);
+        MemorySegment b = owner.buffer(size, zeroed);
+        if (!zeroed) {
+            b.asSlice(bytes).fill((byte) 0);
+        }
+        return b;
     }
 
     /**
@@ -201,7 +210,7 @@ class Exporter {
         return switch (first.kind()) {
             case TEXT -> text(f, m);
             case BOOL -> {
-                MemorySegment bits = buffer((values + 7) / 8);
+                MemorySegment bits = buffer((values + 7) / 8, true);
                 List<Column> cols = f.columns();
                 for (int i = 0; i < m; i++) {
                     jobs.add(new Bools(cols.get(i), i, m, n, bits));
@@ -210,7 +219,7 @@ class Exporter {
             }
             default -> {
                 int size = Formats.arrowSize(first);
-                MemorySegment data = buffer(values * size);
+                MemorySegment data = buffer(values * size, false);
                 long[] codes = first.kind() == Kind.ENUM
                         ? first.constants().stream().mapToLong(Column.EnumConstant::code).sorted().toArray() : null;
                 List<Column> cols = f.columns();
@@ -426,8 +435,9 @@ class Exporter {
         long values = rows * m;
         int cap = first.length();
         long maxBytes = values * cap * (first.encoding() == io.structbridge.runtime.TextEncoding.LATIN_1 ? 2 : 1);
-        MemorySegment offsets = buffer((values + 1) * 4);
-        MemorySegment data = buffer(maxBytes);
+        MemorySegment offsets = buffer((values + 1) * 4, false);
+        offsets.set(ValueLayout.JAVA_INT, 0, 0);
+        MemorySegment data = buffer(maxBytes, false);
         jobs.add(new Text(f, m, cap, offsets, data));
         return new MemorySegment[] {MemorySegment.NULL, offsets, data};
     }
@@ -473,8 +483,8 @@ class Exporter {
                 }
             }
             if (r + b == rows) {
-                // the word copies may have left up to cap bytes past the last value: zero them
-                data.asSlice(end, Math.min(cap, data.byteSize() - end)).fill((byte) 0);
+                // past the last value: bytes of the word copies, or of an earlier export of a pooled buffer
+                data.asSlice(end).fill((byte) 0);
             }
         }
 

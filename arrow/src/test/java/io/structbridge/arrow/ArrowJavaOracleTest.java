@@ -104,6 +104,37 @@ class ArrowJavaOracleTest {
         }));
     }
 
+    /**
+     * Buffers of a megabyte or more are reused from released exports: a second export of other values into the
+     * blocks of the first (released) one reads back value for value (no byte of the first left in a value,
+     * bool bitmaps and offsets rewritten).
+     */
+    @Test
+    void aSecondExportIntoReusedBuffersHoldsOnlyItsOwnValues() {
+        for (String name : List.of("Texts", "AllScalars")) {
+            StructType<Record> type = type(name);
+            int n = 140_000;
+            long reused = BufferPool.reused();
+            try (Arena arena = Arena.ofConfined(); BufferAllocator allocator = new RootAllocator()) {
+                MemorySegment seg = arena.allocate(type.size() * n, type.alignment());
+                for (int round = 0; round < 2; round++) {
+                    RandomStructs.fill(type, seg, n, new Random(name.hashCode() + 100 * round));
+                    try (ArrowSchema cSchema = ArrowSchema.allocateNew(allocator); ArrowArray cArray = ArrowArray.allocateNew(allocator)) {
+                        ArrowExport.exportSchema(type, MemorySegment.ofAddress(cSchema.memoryAddress()));
+                        ArrowExport.exportArray(type, seg, 0, n, MemorySegment.ofAddress(cArray.memoryAddress()));
+                        try (FieldVector v = Data.importVector(allocator, cArray, cSchema, null)) {
+                            StructVector s = (StructVector) v;
+                            for (int i = 0; i < n; i++) {
+                                ArrowJava.assertRecord(type.read(seg, (long) i * type.size()), s, i, name + " round " + round + " [" + i + "]");
+                            }
+                        }
+                    }
+                }
+            }
+            assertTrue(BufferPool.reused() > reused, name + ": the second export took blocks of the first");
+        }
+    }
+
     @Test
     void unionsAndPointersAreRefusedWithTheirPath() {
         for (String name : REFUSED) {
