@@ -30,7 +30,8 @@ import java.util.Objects;
  * </table>
  * Values are in native byte order (Arrow's C data is native-endian): big-endian members are swapped.
  * No field is nullable; every array has {@code null_count} 0 and no validity bitmap. Buffers are
- * 64-byte aligned. All values are read and checked in one pass per column; a bad one throws
+ * 64-byte aligned; buffers of a megabyte or more are reused from released exports (at most 256 MiB of them
+ * kept, see {@code BufferPool}), every byte rewritten or zeroed. All values are read and checked in one pass over the rows (in cache-sized blocks of rows, column by column); a bad one throws
  * {@link ArrowDataException} (row and field named) and the output structs are left untouched.
  */
 public final class ArrowExport {
@@ -85,7 +86,7 @@ public final class ArrowExport {
         Exports.Owner owner = new Exports.Owner();
         try {
             MemorySegment tmp = owner.arena.allocate(CData.ARRAY);
-            new Exporter(owner, structs, stride, first, count).array(root, tmp, 1);
+            new Exporter(owner, structs, stride, first, count).export(root, tmp);
             MemorySegment.copy(tmp, 0, a, 0, ARRAY_SIZE);
         } catch (RuntimeException | Error e) {
             Exports.abandon(owner);

@@ -98,7 +98,7 @@ public final class ColumnsExport {
         };
         try {
             MemorySegment tmp = owner.arena.allocate(CData.ARRAY);
-            new ColumnsExporter(owner, columns, first, count).array(root, tmp, 1);
+            new ColumnsExporter(owner, columns, first, count).export(root, tmp);
             MemorySegment.copy(tmp, 0, a, 0, ArrowExport.ARRAY_SIZE);
         } catch (RuntimeException | Error e) {
             Exports.abandon(owner);

@@ -76,8 +76,10 @@ final class ColumnsExporter extends Exporter {
             long start = StructColumns.columnOffset(columns.type(), index.get(col.path()), columns.count());
             moved.add(col.atOffset(start));
         }
-        return new Exporter(owner(), columns.segment(), width, first, rows)
-                .leafBuffers(new Leaf(f.name(), f.path(), moved), m, n);
+        Exporter copy = new Exporter(owner(), columns.segment(), width, first, rows);
+        MemorySegment[] buffers = copy.leafBuffers(new Leaf(f.name(), f.path(), moved), m, n);
+        copy.run();
+        return buffers;
     }
 
     /** One pass over an enum column: every code must be a constant (the column is not copied). */

@@ -186,13 +186,23 @@ class Exporter {
         Exports.register(a, owner, false, children);
     }
 
-    private MemorySegment buffer(long bytes) {
-        return arena.allocate(Math.max(ALIGN, (bytes + ALIGN - 1) / ALIGN * ALIGN), ALIGN);
+    /**
+     * {@return a buffer of at least {@code bytes} bytes, rounded up to a multiple of 64; the bytes past
+     * {@code bytes} are zero, the first {@code bytes} too if {@code zeroed} (else the caller writes them all)}
+     */
+    private MemorySegment buffer(long bytes, boolean zeroed) {
+        long size = Math.max(ALIGN, (bytes + ALIGN - 1) / ALIGN * ALIGN);
+        MemorySegment b = owner.buffer(size, zeroed);
+        if (!zeroed) {
+            b.asSlice(bytes).fill((byte) 0);
+        }
+        return b;
     }
 
     /**
      * The buffers of a leaf of multiplicity {@code m} and {@code n} elements per value: validity NULL, then data
-     * (overridden by {@link ColumnsExporter}, which points at column memory where it can).
+     * (overridden by {@link ColumnsExporter}, which points at column memory where it can). The buffers are
+     * allocated here and filled by {@link #run}.
      */
     MemorySegment[] leafBuffers(Leaf f, long m, int n) {
         Column first = f.column();
@@ -200,34 +210,224 @@ class Exporter {
         return switch (first.kind()) {
             case TEXT -> text(f, m);
             case BOOL -> {
-                MemorySegment bits = buffer((values + 7) / 8);
-                each(f, m, (c, src, k, row) -> {
-                    for (int j = 0; j < n; j++) {
-                        long v = c.bitField() ? bitField(c, src) : source.get(ValueLayout.JAVA_BYTE, src + j);
-                        if (v != 0 && v != 1) {
-                            throw new ArrowDataException(row, fieldPath(f, c), "bool byte " + v + " is neither 0 nor 1");
-                        }
-                        if (v == 1) {
-                            long bit = k * n + j;
-                            bits.set(ValueLayout.JAVA_BYTE, bit >>> 3,
-                                    (byte) (bits.get(ValueLayout.JAVA_BYTE, bit >>> 3) | (1 << (bit & 7))));
-                        }
-                    }
-                });
+                MemorySegment bits = buffer((values + 7) / 8, true);
+                List<Column> cols = f.columns();
+                for (int i = 0; i < m; i++) {
+                    jobs.add(new Bools(cols.get(i), i, m, n, bits));
+                }
                 yield new MemorySegment[] {MemorySegment.NULL, bits};
             }
             default -> {
                 int size = Formats.arrowSize(first);
-                MemorySegment data = buffer(values * size);
+                MemorySegment data = buffer(values * size, false);
                 long[] codes = first.kind() == Kind.ENUM
                         ? first.constants().stream().mapToLong(Column.EnumConstant::code).sorted().toArray() : null;
                 List<Column> cols = f.columns();
                 for (int i = 0; i < m; i++) {
-                    numbers(f, cols.get(i), i, m, n, size, data, codes);
+                    jobs.add(new Numbers(cols.get(i), i, m, n, size, data, codes));
                 }
                 yield new MemorySegment[] {MemorySegment.NULL, data};
             }
         };
+    }
+
+    /**
+     * Fills every buffer {@link #leafBuffers} allocated: the rows in cache-sized blocks (about
+     * {@value #BLOCK_BYTES} bytes of structs), each block converted leaf by leaf, so the structs are read
+     * from memory once however many columns they hold.
+     *
+     * @throws ArrowDataException at the first bad value (in block order: row block, then leaf, then row)
+     */
+    void run() {
+        if (jobs.isEmpty()) {
+            return;
+        }
+        int block = (int) Math.max(8, (BLOCK_BYTES / Math.max(1, stride)) & ~7L);
+        for (long r = 0; r < rows; r += block) {
+            int b = (int) Math.min(block, rows - r);
+            for (Job job : jobs) {
+                job.run(r, b);
+            }
+        }
+        jobs.clear();
+    }
+
+    /** {@link #array} of the root, then {@link #run}: the whole export. */
+    void export(Node root, MemorySegment a) {
+        array(root, a, 1);
+        run();
+    }
+
+    /** The conversion of one column (or text leaf) into its buffers, a block of rows at a time. */
+    private interface Job {
+        /**
+         * Converts rows {@code [r, r + b)} (counted from {@code firstRow}).
+         *
+         * @param r the first row of the block
+         * @param b the rows in the block
+         */
+        void run(long r, int b);
+    }
+
+    private static final long BLOCK_BYTES = 32 * 1024;
+    private static final long HIGH_BITS = 0x8080_8080_8080_8080L;
+    private static final long LOW_BITS = 0x0101_0101_0101_0101L;
+    private static final ValueLayout.OfLong LONG_LE = LONG.withOrder(ByteOrder.LITTLE_ENDIAN);
+
+    private final List<Job> jobs = new ArrayList<>();
+
+    /** Column {@code i} of a numeric leaf: copied (byte order converted) per element, then enum codes checked. */
+    private final class Numbers implements Job {
+        private final Column c;
+        private final int n;
+        private final int es;
+        private final int size;
+        private final MemorySegment data;
+        private final long step;
+        private final long dst;
+        private final long src;
+        private final boolean swap;
+        private final long[] codes;
+        private final boolean dense;
+
+        Numbers(Column c, int i, long m, int n, int size, MemorySegment data, long[] codes) {
+            this.c = c;
+            this.n = n;
+            this.es = c.elementSize();
+            this.size = size;
+            this.data = data;
+            long rowBytes = (long) n * size;
+            this.step = m * rowBytes;
+            this.dst = i * rowBytes;
+            this.src = firstRow * stride + c.offset();
+            this.swap = es > 1 && c.order() != ByteOrder.nativeOrder();
+            this.codes = codes;
+            this.dense = codes != null && codes.length > 0 && codes[codes.length - 1] - codes[0] == codes.length - 1;
+        }
+
+        @Override
+        public void run(long r, int b) {
+            long s = src + r * stride;
+            long d = dst + r * step;
+            if (c.bitField()) {
+                for (int i = 0; i < b; i++) {
+                    put(data, d + i * step, size, bitField(c, s + i * stride));
+                }
+                return;
+            }
+            for (int j = 0; j < n; j++) {
+                Strided.copy(source, s + (long) j * es, stride, data, d + (long) j * size, step, b, es, swap);
+                if (codes != null) {
+                    check(r, b, d + (long) j * size);
+                }
+            }
+        }
+
+        /** Checks the {@code b} codes just copied to {@code d}, {@code step} bytes apart. */
+        private void check(long r, int b, long d) {
+            long lo = codes.length == 0 ? 1 : codes[0];
+            long hi = codes.length == 0 ? 0 : codes[codes.length - 1];
+            boolean signed = c.signed();
+            switch (es) {
+                case 1 -> {
+                    for (int i = 0; i < b; i++) {
+                        byte v = data.get(Strided.BYTE, d + i * step);
+                        long code = signed ? v : v & 0xffL;
+                        if (code < lo || code > hi || !dense && Arrays.binarySearch(codes, code) < 0) {
+                            badCode(r + i, code);
+                        }
+                    }
+                }
+                case 2 -> {
+                    for (int i = 0; i < b; i++) {
+                        short v = data.get(SHORT, d + i * step);
+                        long code = signed ? v : v & 0xffffL;
+                        if (code < lo || code > hi || !dense && Arrays.binarySearch(codes, code) < 0) {
+                            badCode(r + i, code);
+                        }
+                    }
+                }
+                case 4 -> {
+                    for (int i = 0; i < b; i++) {
+                        int v = data.get(INT, d + i * step);
+                        long code = signed ? v : v & 0xffff_ffffL;
+                        if (code < lo || code > hi || !dense && Arrays.binarySearch(codes, code) < 0) {
+                            badCode(r + i, code);
+                        }
+                    }
+                }
+                default -> {
+                    for (int i = 0; i < b; i++) {
+                        long code = data.get(LONG, d + i * step);
+                        if (Arrays.binarySearch(codes, code) < 0) {
+                            badCode(r + i, code);
+                        }
+                    }
+                }
+            }
+        }
+
+        private void badCode(long r, long code) {
+            throw new ArrowDataException(firstRow + r, c.path(), "enum code " + Formats.code(c, code) + " is not one of " + Formats.constants(c));
+        }
+    }
+
+    /** Column {@code i} of a bool leaf: bytes 0 and 1 (or a bit-field's bit) to bits; any other byte an error. */
+    private final class Bools implements Job {
+        private final Column c;
+        private final int i;
+        private final long m;
+        private final int n;
+        private final MemorySegment bits;
+        private final long src;
+
+        Bools(Column c, int i, long m, int n, MemorySegment bits) {
+            this.c = c;
+            this.i = i;
+            this.m = m;
+            this.n = n;
+            this.bits = bits;
+            this.src = firstRow * stride + c.offset();
+        }
+
+        @Override
+        public void run(long r, int b) {
+            long s = src + r * stride;
+            if (m == 1 && n == 1 && !c.bitField()) {
+                // row r + t is bit r + t: r is a multiple of 8 (blocks are), so whole bytes are written
+                for (int t = 0; t < b; t += 8) {
+                    int end = Math.min(8, b - t);
+                    int packed = 0;
+                    for (int u = 0; u < end; u++) {
+                        byte v = source.get(Strided.BYTE, s + (t + u) * stride);
+                        if ((v & ~1) != 0) {
+                            bad(r + t + u, v);
+                        }
+                        packed |= v << u;
+                    }
+                    bits.set(Strided.BYTE, (r + t) >>> 3, (byte) packed);
+                }
+                return;
+            }
+            for (int t = 0; t < b; t++) {
+                long at = s + t * stride;
+                long k = (r + t) * m + i;
+                for (int j = 0; j < n; j++) {
+                    long v = c.bitField() ? bitField(c, at) : source.get(Strided.BYTE, at + j);
+                    if (v != 0 && v != 1) {
+                        bad(r + t, v);
+                    }
+                    if (v == 1) {
+                        long bit = k * n + j;
+                        bits.set(Strided.BYTE, bit >>> 3, (byte) (bits.get(Strided.BYTE, bit >>> 3) | (1 << (bit & 7))));
+                    }
+                }
+            }
+        }
+
+        private void bad(long r, long v) {
+            throw new ArrowDataException(firstRow + r, c.path(), "bool byte " + v + " is neither 0 nor 1");
+        }
     }
 
     private MemorySegment[] text(Leaf f, long m) {
@@ -235,92 +435,116 @@ class Exporter {
         long values = rows * m;
         int cap = first.length();
         long maxBytes = values * cap * (first.encoding() == io.structbridge.runtime.TextEncoding.LATIN_1 ? 2 : 1);
-        MemorySegment offsets = buffer((values + 1) * 4);
-        MemorySegment data = buffer(maxBytes);
-        long[] end = {0};
-        byte[] scratch = new byte[cap];
-        each(f, m, (c, src, k, row) -> {
-            int n = 0;
-            boolean ascii = true;
-            while (n < cap) {
-                byte b = source.get(ValueLayout.JAVA_BYTE, src + n);
-                if (b == 0) {
+        MemorySegment offsets = buffer((values + 1) * 4, false);
+        offsets.set(ValueLayout.JAVA_INT, 0, 0);
+        MemorySegment data = buffer(maxBytes, false);
+        jobs.add(new Text(f, m, cap, offsets, data));
+        return new MemorySegment[] {MemorySegment.NULL, offsets, data};
+    }
+
+    /**
+     * A text leaf: value {@code k = r * m + i} (row {@code r}, column {@code i}) in k order, its bytes up to the
+     * first NUL appended to the utf8 data and its end to the offsets. ASCII text (the common case) is scanned
+     * and copied 8 bytes at a time; other text is checked (UTF-8), refused (ASCII) or converted (Latin-1).
+     */
+    private final class Text implements Job {
+        private final Leaf f;
+        private final Column[] cols;
+        private final int cap;
+        private final MemorySegment offsets;
+        private final MemorySegment data;
+        private final byte[] scratch;
+        private long end;
+
+        Text(Leaf f, long m, int cap, MemorySegment offsets, MemorySegment data) {
+            this.f = f;
+            this.cols = f.columns().subList(0, (int) m).toArray(Column[]::new);
+            this.cap = cap;
+            this.offsets = offsets;
+            this.data = data;
+            this.scratch = new byte[cap];
+        }
+
+        @Override
+        public void run(long r, int b) {
+            long m = cols.length;
+            for (int t = 0; t < b; t++) {
+                long row = r + t;
+                long base = (firstRow + row) * stride;
+                for (int i = 0; i < cols.length; i++) {
+                    Column c = cols[i];
+                    long at = value(c, base + c.offset(), firstRow + row, end);
+                    if (at > Integer.MAX_VALUE) {
+                        throw new ArrowDataException(firstRow + row, fieldPath(f, c), "the batch holds more than 2^31-1 bytes of"
+                                + " text (utf8 offsets are int32): export smaller batches");
+                    }
+                    end = at;
+                    offsets.setAtIndex(ValueLayout.JAVA_INT, row * m + i + 1, (int) at);
+                }
+            }
+            if (r + b == rows) {
+                // past the last value: bytes of the word copies, or of an earlier export of a pooled buffer
+                data.asSlice(end).fill((byte) 0);
+            }
+        }
+
+        /** Appends the text at {@code src} to the data at {@code at}; {@return the new end} */
+        private long value(Column c, long src, long row, long at) {
+            int n = -1;
+            long high = 0;
+            int w = 0;
+            for (; w + 8 <= cap; w += 8) {
+                long x = source.get(LONG_LE, src + w);
+                long zero = (x - LOW_BITS) & ~x & HIGH_BITS;
+                data.set(LONG_LE, at + w, x);
+                if (zero != 0) {
+                    int z = Long.numberOfTrailingZeros(zero) >>> 3;
+                    high |= x & (z == 0 ? 0 : -1L >>> (64 - 8 * z)) & HIGH_BITS;
+                    n = w + z;
                     break;
                 }
-                ascii &= b >= 0;
-                n++;
+                high |= x & HIGH_BITS;
+            }
+            if (n < 0) {
+                for (; w < cap; w++) {
+                    byte x = source.get(Strided.BYTE, src + w);
+                    if (x == 0) {
+                        break;
+                    }
+                    high |= x & 0x80;
+                    data.set(Strided.BYTE, at + w, x);
+                }
+                n = w;
             }
             if (n == cap && c.nulTerminated()) {
                 throw new ArrowDataException(row, fieldPath(f, c), "no NUL terminator within the capacity of " + cap + " bytes");
             }
-            long at = end[0];
-            if (ascii) {
-                MemorySegment.copy(source, src, data, at, n);
-                at += n;
-            } else {
-                MemorySegment.copy(source, ValueLayout.JAVA_BYTE, src, scratch, 0, n);
-                switch (c.encoding()) {
-                    case UTF_8 -> {
-                        if (Utf8.classify(scratch, 0, n) == Utf8.MALFORMED) {
-                            throw new ArrowDataException(row, fieldPath(f, c), "invalid UTF-8 in " + hex(scratch, n));
-                        }
-                        MemorySegment.copy(scratch, 0, data, ValueLayout.JAVA_BYTE, at, n);
-                        at += n;
+            if (high == 0) {
+                return at + n;
+            }
+            MemorySegment.copy(source, ValueLayout.JAVA_BYTE, src, scratch, 0, n);
+            switch (c.encoding()) {
+                case UTF_8 -> {
+                    if (Utf8.classify(scratch, 0, n) == Utf8.MALFORMED) {
+                        throw new ArrowDataException(row, fieldPath(f, c), "invalid UTF-8 in " + hex(scratch, n));
                     }
-                    case ASCII -> throw new ArrowDataException(row, fieldPath(f, c), "byte above 0x7F in ASCII text " + hex(scratch, n));
-                    case LATIN_1 -> {
-                        for (int i = 0; i < n; i++) {
-                            int ch = scratch[i] & 0xff;
-                            if (ch < 0x80) {
-                                data.set(ValueLayout.JAVA_BYTE, at++, (byte) ch);
-                            } else {
-                                data.set(ValueLayout.JAVA_BYTE, at++, (byte) (0xC0 | ch >>> 6));
-                                data.set(ValueLayout.JAVA_BYTE, at++, (byte) (0x80 | ch & 0x3F));
-                            }
+                    MemorySegment.copy(scratch, 0, data, ValueLayout.JAVA_BYTE, at, n);
+                    at += n;
+                }
+                case ASCII -> throw new ArrowDataException(row, fieldPath(f, c), "byte above 0x7F in ASCII text " + hex(scratch, n));
+                case LATIN_1 -> {
+                    for (int i = 0; i < n; i++) {
+                        int ch = scratch[i] & 0xff;
+                        if (ch < 0x80) {
+                            data.set(ValueLayout.JAVA_BYTE, at++, (byte) ch);
+                        } else {
+                            data.set(ValueLayout.JAVA_BYTE, at++, (byte) (0xC0 | ch >>> 6));
+                            data.set(ValueLayout.JAVA_BYTE, at++, (byte) (0x80 | ch & 0x3F));
                         }
                     }
                 }
             }
-            if (at > Integer.MAX_VALUE) {
-                throw new ArrowDataException(row, fieldPath(f, c), "the batch holds more than 2^31-1 bytes of text (utf8 offsets"
-                        + " are int32): export smaller batches");
-            }
-            end[0] = at;
-        }, (k) -> offsets.setAtIndex(ValueLayout.JAVA_INT, k + 1, (int) end[0]));
-        return new MemorySegment[] {MemorySegment.NULL, offsets, data};
-    }
-
-    /** Column {@code i} of a numeric leaf: one loop over the rows, layouts chosen once per column. */
-    private void numbers(Leaf f, Column c, int i, long m, int n, int size, MemorySegment data, long[] codes) {
-        int es = c.elementSize();
-        ValueLayout.OfShort s2 = SHORT.withOrder(c.order());
-        ValueLayout.OfInt s4 = INT.withOrder(c.order());
-        ValueLayout.OfLong s8 = LONG.withOrder(c.order());
-        long rowBytes = (long) n * size;
-        long step = m * rowBytes;
-        long src = firstRow * stride + c.offset();
-        long dst = i * rowBytes;
-        for (long r = 0; r < rows; r++, src += stride, dst += step) {
-            if (c.bitField()) {
-                put(data, dst, size, bitField(c, src));
-                continue;
-            }
-            for (int j = 0; j < n; j++) {
-                long at = src + (long) j * es;
-                long to = dst + (long) j * size;
-                switch (es) {
-                    case 1 -> data.set(ValueLayout.JAVA_BYTE, to, source.get(ValueLayout.JAVA_BYTE, at));
-                    case 2 -> data.set(SHORT, to, source.get(s2, at));
-                    case 4 -> data.set(INT, to, source.get(s4, at));
-                    default -> data.set(LONG, to, source.get(s8, at));
-                }
-                if (codes != null) {
-                    long code = get(data, to, es, c.signed());
-                    if (Arrays.binarySearch(codes, code) < 0) {
-                        throw new ArrowDataException(firstRow + r, c.path(), "enum code " + Formats.code(c, code) + " is not one of " + Formats.constants(c));
-                    }
-                }
-            }
+            return at;
         }
     }
 
@@ -374,35 +598,5 @@ class Exporter {
             }
         }
         return v;
-    }
-
-    @FunctionalInterface
-    private interface Cell {
-        void accept(Column c, long src, long k, long row);
-    }
-
-    @FunctionalInterface
-    private interface AfterValue {
-        void accept(long k);
-    }
-
-    private void each(Leaf f, long m, Cell cell) {
-        each(f, m, cell, null);
-    }
-
-    /** Visits value {@code k = r * m + i} for row {@code r} and column {@code i}, in k order when {@code after} is given. */
-    private void each(Leaf f, long m, Cell cell, AfterValue after) {
-        List<Column> cols = f.columns();
-        for (long r = 0; r < rows; r++) {
-            long base = (firstRow + r) * stride;
-            for (int i = 0; i < m; i++) {
-                Column c = cols.get(i);
-                long k = r * m + i;
-                cell.accept(c, base + c.offset(), k, firstRow + r);
-                if (after != null) {
-                    after.accept(k);
-                }
-            }
-        }
     }
 }

@@ -28,9 +28,32 @@ final class Exports {
         private final AtomicInteger refs = new AtomicInteger();
         /** Run once after the arena is closed (a zero-copy export drops its hold on the column memory); or null. */
         volatile Runnable onFree;
+        /** The large buffers this export took from the {@link BufferPool}, given back when its memory is freed. */
+        final List<BufferPool.Block> pooled = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+        /**
+         * {@return a 64-byte aligned buffer of {@code bytes} bytes (a multiple of 64) for this export, zero-filled
+         * if {@code zeroed}, else with unspecified contents}
+         */
+        MemorySegment buffer(long bytes, boolean zeroed) {
+            if (bytes < BufferPool.MIN_BYTES) {
+                return arena.allocate(bytes, 64);
+            }
+            BufferPool.Block b = BufferPool.take(bytes);
+            pooled.add(b);
+            ALLOCATED.addAndGet(bytes);
+            if (zeroed) {
+                b.segment().fill((byte) 0);
+            }
+            return b.segment();
+        }
     }
 
     private static void freed(Owner owner) {
+        for (BufferPool.Block b : owner.pooled) {
+            BufferPool.giveBack(b);
+        }
+        owner.pooled.clear();
         Runnable r = owner.onFree;
         owner.onFree = null;
         if (r != null) {

@@ -76,6 +76,65 @@ class ArrowJavaOracleTest {
         }));
     }
 
+    /**
+     * The export converts the rows in blocks of about 32 KiB of structs: three blocks and a few rows, starting
+     * at row 5 of the memory (so the blocks do not start at struct 0), still read back value for value.
+     */
+    @TestFactory
+    Stream<DynamicTest> arrowJavaReadsEveryBlockOfALargeExport() {
+        return FIXTURES.stream().map(name -> DynamicTest.dynamicTest(name, () -> {
+            StructType<Record> type = type(name);
+            int first = 5;
+            int n = (int) Math.min(12_000, 3 * Math.max(8, (32 * 1024 / type.size()) & ~7L) + 13);
+            try (Arena arena = Arena.ofConfined(); BufferAllocator allocator = new RootAllocator()) {
+                MemorySegment seg = arena.allocate(type.size() * (first + n + 2), type.alignment());
+                RandomStructs.fill(type, seg, first + n + 2, new Random(name.hashCode() + 3));
+                try (ArrowSchema cSchema = ArrowSchema.allocateNew(allocator); ArrowArray cArray = ArrowArray.allocateNew(allocator)) {
+                    ArrowExport.exportSchema(type, MemorySegment.ofAddress(cSchema.memoryAddress()));
+                    ArrowExport.exportArray(type, seg, first, n, MemorySegment.ofAddress(cArray.memoryAddress()));
+                    try (FieldVector v = Data.importVector(allocator, cArray, cSchema, null)) {
+                        StructVector s = (StructVector) v;
+                        assertEquals(n, s.getValueCount());
+                        for (int i = 0; i < n; i++) {
+                            ArrowJava.assertRecord(type.read(seg, (first + i) * type.size()), s, i, name + "[" + (first + i) + "]");
+                        }
+                    }
+                }
+            }
+        }));
+    }
+
+    /**
+     * Buffers of a megabyte or more are reused from released exports: a second export of other values into the
+     * blocks of the first (released) one reads back value for value (no byte of the first left in a value,
+     * bool bitmaps and offsets rewritten).
+     */
+    @Test
+    void aSecondExportIntoReusedBuffersHoldsOnlyItsOwnValues() {
+        for (String name : List.of("Texts", "AllScalars")) {
+            StructType<Record> type = type(name);
+            int n = 40_000;
+            long reused = BufferPool.reused();
+            try (Arena arena = Arena.ofConfined(); BufferAllocator allocator = new RootAllocator()) {
+                MemorySegment seg = arena.allocate(type.size() * n, type.alignment());
+                for (int round = 0; round < 2; round++) {
+                    RandomStructs.fill(type, seg, n, new Random(name.hashCode() + 100 * round));
+                    try (ArrowSchema cSchema = ArrowSchema.allocateNew(allocator); ArrowArray cArray = ArrowArray.allocateNew(allocator)) {
+                        ArrowExport.exportSchema(type, MemorySegment.ofAddress(cSchema.memoryAddress()));
+                        ArrowExport.exportArray(type, seg, 0, n, MemorySegment.ofAddress(cArray.memoryAddress()));
+                        try (FieldVector v = Data.importVector(allocator, cArray, cSchema, null)) {
+                            StructVector s = (StructVector) v;
+                            for (int i = 0; i < n; i++) {
+                                ArrowJava.assertRecord(type.read(seg, (long) i * type.size()), s, i, name + " round " + round + " [" + i + "]");
+                            }
+                        }
+                    }
+                }
+            }
+            assertTrue(BufferPool.reused() > reused, name + ": the second export took blocks of the first");
+        }
+    }
+
     @Test
     void unionsAndPointersAreRefusedWithTheirPath() {
         for (String name : REFUSED) {

@@ -34,16 +34,20 @@ class ExportErrorsTest {
     private static final int N = 20;
 
     private static ArrowDataException refused(StructType<?> type, long row, long offset, byte... bytes) {
+        return refusedIn(type, N, row, offset, bytes);
+    }
+
+    private static ArrowDataException refusedIn(StructType<?> type, int n, long row, long offset, byte... bytes) {
         try (Arena arena = Arena.ofConfined()) {
-            MemorySegment seg = arena.allocate(type.size() * N, type.alignment());
+            MemorySegment seg = arena.allocate(type.size() * n, type.alignment());
             @SuppressWarnings("unchecked")
             StructType<Record> t = (StructType<Record>) type;
-            RandomStructs.fill(t, seg, N, new Random(1));
+            RandomStructs.fill(t, seg, n, new Random(1));
             MemorySegment.copy(bytes, 0, seg, ValueLayout.JAVA_BYTE, row * type.size() + offset, bytes.length);
             MemorySegment out = arena.allocate(ArrowExport.ARRAY_SIZE);
             out.fill((byte) 0x33);
             int live = ArrowExport.unreleasedStructs();
-            ArrowDataException e = assertThrows(ArrowDataException.class, () -> ArrowExport.exportArray(type, seg, 0, N, out));
+            ArrowDataException e = assertThrows(ArrowDataException.class, () -> ArrowExport.exportArray(type, seg, 0, n, out));
             for (long i = 0; i < out.byteSize(); i++) {
                 assertEquals((byte) 0x33, out.get(ValueLayout.JAVA_BYTE, i), "the consumer's struct is untouched");
             }
@@ -74,6 +78,25 @@ class ExportErrorsTest {
         assertEquals("color", e.field());
         // the same text as the generated C export (CArrowExportTest, compiled by gcc)
         assertTrue(e.getMessage().endsWith("enum code 77 is not one of RED=1,GREEN=2,BLUE=200"), e.getMessage());
+    }
+
+    /** The export converts rows in blocks of about 32 KiB of structs: a bad value far into the batch names its own row. */
+    @Test
+    void aBadValueInALaterBlockNamesItsRow() {
+        int n = 9_000;
+        ArrowDataException bool = refusedIn(AllScalarsStruct.TYPE, n, 8_001, AllScalarsStruct.FLAG_OFFSET, (byte) 0xFF);
+        assertEquals(8_001, bool.row());
+        assertEquals("flag", bool.field());
+        assertTrue(bool.getMessage().contains("bool byte -1 is neither 0 nor 1"), bool.getMessage());
+        ArrowDataException code = refusedIn(TaggedStruct.TYPE, n, 7_777, TaggedStruct.COLOR_OFFSET, (byte) 77);
+        assertEquals(7_777, code.row());
+        assertTrue(code.getMessage().contains("enum code 77"), code.getMessage());
+        ArrowDataException utf8 = refusedIn(TextsStruct.TYPE, n, 6_543, TextsStruct.UTF8_OFFSET, (byte) 'a', (byte) 0xC3, (byte) 0x28, (byte) 0);
+        assertEquals(6_543, utf8.row());
+        assertTrue(utf8.getMessage().contains("invalid UTF-8 in 61c328"), utf8.getMessage());
+        ArrowDataException nul = refusedIn(TextsStruct.TYPE, n, 8_999, TextsStruct.UTF8_OFFSET, "abcdefgh".getBytes());
+        assertEquals(8_999, nul.row());
+        assertTrue(nul.getMessage().contains("no NUL"), nul.getMessage());
     }
 
     @Test

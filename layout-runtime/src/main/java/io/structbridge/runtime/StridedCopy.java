@@ -7,15 +7,58 @@ import java.lang.foreign.ValueLayout;
  * Copies {@code n} blocks of {@code width} bytes between two strided sequences, bytes unchanged (no
  * byte swapping): block {@code i} goes from {@code srcBase + i * srcStride} to
  * {@code dstBase + i * dstStride}. Used to transpose between an array of structs and a column
- * (struct-of-arrays). Widths 1, 2, 4 and 8 move one unaligned primitive per block (a JIT intrinsic);
- * other widths one {@link MemorySegment#copy} per block.
+ * (struct-of-arrays). Widths 1, 2, 4 and 8 move one unaligned primitive per block in an int-counted
+ * loop (one JIT-compiled loop per width, bounds checks hoisted); other widths one
+ * {@link MemorySegment#copy} per block. {@link #transpose} walks the rows in cache-sized blocks so each
+ * block of structs is read from memory once for all its columns.
  */
 final class StridedCopy {
     private StridedCopy() {}
 
+    /** The bytes of structs one block of {@link #transpose} covers: small enough to stay in the L1/L2 cache. */
+    static final long BLOCK_BYTES = 32 * 1024;
+
+    private static final ValueLayout.OfByte BYTE = ValueLayout.JAVA_BYTE;
     private static final ValueLayout.OfShort SHORT = ValueLayout.JAVA_SHORT_UNALIGNED;
     private static final ValueLayout.OfInt INT = ValueLayout.JAVA_INT_UNALIGNED;
     private static final ValueLayout.OfLong LONG = ValueLayout.JAVA_LONG_UNALIGNED;
+
+    /** {@return the rows of {@code stride} bytes in one block: at least 8, a multiple of 8} */
+    static int blockRows(long stride) {
+        long rows = BLOCK_BYTES / Math.max(1, stride);
+        return (int) Math.max(8, rows & ~7L);
+    }
+
+    /**
+     * Copies columns between an array of {@code n} structs of {@code stride} bytes and columns of
+     * {@code width[k]} bytes per row, in blocks of {@link #blockRows} rows: for each block, each column
+     * in turn (bounds checked by the segments).
+     *
+     * @param toColumns true to copy structs into columns, false columns into structs
+     * @param structs the structs' segment
+     * @param base the byte offset of struct 0
+     * @param stride the bytes of one struct
+     * @param offsets the byte offset of each column's member in a struct
+     * @param widths the bytes of each column's member
+     * @param columns the column segments (row {@code i} of column {@code k} at {@code i * widths[k]})
+     * @param n the number of rows
+     */
+    static void transpose(boolean toColumns, MemorySegment structs, long base, long stride, long[] offsets, long[] widths,
+                          MemorySegment[] columns, long n) {
+        int block = blockRows(stride);
+        for (long r = 0; r < n; r += block) {
+            long rows = Math.min(block, n - r);
+            for (int k = 0; k < columns.length; k++) {
+                long w = widths[k];
+                long s = base + r * stride + offsets[k];
+                if (toColumns) {
+                    copy(structs, s, stride, columns[k], r * w, w, w, rows);
+                } else {
+                    copy(columns[k], r * w, w, structs, s, stride, w, rows);
+                }
+            }
+        }
+    }
 
     /**
      * Copies the blocks (bounds checked by the segments).
@@ -31,38 +74,52 @@ final class StridedCopy {
      */
     static void copy(MemorySegment src, long srcBase, long srcStride, MemorySegment dst, long dstBase, long dstStride,
                      long width, long n) {
+        if (width != 1 && width != 2 && width != 4 && width != 8 && srcStride == width && dstStride == width) {
+            MemorySegment.copy(src, srcBase, dst, dstBase, width * n);
+            return;
+        }
         long s = srcBase;
         long d = dstBase;
-        switch ((int) Math.min(width, 9)) {
-            case 1 -> {
-                for (long i = 0; i < n; i++, s += srcStride, d += dstStride) {
-                    dst.set(ValueLayout.JAVA_BYTE, d, src.get(ValueLayout.JAVA_BYTE, s));
+        for (long done = 0; done < n; ) {
+            int cnt = (int) Math.min(n - done, 1 << 20);
+            switch ((int) Math.min(width, 9)) {
+                case 1 -> copy1(src, s, srcStride, dst, d, dstStride, cnt);
+                case 2 -> copy2(src, s, srcStride, dst, d, dstStride, cnt);
+                case 4 -> copy4(src, s, srcStride, dst, d, dstStride, cnt);
+                case 8 -> copy8(src, s, srcStride, dst, d, dstStride, cnt);
+                default -> {
+                    for (int i = 0; i < cnt; i++) {
+                        MemorySegment.copy(src, s + i * srcStride, dst, d + i * dstStride, width);
+                    }
                 }
             }
-            case 2 -> {
-                for (long i = 0; i < n; i++, s += srcStride, d += dstStride) {
-                    dst.set(SHORT, d, src.get(SHORT, s));
-                }
-            }
-            case 4 -> {
-                for (long i = 0; i < n; i++, s += srcStride, d += dstStride) {
-                    dst.set(INT, d, src.get(INT, s));
-                }
-            }
-            case 8 -> {
-                for (long i = 0; i < n; i++, s += srcStride, d += dstStride) {
-                    dst.set(LONG, d, src.get(LONG, s));
-                }
-            }
-            default -> {
-                if (srcStride == width && dstStride == width) {
-                    MemorySegment.copy(src, s, dst, d, width * n);
-                    return;
-                }
-                for (long i = 0; i < n; i++, s += srcStride, d += dstStride) {
-                    MemorySegment.copy(src, s, dst, d, width);
-                }
-            }
+            done += cnt;
+            s += cnt * srcStride;
+            d += cnt * dstStride;
+        }
+    }
+
+    private static void copy1(MemorySegment src, long s, long ss, MemorySegment dst, long d, long ds, int n) {
+        for (int i = 0; i < n; i++) {
+            dst.set(BYTE, d + i * ds, src.get(BYTE, s + i * ss));
+        }
+    }
+
+    private static void copy2(MemorySegment src, long s, long ss, MemorySegment dst, long d, long ds, int n) {
+        for (int i = 0; i < n; i++) {
+            dst.set(SHORT, d + i * ds, src.get(SHORT, s + i * ss));
+        }
+    }
+
+    private static void copy4(MemorySegment src, long s, long ss, MemorySegment dst, long d, long ds, int n) {
+        for (int i = 0; i < n; i++) {
+            dst.set(INT, d + i * ds, src.get(INT, s + i * ss));
+        }
+    }
+
+    private static void copy8(MemorySegment src, long s, long ss, MemorySegment dst, long d, long ds, int n) {
+        for (int i = 0; i < n; i++) {
+            dst.set(LONG, d + i * ds, src.get(LONG, s + i * ss));
         }
     }
 }

@@ -25,8 +25,8 @@ import java.util.Objects;
  * <h2>Bytes</h2>
  * Each element holds exactly the bytes of the struct member, in the member's byte order: a
  * big-endian member stays big-endian in its column (an Arrow export converts it later). Conversion
- * between an array of structs and columns copies bytes without interpreting them, in one pass per
- * column each way; padding bytes are not kept (a struct array made from columns has zero padding).
+ * between an array of structs and columns copies bytes without interpreting them, in one pass over
+ * the rows each way (cache-sized blocks of rows, column by column in each); padding bytes are not kept (a struct array made from columns has zero padding).
  *
  * <h2>Refused members</h2>
  * Members inside a union (their columns overlap and the bytes do not say which one is live) and
@@ -66,6 +66,8 @@ public abstract class StructColumns<R extends Record> {
     private final MemorySegment whole;
     private final MemorySegment[] segments;
     private final long[] starts;
+    private final long[] memberOffsets;
+    private final long[] widths;
     private final long count;
     private final MemorySegment scratch;
 
@@ -98,7 +100,11 @@ public abstract class StructColumns<R extends Record> {
         this.count = count;
         this.segments = new MemorySegment[columns.size()];
         this.starts = new long[columns.size()];
+        this.memberOffsets = new long[columns.size()];
+        this.widths = new long[columns.size()];
         for (int k = 0; k < segments.length; k++) {
+            memberOffsets[k] = columns.get(k).offset();
+            widths[k] = rowBytes(columns.get(k));
             starts[k] = columnOffset(columns, k, count);
             segments[k] = whole.asSlice(starts[k], count * rowBytes(columns.get(k)));
         }
@@ -247,7 +253,8 @@ public abstract class StructColumns<R extends Record> {
     }
 
     /**
-     * Copies every row of {@code array} into the columns: one strided pass per column, bytes unchanged.
+     * Copies every row of {@code array} into the columns, bytes unchanged: the rows in cache-sized blocks,
+     * each block copied column by column (the structs are read from memory once).
      *
      * @param array the structs, as many as this has rows
      * @throws IllegalArgumentException if the counts or struct types differ
@@ -261,18 +268,12 @@ public abstract class StructColumns<R extends Record> {
             throw new IllegalArgumentException(type.name() + ": " + array.count() + " structs for " + count + " rows");
         }
         readOnlyCheck();
-        MemorySegment src = array.segment();
-        long stride = type.size();
-        for (int k = 0; k < segments.length; k++) {
-            Column c = columns.get(k);
-            long width = rowBytes(c);
-            StridedCopy.copy(src, c.offset(), stride, segments[k], 0, width, width, count);
-        }
+        StridedCopy.transpose(true, array.segment(), 0, type.size(), memberOffsets, widths, segments, count);
     }
 
     /**
      * Copies every row into the array of structs {@code target}, {@code count() * type().size()} bytes
-     * at {@code offset}: one strided pass per column, bytes unchanged; padding bytes are left as they are.
+     * at {@code offset}, bytes unchanged, in cache-sized blocks of rows; padding bytes are left as they are.
      *
      * @param target the target segment
      * @param offset the byte offset of struct 0
@@ -281,11 +282,7 @@ public abstract class StructColumns<R extends Record> {
     protected final void copyTo(MemorySegment target, long offset) {
         long stride = type.size();
         Objects.checkFromIndexSize(offset, Math.multiplyExact(stride, count), target.byteSize());
-        for (int k = 0; k < segments.length; k++) {
-            Column c = columns.get(k);
-            long width = rowBytes(c);
-            StridedCopy.copy(segments[k], 0, width, target, offset + c.offset(), stride, width, count);
-        }
+        StridedCopy.transpose(false, target, offset, stride, memberOffsets, widths, segments, count);
     }
 
     private void readOnlyCheck() {
