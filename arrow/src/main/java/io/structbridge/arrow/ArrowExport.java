@@ -30,7 +30,7 @@ import java.util.Objects;
  * </table>
  * Values are in native byte order (Arrow's C data is native-endian): big-endian members are swapped.
  * No field is nullable; every array has {@code null_count} 0 and no validity bitmap. Buffers are
- * 64-byte aligned; buffers of a megabyte or more are reused from released exports (at most 256 MiB of them
+ * 64-byte aligned; buffers of a megabyte or more are reused from released exports (at most 64 MiB of them
  * kept, see {@code BufferPool}), every byte rewritten or zeroed. All values are read and checked in one pass over the rows (in cache-sized blocks of rows, column by column); a bad one throws
  * {@link ArrowDataException} (row and field named) and the output structs are left untouched.
  */
