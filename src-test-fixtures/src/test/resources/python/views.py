@@ -8,6 +8,7 @@ usage: views.py MODULE_DIR MODULE read FILE           -> every member of every s
                                                         the setter's verdict and bytes over the same initial bytes
        views.py MODULE_DIR MODULE get CORPUS           -> per corpus line (member, image): the getter's value or refusal
        views.py MODULE_DIR MODULE roundtrip FILE       -> view -> dataclass -> Pydantic -> dataclass -> view, bytes equal
+       views.py MODULE_DIR MODULE misuse SIZE LABEL ENUMS -> wrong buffers, wrong objects and enum codes: the refusals
 """
 import dataclasses
 import keyword
@@ -234,10 +235,77 @@ elif mode == "get":
         before = bytes.fromhex(image)
         try:
             got = canon(getattr(view, member), codec)
-        except ValueError:
-            got = "refused"
+        except ValueError as e:
+            got = "refused " + str(e)
         if got != expected:
             out.append(f"{member}\t{image}\tJava {expected}, Python {got}")
+    out.append("done")
+elif mode == "misuse":
+    import importlib.util
+    import mmap
+    import numpy as np
+    size, label, enums = int(sys.argv[4]), sys.argv[5], sys.argv[6]
+
+    def err(fn):
+        try:
+            fn()
+            return None
+        except (ValueError, TypeError, IndexError) as e:
+            return f"{type(e).__name__}: {e}"
+
+    def expect(what, got, want):
+        if got != want:
+            out.append(f"{what}: expected {want!r}, got {got!r}")
+
+    def four(what, buf, want, init=None, move=True):
+        expect(what + " count", err(lambda: View.count(buf)), want)
+        expect(what + " at", err(lambda: View.at(buf, 0)), want)
+        expect(what + " iter", err(lambda: list(View.iter(buf))), want)
+        if init is not None:
+            expect(what + " init", err(lambda: View(buf)), init)
+        elif move:  # a view made with View(buffer, offset) on bytes, re-pointed to an index
+            expect(what + " move", err(lambda: View(buf).move(0)), want)
+
+    # a size that is not a multiple of SIZE: the same refusal from count, at, iter and move
+    for buf in (bytes(size + 1), bytearray(2 * size - 1), np.zeros(size + 1, np.uint8)):
+        n = memoryview(buf).nbytes
+        four(type(buf).__name__, buf, f"ValueError: {name}: a buffer of {n} bytes is not an array of {size}-byte structs")
+    # a NumPy array of numbers is not a buffer of structs, whatever its size
+    floats = np.zeros(size, np.float64)
+    want = (f"TypeError: {name}: a NumPy array of float64 is not a buffer of {name} structs: pass an array of "
+            f"{name}_dtype (open_array) or of bytes (uint8)")
+    four("float64", floats, want, want)
+    # structured arrays: the itemsize and the dtype must be the module's
+    wide = np.zeros(2, np.dtype([("x", f"V{size + 8}")]))
+    want = f"ValueError: {name}: a NumPy array of {size + 8}-byte items ({wide.dtype}) is not an array of {size}-byte {name} structs ({name}_dtype)"
+    four("wider dtype", wide, want, move=False)
+    dtype = getattr(mod, name + "_dtype", None)
+    if dtype is not None:
+        other = np.zeros(2, np.dtype([("other_name", f"V{size}")]))
+        four("other dtype", other, move=False, want=f"ValueError: {name}: the array's dtype {other.dtype} is not {name}_dtype {dtype}")
+        expect("module dtype", View.count(np.zeros(2, dtype)), 2)
+    for buf in (bytes(2 * size), bytearray(2 * size), np.zeros(2 * size, np.uint8), np.zeros(2 * size, np.int8),
+                memoryview(bytearray(2 * size)), mmap.mmap(-1, 2 * size)):
+        expect(type(buf).__name__ + " accepted", (View.count(buf), View.at(buf, 1)._sb_off), (2, size))
+    # store of a wrong object: the struct itself has no member path; a same-named class of another module is named
+    expect("store dict", err(lambda: View(bytearray(size)).store({})), f"TypeError: {label}: a {name}Record is required, not dict")
+    spec = importlib.util.spec_from_file_location(name + "_copy", mod.__file__)
+    copy = importlib.util.module_from_spec(spec)
+    sys.modules[name + "_copy"] = copy
+    spec.loader.exec_module(copy)
+    alien = object.__new__(getattr(copy, name + "Record"))
+    expect("store other module", err(lambda: View(bytearray(size)).store(alien)),
+           f"TypeError: {label}: a {name}Record of module {name} is required, not a {name}Record of module {name}_copy "
+           "(each module defines its own classes)")
+    # an enum member takes its members only: the message names them (Java's constants, in order)
+    for spec_text in filter(None, enums.split(";")):
+        member, rest = spec_text.split("=")
+        enum_name, constants = rest.split(":")
+        cls = getattr(mod, enum_name)
+        code = cls[constants.split(",")[0]].value
+        view = View(bytearray(size))
+        expect(member + " int", err(lambda: setattr(view, member, code)),
+               f"TypeError: {label}.{member}: a {enum_name} member is required ({constants.replace(',', ', ')}), not int {code}")
     out.append("done")
 elif mode == "roundtrip":
     import typing

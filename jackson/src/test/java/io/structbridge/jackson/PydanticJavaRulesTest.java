@@ -110,7 +110,8 @@ class PydanticJavaRulesTest {
                     props.add(v.propertyPath());
                 }
                 java.util.Map<String, String> m = new java.util.TreeMap<>();
-                JavaRulesValidator.validate(r).forEach(v -> m.put(v.propertyPath(), v.message()));
+                // Pydantic stops at a field's first failing rule: Java's first violation of the property
+                JavaRulesValidator.validate(r).forEach(v -> m.putIfAbsent(v.propertyPath(), v.message()));
                 messages.add(m);
                 java.add(String.join(",", props));
             }
@@ -129,7 +130,7 @@ class PydanticJavaRulesTest {
                         print("")
                     except pydantic.ValidationError as e:
                         print(",".join(sorted({str(x["loc"][0]) for x in e.errors()})) + "\t" + "\t".join(
-                            str(x["loc"][0]) + "=" + x["msg"][len("Value error, "):] for x in e.errors() if x["msg"].startswith("Value error, ")))
+                            str(x["loc"][0]) + "=" + x["msg"].removeprefix("Value error, ") for x in e.errors()))
                 """, StandardCharsets.UTF_8);
         Process p = new ProcessBuilder("python3", script.toString(), modules.toString()).redirectErrorStream(true).start();
         p.getOutputStream().write(String.join("\n", jsons).concat("\n").getBytes(StandardCharsets.UTF_8));
@@ -161,8 +162,92 @@ class PydanticJavaRulesTest {
             }
         }
         System.out.println(jsons.size() + " records, " + invalid + " invalid in Java, "
-                + (jsons.size() - differences.size()) + " agreements, " + checkedMessages + " AfterValidator messages compared");
+                + (jsons.size() - differences.size()) + " agreements, " + checkedMessages + " messages compared");
         assertEquals(List.of(), differences.subList(0, Math.min(differences.size(), 60)), differences.size() + " differences");
+    }
+
+    /**
+     * New-user report nu11, finding 1: every message the generated model raises on text and array lengths
+     * ({@code @Size}, {@code @NotBlank}, {@code @NotEmpty}, the native capacity, U+0000 and encoding rules, an
+     * array's fixed length) is the first message the generated Java validator reports for that property on the
+     * same record, not Pydantic's own ({@code String should have at most 8 characters}); the model's JSON Schema
+     * keeps the lengths of the record's JSON Schema.
+     */
+    @Test
+    void lengthMessagesAreJavasMessages(@TempDir Path dir) throws Exception {
+        Oracles.requirePython("pydantic");
+        io.structbridge.jackson.fixtures.LengthRules ok = new io.structbridge.jackson.fixtures.LengthRules("ab", "x", "abc", "ab",
+                "\u00e9", new short[] {1, 2, 3}, new byte[] {1, 2});
+        String[] texts = {"", " ", "   ", "\t", "x", "ab", "abc", "abcd", "abcdef", "ninechars", "\u00e9\u00e9", "\u00e9a",
+            "\ud83d\ude00", "\ud83d\ude00\ud83d\ude00\ud83d\ude00\ud83d\ude00\ud83d\ude00", "a\u0000", "\u0000", "\u20ac",
+            "\u00ff\u00ff\u00ff\u00ff\u00ff", "\u00ff\u00ff\u00ff\u00ff\u00ff\u00ff", "aaaaaaaaaaaaaaaaaaaaaaaaa", "\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9"};
+        List<io.structbridge.jackson.fixtures.LengthRules> records = new ArrayList<>();
+        for (String t : texts) {
+            records.add(new io.structbridge.jackson.fixtures.LengthRules(t, ok.tag(), ok.sized(), ok.capped(), ok.latin(), ok.samples(), ok.raw()));
+            records.add(new io.structbridge.jackson.fixtures.LengthRules(ok.label(), t, ok.sized(), ok.capped(), ok.latin(), ok.samples(), ok.raw()));
+            records.add(new io.structbridge.jackson.fixtures.LengthRules(ok.label(), ok.tag(), t, ok.capped(), ok.latin(), ok.samples(), ok.raw()));
+            records.add(new io.structbridge.jackson.fixtures.LengthRules(ok.label(), ok.tag(), ok.sized(), t, ok.latin(), ok.samples(), ok.raw()));
+            records.add(new io.structbridge.jackson.fixtures.LengthRules(ok.label(), ok.tag(), ok.sized(), ok.capped(), t, ok.samples(), ok.raw()));
+        }
+        for (int n : new int[] {0, 2, 3, 4}) {
+            records.add(new io.structbridge.jackson.fixtures.LengthRules(ok.label(), ok.tag(), ok.sized(), ok.capped(), ok.latin(), new short[n], ok.raw()));
+            records.add(new io.structbridge.jackson.fixtures.LengthRules(ok.label(), ok.tag(), ok.sized(), ok.capped(), ok.latin(), ok.samples(), new byte[n]));
+        }
+        records.add(new io.structbridge.jackson.fixtures.LengthRules("", "", "", "abcd", "\u20ac", new short[1], new byte[1]));
+        List<String> jsons = new ArrayList<>();
+        List<String> expected = new ArrayList<>();
+        for (io.structbridge.jackson.fixtures.LengthRules r : records) {
+            jsons.add(STRICT.writeValueAsString(r));
+            java.util.Map<String, String> first = new java.util.TreeMap<>();
+            io.structbridge.jackson.fixtures.LengthRulesValidator.validate(r).forEach(v -> first.putIfAbsent(v.propertyPath(), v.message()));
+            expected.add(first.toString());
+        }
+        Path modules = Path.of(JavaRules.class.getProtectionDomain().getCodeSource().getLocation().toURI())
+                .resolve("io/structbridge/jackson/fixtures");
+        Path script = dir.resolve("lengths.py");
+        Files.writeString(script, """
+                import json, sys
+                sys.path.insert(0, sys.argv[1])
+                import pydantic
+                from LengthRules import LengthRulesModel
+                print(json.dumps(LengthRulesModel.model_json_schema(by_alias=True)["properties"], sort_keys=True))
+                for line in sys.stdin.read().splitlines():
+                    try:
+                        LengthRulesModel.model_validate_json(line)
+                        print("{}")
+                    except pydantic.ValidationError as e:
+                        m = {str(x["loc"][0]): x["msg"].removeprefix("Value error, ") for x in e.errors()}
+                        print("{" + ", ".join(k + "=" + m[k] for k in sorted(m)) + "}")
+                """, StandardCharsets.UTF_8);
+        Process p = new ProcessBuilder("python3", script.toString(), modules.toString()).redirectErrorStream(true).start();
+        p.getOutputStream().write(String.join("\n", jsons).concat("\n").getBytes(StandardCharsets.UTF_8));
+        p.getOutputStream().close();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertEquals(true, p.waitFor(120, TimeUnit.SECONDS), "python3 finished");
+        List<String> lines = out.lines().toList();
+        assertEquals(jsons.size() + 1, lines.size(), out);
+        List<String> differences = new ArrayList<>();
+        int refused = 0;
+        for (int i = 0; i < jsons.size(); i++) {
+            refused += expected.get(i).equals("{}") ? 0 : 1;
+            if (!expected.get(i).equals(lines.get(i + 1))) {
+                differences.add(jsons.get(i) + "\n  Java     " + expected.get(i) + "\n  Pydantic " + lines.get(i + 1));
+            }
+        }
+        assertEquals(true, refused > records.size() / 2, refused + " of " + records.size() + " refused by Java");
+        assertEquals(List.of(), differences);
+        // the model's JSON Schema keeps the lengths of the record's JSON Schema
+        JsonMapper plain = JsonMapper.builder().build();
+        tools.jackson.databind.JsonNode model = plain.readTree(lines.getFirst());
+        tools.jackson.databind.JsonNode ours = plain.readTree(io.structbridge.jackson.fixtures.LengthRulesStruct.jsonSchema()).get("properties");
+        for (String property : List.of("label", "tag", "sized", "capped", "latin")) {
+            for (String k : List.of("minLength", "maxLength")) {
+                assertEquals(String.valueOf(ours.get(property).get(k)), String.valueOf(model.get(property).get(k)), property + " " + k);
+            }
+        }
+        for (String k : List.of("minItems", "maxItems")) {
+            assertEquals(String.valueOf(ours.get("samples").get(k)), String.valueOf(model.get("samples").get(k)), "samples " + k);
+        }
     }
 
     /**

@@ -28,11 +28,12 @@ final class PydanticJavaRules {
                 import math as _SB_j_math
                 from pydantic import AfterValidator as _SB_AfterValidator
 
-                def _SB_j_rule(test: _SB_typing.Callable[[_SB_Any], object], message: str) -> _SB_Any:
-                    \"\"\"An AfterValidator raising Hibernate Validator's message where Java's rule (test) fails.\"\"\"
+                def _SB_j_rule(test: _SB_typing.Callable[[_SB_Any], object], message: str,
+                               suffix: _SB_typing.Optional[_SB_typing.Callable[[_SB_Any], str]] = None) -> _SB_Any:
+                    \"\"\"An AfterValidator raising Hibernate Validator's message where Java's rule (test) fails (then suffix(v)).\"\"\"
                     def check(v: _SB_Any) -> _SB_Any:
                         if not test(v):
-                            raise ValueError(message)
+                            raise ValueError(message if suffix is None else message + suffix(v))
                         return v
                     return _SB_AfterValidator(check)
 
@@ -51,6 +52,16 @@ final class PydanticJavaRules {
                     t = _SB_jdecimal.Decimal(_SB_j_tostring(x, single)).normalize().as_tuple()
                     e = int(t.exponent)
                     return len(t.digits) + e <= integer and max(-e, 0) <= fraction
+
+                def _SB_j_native_text(capacity: int, encoding: str, nul: bool, truncate: bool) -> _SB_Any:
+                    \"\"\"An AfterValidator raising the rule of Java's native text check (FixedStrings, as the generated
+                    validator reports it): U+0000, a character the encoding lacks, more bytes than the capacity holds.\"\"\"
+                    def check(v: str) -> str:
+                        r = _sb_text_encode(v, capacity, encoding, nul, truncate)
+                        if isinstance(r, str):
+                            raise ValueError(r)
+                        return v
+                    return _SB_AfterValidator(check)
 
                 _SB_j_windows: dict[str, tuple[float, float]] = {}
 
@@ -80,8 +91,18 @@ final class PydanticJavaRules {
         List<String> rules = new ArrayList<>();
         List<String> kept = new ArrayList<>(args);
         FieldType t = f.type() instanceof FieldType.BitField b ? b.declared() : f.type();
-        if (t instanceof FieldType.Text) {
-            text(f, kept, rules);
+        if (t instanceof FieldType.Text text) {
+            text(f, text, kept, rules);
+        } else if (t instanceof FieldType.PrimitiveArray a && a.element().java() != JavaPrim.CHAR) {
+            boolean bytes = a.element().java() == JavaPrim.BYTE; // Pydantic's bytes: minLength/maxLength in its schema
+            lengths(f, a.length(), "array length must be exactly " + a.length(), bytes ? "minLength" : "minItems",
+                    bytes ? "maxLength" : "maxItems", kept, rules);
+        } else if (t instanceof FieldType.NestedArray a) {
+            rules.addAll(sizes(f));
+            kept.removeIf(x -> x.startsWith("min_length=") || x.startsWith("max_length="));
+            kept.add("json_schema_extra={\"minItems\": " + a.length() + ", \"maxItems\": " + a.length() + "}");
+            rules.add("_SB_j_rule(lambda v: len(v) == " + a.length() + ", " + PythonWriter.literal("array length must be exactly "
+                    + a.length()) + ", lambda v: \"; length \" + str(len(v)))");
         } else if (t instanceof FieldType.Scalar s && (s.java() == JavaPrim.FLOAT || s.java() == JavaPrim.DOUBLE)) {
             floating(f, s.java() == JavaPrim.FLOAT, kept, rules);
         } else if (t instanceof FieldType.Scalar s && s.java() == JavaPrim.CHAR) {
@@ -101,7 +122,14 @@ final class PydanticJavaRules {
         return "_SB_j_rule(" + test + ", " + PythonWriter.literal(c.message()) + ")";
     }
 
-    private static void text(FieldModel f, List<String> kept, List<String> rules) {
+    /**
+     * Text: every rule is an AfterValidator raising Java's message, in the generated Java validator's order (the
+     * constraints as declared, then the native check of the capacity); Pydantic's {@code min_length}/{@code
+     * max_length} would answer first with its own message (and count code points), so they move to {@code
+     * json_schema_extra}: the model's JSON Schema keeps {@code minLength}/{@code maxLength}.
+     */
+    private static void text(FieldModel f, FieldType.Text t, List<String> kept, List<String> rules) {
+        schemaOnly(kept, "minLength", "maxLength");
         for (Constraint c : f.constraints()) {
             switch (c) {
                 case Constraint.Pattern p -> {
@@ -112,14 +140,51 @@ final class PydanticJavaRules {
                     }
                 }
                 case Constraint.NotBlank nb -> rules.add(rule("_SB_j_not_blank", c));
-                case Constraint.Size s -> {
-                    if (s.min() > 1) {
-                        kept.removeIf(a -> a.startsWith("min_length="));
-                    }
-                    rules.add(rule("lambda v: " + s.min() + " <= _SB_j_utf16(v) <= " + s.max(), c));
-                }
+                case Constraint.NotEmpty ne -> rules.add(rule("lambda v: len(v) > 0", c));
+                case Constraint.Size s -> rules.add(rule("lambda v: " + s.min() + " <= _SB_j_utf16(v) <= " + s.max(), c));
                 default -> { }
             }
+        }
+        rules.add("_SB_j_native_text(" + t.capacity() + ", \"" + PythonViewWriter.encoding(t) + "\", "
+                + py(t.nulTerminated()) + ", " + py(t.truncate()) + ")");
+    }
+
+    /**
+     * A fixed-length array (Java validator: {@code @Size}, {@code @NotEmpty} as declared, then the native length
+     * check {@code native}); the lengths go to the schema only, as {@code schemaMin}/{@code schemaMax}.
+     */
+    static void lengths(FieldModel f, int length, String nativeRule, String schemaMin, String schemaMax, List<String> kept,
+                        List<String> rules) {
+        schemaOnly(kept, schemaMin, schemaMax);
+        rules.addAll(sizes(f));
+        rules.add("_SB_j_rule(lambda v: len(v) == " + length + ", " + PythonWriter.literal(nativeRule) + ")");
+    }
+
+    private static List<String> sizes(FieldModel f) {
+        List<String> out = new ArrayList<>();
+        for (Constraint c : f.constraints()) {
+            switch (c) {
+                case Constraint.NotEmpty ne -> out.add(rule("lambda v: len(v) > 0", c));
+                case Constraint.Size s -> out.add(rule("lambda v: " + s.min() + " <= len(v) <= " + s.max(), c));
+                default -> { }
+            }
+        }
+        return out;
+    }
+
+    /** Moves {@code min_length=}/{@code max_length=} out of Pydantic's checks into the JSON Schema alone. */
+    private static void schemaOnly(List<String> kept, String minKey, String maxKey) {
+        List<String> extra = new ArrayList<>();
+        for (String a : List.copyOf(kept)) {
+            if (a.startsWith("min_length=")) {
+                extra.add("\"" + minKey + "\": " + a.substring("min_length=".length()));
+            } else if (a.startsWith("max_length=")) {
+                extra.add("\"" + maxKey + "\": " + a.substring("max_length=".length()));
+            }
+        }
+        kept.removeIf(a -> a.startsWith("min_length=") || a.startsWith("max_length="));
+        if (!extra.isEmpty()) {
+            kept.add("json_schema_extra={" + String.join(", ", extra) + "}");
         }
     }
 

@@ -294,42 +294,17 @@ final class PythonViewRuntime {
                     except UnicodeDecodeError as e:
                         if self.encoding == "ascii":
                             raise _sb_error(struct, path, "byte is not US-ASCII", f"0x{raw[e.start]:02x}", off + e.start) from None
-                        raise _sb_error(struct, path, f"invalid UTF-8: malformed sequence at byte {e.start} of the text",
-                                        raw[:end].hex(), off + e.start) from None
+                        at, length = _sb_jdk_malformed(raw[:end])
+                        shown = " ".join("%02x" % x for x in raw[:min(end, 32)]) + (" ..." if end > 32 else "")
+                        raise _sb_error(struct, path, f"invalid UTF-8: malformed sequence of {length} byte(s) at byte {at} of the text",
+                                        shown, off + at) from None
 
                 def check(self, value: object, struct: str, path: str) -> bytes:
                     if not isinstance(value, str):
                         raise TypeError(f"{struct}.{path}: a str is required, not {_sb_type_name(value)}")
-                    # Java's FixedStrings reports the first offending character: a U+0000, else one the encoding lacks
-                    nul = value.find("\\0")
-                    try:
-                        data = value.encode(self.encoding)
-                        bad = -1
-                    except UnicodeEncodeError as e:
-                        data = b""
-                        bad = e.start
-                    if nul >= 0 and (bad < 0 or nul < bad):
-                        units = len(value[:nul].encode("utf-16-le", "surrogatepass")) // 2
-                        raise _sb_error(struct, path, f"text must not contain U+0000 (index {units}): C reads it as the end",
-                                        _sb_quote(value))
-                    if bad >= 0:
-                        units = len(value[:bad].encode("utf-16-le", "surrogatepass")) // 2
-                        c = ord(value[bad])
-                        if 0xD800 <= c <= 0xDFFF and self.encoding == "utf-8":
-                            raise _sb_error(struct, path, f"unpaired surrogate at index {units} cannot be encoded as UTF-8",
-                                            _sb_quote(value))
-                        raise _sb_error(struct, path, f"character U+{c:04X} at index {units} cannot be encoded as {self.label}",
-                                        _sb_quote(value))
-                    usable = self.capacity - 1 if self.nul else self.capacity
-                    if len(data) > usable:
-                        if not self.truncate:
-                            raise _sb_error(struct, path, f"text needs {len(data)} {self.label} bytes but the capacity is "
-                                            f"{self.capacity} bytes" + (f" including the NUL terminator ({usable} for text)"
-                                                                        if self.nul else ""), _sb_quote(value))
-                        cut = usable
-                        while cut > 0 and (data[cut] & 0xC0) == 0x80:
-                            cut -= 1
-                        data = data[:cut]
+                    data = _sb_text_encode(value, self.capacity, self.encoding, self.nul, self.truncate)
+                    if isinstance(data, str):
+                        raise _sb_error(struct, path, data, _sb_quote(value))
                     return data
 
                 def put(self, mv: memoryview, off: int, checked: _SB_Any) -> None:
@@ -355,7 +330,7 @@ final class PythonViewRuntime {
 
                 def check(self, value: object, struct: str, path: str) -> int:
                     if not isinstance(value, self.cls):
-                        raise TypeError(f"{struct}.{path}: a {self.cls.__name__} is required, not {_sb_type_name(value)}")
+                        raise _sb_wrong_class(struct, path, self.cls, value)
                     return int(value)  # type: ignore[call-overload]
 
                 def put(self, mv: memoryview, off: int, checked: _SB_Any) -> None:
@@ -454,6 +429,80 @@ final class PythonViewRuntime {
                     old = int.from_bytes(mv[run:run + self.run_size], "little")
                     new = (old & ~mask) | ((checked << self.bit) & mask)
                     mv[run:run + self.run_size] = new.to_bytes(self.run_size, "little")
+
+
+            def _sb_text_encode(value: str, capacity: int, encoding: str, nul: bool, truncate: bool) -> "bytes | str":
+                \"\"\"The bytes that store value in char[capacity] (cut at the last whole character that fits when truncate),
+                or the rule of Java's FixedStrings it breaks (str): the first offending character, a U+0000 or one the
+                encoding lacks (index in UTF-16 units), else more bytes than the capacity holds (capacity - 1 with a NUL).\"\"\"
+                nul_at = value.find("\\0")
+                try:
+                    data = value.encode(encoding)
+                    bad = -1
+                except UnicodeEncodeError as e:
+                    data = b""
+                    bad = e.start
+                if nul_at >= 0 and (bad < 0 or nul_at < bad):
+                    units = len(value[:nul_at].encode("utf-16-le", "surrogatepass")) // 2
+                    return f"text must not contain U+0000 (index {units}): C reads it as the end"
+                label = {"utf-8": "UTF-8", "ascii": "US-ASCII", "latin-1": "ISO-8859-1"}[encoding]
+                if bad >= 0:
+                    units = len(value[:bad].encode("utf-16-le", "surrogatepass")) // 2
+                    c = ord(value[bad])
+                    if 0xD800 <= c <= 0xDFFF and encoding == "utf-8":
+                        return f"unpaired surrogate at index {units} cannot be encoded as UTF-8"
+                    return f"character U+{c:04X} at index {units} cannot be encoded as {label}"
+                usable = capacity - 1 if nul else capacity
+                if len(data) > usable:
+                    if not truncate:
+                        return (f"text needs {len(data)} {label} bytes but the capacity is {capacity} bytes"
+                                + (f" including the NUL terminator ({usable} for text)" if nul else ""))
+                    cut = usable
+                    while cut > 0 and (data[cut] & 0xC0) == 0x80:
+                        cut -= 1
+                    data = data[:cut]
+                return data
+
+
+            def _sb_wrong_class(struct: str, path: str, cls: type, value: object) -> TypeError:
+                \"\"\"The TypeError for a value not of cls: names the member path (none for the struct itself), an enum's
+                members, and both modules when the classes share a name (a standalone module and a package module define
+                distinct classes).\"\"\"
+                where = struct + ("." + path.rstrip(".") if path.rstrip(".") else "")
+                t = type(value)
+                member = " member" if issubclass(cls, _SB_enum.Enum) else ""
+                if t.__name__ == cls.__name__:
+                    return TypeError(f"{where}: a {cls.__name__}{member} of module {cls.__module__} is required, not a "
+                                     f"{t.__name__}{member} of module {t.__module__} (each module defines its own classes)")
+                if member:
+                    names = [m.name for m in cls]  # type: ignore[var-annotated]
+                    listed = f" ({', '.join(names[:12])}{', ...' if len(names) > 12 else ''})"
+                    shown = f" {value!r}" if isinstance(value, (int, str, float)) else ""
+                    return TypeError(f"{where}: a {cls.__name__} member is required{listed}, not {_sb_type_name(value)}{shown}")
+                return TypeError(f"{where}: a {cls.__name__} is required, not {_sb_type_name(value)}")
+
+
+            def _sb_struct_bytes(buffer: _SB_Any, name: str, size: int, dtype_name: str, array: bool) -> memoryview:
+                \"\"\"The bytes of buffer for a view of name structs (size bytes each). A NumPy array must hold bytes (uint8,
+                int8) or structs: a structured dtype of size-byte items equal to the module's dtype_name (field names,
+                formats, offsets); any other dtype (float64, ...) is refused. array: buffer is an array of the structs,
+                so its size must be a multiple of size (ValueError otherwise, the same message from count, at, iter, move).\"\"\"
+                if _SB_np is not None and isinstance(buffer, _SB_np.ndarray):
+                    dt = buffer.dtype
+                    if dt.kind == "V":
+                        expected = globals().get(dtype_name)
+                        if array and dt.itemsize != size:
+                            raise ValueError(f"{name}: a NumPy array of {dt.itemsize}-byte items ({dt}) is not an array of "
+                                             f"{size}-byte {name} structs ({dtype_name})")
+                        if array and dt.names is not None and expected is not None and dt != expected:
+                            raise ValueError(f"{name}: the array's dtype {dt} is not {dtype_name} {expected}")
+                    elif dt != _SB_np.uint8 and dt != _SB_np.int8:
+                        raise TypeError(f"{name}: a NumPy array of {dt} is not a buffer of {name} structs: pass an array "
+                                        f"of {dtype_name} (open_array) or of bytes (uint8)")
+                mv = _sb_bytes(buffer)
+                if array and mv.nbytes % size:
+                    raise ValueError(f"{name}: a buffer of {mv.nbytes} bytes is not an array of {size}-byte structs")
+                return mv
 
 
             def _sb_check_index(name: str, mv: memoryview, offset: int, size: int) -> None:

@@ -151,7 +151,7 @@ final class PythonViewWriter {
         };
     }
 
-    private static String encoding(FieldType.Text t) {
+    static String encoding(FieldType.Text t) {
         return switch (t.encoding()) {
             case UTF_8 -> "utf-8";
             case ASCII -> "ascii";
@@ -267,19 +267,21 @@ final class PythonViewWriter {
         b.append("    SIZE: _SB_ClassVar[int] = ").append(p.size()).append('\n');
         b.append("\n    def __init__(self, buffer: _SB_Any, offset: int = 0) -> None:\n")
                 .append("        \"\"\"The ").append(r).append(" at byte offset offset of buffer (no copy; IndexError if it does not fit).\"\"\"\n")
-                .append("        mv = _sb_bytes(buffer)\n")
+                .append("        mv = _sb_struct_bytes(buffer, ").append(PythonWriter.literal(r)).append(", ").append(p.size())
+                .append(", ").append(PythonWriter.literal(r + "_dtype")).append(", False)\n")
                 .append("        _sb_check_index(").append(PythonWriter.literal(r)).append(", mv, offset, ").append(p.size()).append(")\n")
                 .append("        self._sb_mv: memoryview = mv\n        self._sb_off: int = offset\n");
         b.append("\n    @classmethod\n    def count(cls, buffer: _SB_Any) -> int:\n")
                 .append("        \"\"\"The number of structs in buffer, an array of them (ValueError if its size is not a multiple of SIZE).\"\"\"\n")
-                .append("        n = _sb_bytes(buffer).nbytes\n        if n % ").append(p.size()).append(":\n")
-                .append("            raise ValueError(f\"").append(r).append(": a buffer of {n} bytes is not an array of ")
-                .append(p.size()).append("-byte structs\")\n        return n // ").append(p.size()).append('\n');
+                .append("        return _sb_struct_bytes(buffer, ").append(PythonWriter.literal(r)).append(", ").append(p.size())
+                .append(", ").append(PythonWriter.literal(r + "_dtype")).append(", True).nbytes // ").append(p.size()).append('\n');
         b.append("\n    @classmethod\n    def at(cls, buffer: _SB_Any, index: int) -> \"").append(v).append("\":\n")
                 .append("        \"\"\"The view of element index (0-based) of buffer, an array of ").append(r).append(" (IndexError outside it).\"\"\"\n")
                 .append("        if index.__class__ is not int:\n")
                 .append("            raise TypeError(f\"").append(r).append(": the index must be an int, not {type(index).__name__}\")\n")
-                .append("        mv = _sb_bytes(buffer)\n        if index < 0 or (index + 1) * ").append(p.size()).append(" > mv.nbytes:\n")
+                .append("        mv = _sb_struct_bytes(buffer, ").append(PythonWriter.literal(r)).append(", ").append(p.size())
+                .append(", ").append(PythonWriter.literal(r + "_dtype")).append(", True)\n")
+                .append("        if index < 0 or (index + 1) * ").append(p.size()).append(" > mv.nbytes:\n")
                 .append("            raise IndexError(f\"").append(r).append(": index {index} outside the array of {mv.nbytes // ")
                 .append(p.size()).append("} structs\")\n")
                 .append("        view = cls.__new__(cls)\n        view._sb_mv = mv\n        view._sb_off = index * ").append(p.size()).append("\n")
@@ -289,13 +291,17 @@ final class PythonViewWriter {
                 .append(", and returns it:\n        one view walks an array with no new object per element (IndexError outside it).\"\"\"\n")
                 .append("        if index.__class__ is not int:\n")
                 .append("            raise TypeError(f\"").append(r).append(": the index must be an int, not {type(index).__name__}\")\n")
+                .append("        if self._sb_mv.nbytes % ").append(p.size()).append(":\n")
+                .append("            raise ValueError(f\"").append(r).append(": a buffer of {self._sb_mv.nbytes} bytes is not an array of ")
+                .append(p.size()).append("-byte structs\")\n")
                 .append("        if index < 0 or (index + 1) * ").append(p.size()).append(" > self._sb_mv.nbytes:\n")
                 .append("            raise IndexError(f\"").append(r).append(": index {index} outside the array of {self._sb_mv.nbytes // ")
                 .append(p.size()).append("} structs\")\n")
                 .append("        self._sb_off = index * ").append(p.size()).append("\n        return self\n");
         b.append("\n    @classmethod\n    def iter(cls, buffer: _SB_Any) -> _SB_Iterator[\"").append(v).append("\"]:\n")
                 .append("        \"\"\"A view of each struct of buffer, an array of ").append(r).append(", in order (no copy).\"\"\"\n")
-                .append("        mv = _sb_bytes(buffer)\n        for i in range(cls.count(mv)):\n")
+                .append("        mv = _sb_struct_bytes(buffer, ").append(PythonWriter.literal(r)).append(", ").append(p.size())
+                .append(", ").append(PythonWriter.literal(r + "_dtype")).append(", True)\n        for i in range(mv.nbytes // ").append(p.size()).append("):\n")
                 .append("            yield cls(mv, i * ").append(p.size()).append(")\n");
         b.append("\n    def load(self) -> \"").append(r).append("Record\":\n")
                 .append("        \"\"\"The struct's value (every member read with Java's rule).\"\"\"\n")
@@ -447,7 +453,7 @@ final class PythonViewWriter {
         b.append("    \"\"\"Writes value into mv (a scratch copy: it may stop half-way with an error)").append(model.union()
                 ? "; a union's members are written in order and each must then read back as given" : "").append(".\"\"\"\n");
         b.append("    if not isinstance(value, ").append(r).append("Record):\n")
-                .append("        raise TypeError(f\"{struct}.{prefix}: a ").append(r).append("Record is required, not {type(value).__name__}\")\n");
+                .append("        raise _sb_wrong_class(struct, prefix, ").append(r).append("Record, value)\n");
         for (int i = 0; i < p.members().size(); i++) {
             Member m = p.members().get(i);
             FieldModel f = m.field();

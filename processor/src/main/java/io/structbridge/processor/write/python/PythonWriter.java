@@ -448,7 +448,7 @@ public final class PythonWriter {
             // Pydantic measures the decoded bytes; the schema's lengths are those of the Base64 text.
             args.add("min_length=" + a.length());
             args.add("max_length=" + a.length());
-            return "_SB_Annotated[" + type + ", _SB_Field(" + String.join(", ", args) + ")]";
+            return PydanticJavaRules.annotated(f, type, args); // the lengths as Java's rule and message, schema unchanged
         }
         for (Map.Entry<String, String> k : keys.entrySet()) {
             Object v = constraints.get(k.getKey());
