@@ -57,7 +57,8 @@ public final class ArrowImport {
      * @throws ArrowDataException for a schema or array that does not match or is malformed, a value that does
      *     not fit, or more rows than {@code target} holds from {@code at} on; target unchanged
      * @throws IndexOutOfBoundsException if {@code at} is outside {@code [0, target structs]}; target unchanged
-     * @throws UnsupportedOperationException if the struct holds a union or a pointer
+     * @throws UnsupportedOperationException if the struct holds a union or a pointer, or {@code target} is
+     *     read-only (checked before any value is read; both structs released)
      */
     public static long importInto(MemorySegment schema, MemorySegment array, StructType<?> type, MemorySegment target, long at) {
         long stride = type.size();
@@ -66,6 +67,9 @@ public final class ArrowImport {
         MemorySegment a = structs[1];
         try {
             long rows = rows(s, a, type.name(), target.byteSize() / stride, at);
+            if (target.isReadOnly()) {
+                throw new UnsupportedOperationException(type.name() + ": the target segment is read-only");
+            }
             Group root = Node.of(type.name(), type.columns());
             Set<String> large = new HashSet<>();
             checkSchema(root, s, "ArrowSchema", large);
