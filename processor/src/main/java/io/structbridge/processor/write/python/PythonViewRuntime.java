@@ -326,9 +326,9 @@ final class PythonViewRuntime {
                             raise _sb_error(struct, path, f"text needs {len(data)} {self.label} bytes but the capacity is "
                                             f"{self.capacity} bytes" + (f" including the NUL terminator ({usable} for text)"
                                                                         if self.nul else ""), _sb_quote(value))
-                        cut = usable
-                        while cut > 0 and (data[cut] & 0xC0) == 0x80:
-                            cut -= 1
+                        cut = usable  # US-ASCII, ISO-8859-1: one byte a character, cut exactly
+                        while self.encoding == "utf-8" and cut > 0 and (data[cut] & 0xC0) == 0x80:
+                            cut -= 1  # UTF-8: back to the first byte of the character that does not fit
                         data = data[:cut]
                     return data
 
