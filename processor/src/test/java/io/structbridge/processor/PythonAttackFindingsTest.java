@@ -268,6 +268,37 @@ class PythonAttackFindingsTest {
         assertEquals("refused", got.get(0), "1 + 2^-24 + 2^-60: Python's double is the midpoint");
     }
 
+    /** 02: the model's default dumps use the JSON names (Jackson's), not the escaped attribute names, and round-trip. */
+    @Test
+    void modelDumpsGiveJacksonsNames(@TempDir Path dir) throws Exception {
+        DiskCompilation compiled = DiskCompilation.compile(dir.resolve("c"), Map.of("t.Kw", HEAD
+                + "@Struct public record Kw(int from, int json, int _tag, int lambda, int model_config) {}\n"));
+        assertTrue(compiled.success(), () -> compiled.diagnostics().toString());
+        List<URL> urls = new ArrayList<>(List.of(compiled.classes().toUri().toURL()));
+        for (File f : Compilations.CLASSPATH) {
+            urls.add(f.toURI().toURL());
+        }
+        String jackson;
+        tools.jackson.databind.json.JsonMapper mapper = tools.jackson.databind.json.JsonMapper.builder().build();
+        try (URLClassLoader loader = new URLClassLoader(urls.toArray(URL[]::new), ClassLoader.getPlatformClassLoader())) {
+            Class<?> kw = loader.loadClass("t.Kw");
+            Object record = kw.getConstructors()[0].newInstance(1, 2, 3, 4, 5);
+            jackson = mapper.writeValueAsString(record);
+        }
+        Path py = Files.writeString(dir.resolve("dump.py"), """
+                import json, sys
+                sys.path.insert(0, sys.argv[1])
+                import Kw
+                m = Kw.KwModel.model_validate_json(sys.argv[2])
+                assert Kw.KwModel.model_validate_json(m.model_dump_json()) == m
+                assert Kw.KwModel.model_validate(m.model_dump()) == m
+                assert json.loads(m.model_dump_json()) == m.model_dump(), (m.model_dump_json(), m.model_dump())
+                print(m.model_dump_json())
+                """);
+        String out = run(dir, Gcc.tool("python3"), "-B", py.toString(), compiled.classes().resolve("t").toString(), jackson).strip();
+        assertEquals(mapper.readTree(jackson), mapper.readTree(out), out);
+    }
+
     /** 07: the names CPython's enum.IntEnum refuses are exactly the ones the processor refuses. */
     @Test
     void enumConstantNamesAsCPythonDecides(@TempDir Path dir) throws Exception {
