@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.structbridge.processor.model.PythonNames;
+import io.structbridge.processor.model.PythonRegex;
 import java.io.File;
 import java.io.IOException;
 import java.lang.foreign.Arena;
@@ -297,6 +298,43 @@ class PythonAttackFindingsTest {
                 """);
         String out = run(dir, Gcc.tool("python3"), "-B", py.toString(), compiled.classes().resolve("t").toString(), jackson).strip();
         assertEquals(mapper.readTree(jackson), mapper.readTree(out), out);
+    }
+
+    /** 03: \\B in the translation for Python's re decides as java.util.regex, the empty text included. */
+    @Test
+    void notWordBoundaryAsJava(@TempDir Path dir) throws Exception {
+        List<String> patterns = List.of("x?\\B", "\\B", "\\Ba", "a\\B", "(?:\\B)*", "\\B|x", "[a-z]*\\B", "(?<=\\B)x?",
+                "\\b", "x?\\b", "\\B\\B", "^\\B$", "(\\B)?", "\\B-?", "-\\B", "a\\B\\w*");
+        List<String> inputs = List.of("", "x", "a", "-", " ", "ab", "a-", "xx", "\n", "-a", "--", "a\n", "\n\n", "ax");
+        List<List<String>> flagSets = List.of(List.of(), List.of("MULTILINE"), List.of("CASE_INSENSITIVE"));
+        StringBuilder lines = new StringBuilder();
+        List<Boolean> expected = new ArrayList<>();
+        for (String p : patterns) {
+            for (List<String> flags : flagSets) {
+                PythonRegex.Translation t = PythonRegex.forPythonRe(p, flags);
+                assertTrue(t.translated() != null, () -> p + ": " + t.problem());
+                int bits = (flags.contains("MULTILINE") ? java.util.regex.Pattern.MULTILINE : 0)
+                        | (flags.contains("CASE_INSENSITIVE") ? java.util.regex.Pattern.CASE_INSENSITIVE : 0);
+                java.util.regex.Pattern jp = java.util.regex.Pattern.compile(p, bits);
+                for (String in : inputs) {
+                    expected.add(jp.matcher(in).matches());
+                    lines.append(HexFormat.of().formatHex(t.translated().getBytes(StandardCharsets.UTF_8))).append(' ')
+                            .append(HexFormat.of().formatHex(in.getBytes(StandardCharsets.UTF_8))).append('\n');
+                }
+            }
+        }
+        Path cases = Files.writeString(dir.resolve("cases.txt"), lines);
+        Path py = Files.writeString(dir.resolve("re_check.py"), """
+                import re, sys
+                for line in open(sys.argv[1]):
+                    p, _, s = line.rstrip("\\n").partition(" ")
+                    print(re.compile(bytes.fromhex(p).decode()).search(bytes.fromhex(s).decode()) is not None)
+                """);
+        List<String> got = run(dir, Gcc.tool("python3"), "-B", py.toString(), cases.toString()).lines().toList();
+        String[] all = lines.toString().split("\n");
+        for (int i = 0; i < expected.size(); i++) {
+            assertEquals(expected.get(i) ? "True" : "False", got.get(i), all[i]);
+        }
     }
 
     /** 07: the names CPython's enum.IntEnum refuses are exactly the ones the processor refuses. */
