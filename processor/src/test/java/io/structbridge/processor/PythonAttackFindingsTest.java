@@ -366,11 +366,39 @@ class PythonAttackFindingsTest {
                 refused.errors().toString());
         DiskCompilation good = DiskCompilation.compile(dir.resolve("g"), Map.of("t.Kind", "package t;\nimport io.structbridge.annotations.*;\n"
                 + "public enum Kind { @Code(1) A, @Code(2) __x, @Code(3) name, @Code(4) _x }\n",
-                "t.Holder", HEAD + "@Struct public record Holder(Kind kind) {}\n"));
+                "t.Holder", HEAD + "@Struct public record Holder(Kind kind, int n) {}\n"));
         assertTrue(good.success(), () -> good.errors().toString());
-        Path check = Files.writeString(dir.resolve("import.py"), "import sys\nsys.path.insert(0, sys.argv[1])\nimport Holder\n"
-                + "print([(m.name, int(m)) for m in Holder.Kind])\n");
-        assertEquals("[('A', 1), ('__x', 2), ('name', 3), ('_x', 4)]",
+        Path check = Files.writeString(dir.resolve("import.py"), """
+                import sys
+                sys.path.insert(0, sys.argv[1])
+                import numpy as np
+                import Holder
+                print([(m.name, int(m)) for m in Holder.Kind])
+                # minor findings: NumPy integer indexes taken, bool and timedelta64 refused, to_model names a non-constant
+                buf = bytearray(3 * Holder.HolderView.SIZE)
+                Holder.HolderView.at(buf, 2).n = 7
+                assert Holder.HolderView.at(buf, np.int64(2)).n == 7 and Holder.HolderView.at(buf, np.uint8(2)).n == 7
+                assert Holder.HolderView.at(buf, 0).move(np.intp(2)).n == 7
+                for bad in (True, np.bool_(True), np.timedelta64(1, "D"), 1.0):
+                    try:
+                        Holder.HolderView.at(buf, bad)
+                        print("index accepted", repr(bad))
+                    except TypeError as e:
+                        assert "Holder: the index must be an int" in str(e), e
+                try:
+                    Holder.HolderView.at(buf, 0).n = np.timedelta64(5, "D")
+                    print("timedelta64 accepted")
+                except TypeError:
+                    pass
+                assert Holder.HolderView.at(buf, 0).n == 0
+                try:
+                    Holder.HolderRecord(kind=7, n=1).to_model()
+                    print("to_model accepted 7")
+                except ValueError as e:
+                    assert "kind = 7 is not a constant of the Java enum t.Kind" in str(e), e
+                print("done")
+                """);
+        assertEquals("[('A', 1), ('__x', 2), ('name', 3), ('_x', 4)]\ndone",
                 run(dir, Gcc.tool("python3"), "-B", check.toString(), good.classes().resolve("t").toString()).strip());
     }
 
