@@ -116,7 +116,7 @@ final class PythonPackageOutput {
                 + "[project]\nname = \"" + name.replace('.', '-').replace('_', '-') + "\"\nversion = \"0\"\n"
                 + "description = \"structbridge structs: ctypes, NumPy and Pydantic declarations\"\n"
                 + "requires-python = \">=3.11\"\n\n"
-                + "[project.optional-dependencies]\nnumpy = [\"numpy\"]\npydantic = [\"pydantic>=2\"]\n\n"
+                + "[project.optional-dependencies]\nnumpy = [\"numpy\"]\npydantic = [\"pydantic>=2.11\"]\n\n"
                 + "[tool.setuptools]\npackages = [\"" + name + "\"]\n\n"
                 + "[tool.setuptools.package-data]\n\"" + name + "\" = [\"py.typed\"]\n";
     }

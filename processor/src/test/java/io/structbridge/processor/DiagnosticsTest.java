@@ -663,6 +663,16 @@ class DiagnosticsTest {
             assertThat(text).contains("Add @Code(n)");
         }
 
+        /** Was: compiled, and the generated Python module failed on import (atk11 07: IntEnum refuses _missing_). */
+        @Test
+        void constantThatPythonsIntEnumRefuses() {
+            JavaFileObject hook = src("Hook", "enum Hook {", "    @Code(1) A,", "    @Code(2) _missing_", "}");
+            JavaFileObject f = record("Hooked", "Hook hook");
+            String text = error(Message.PYTHON_ENUM_CONSTANT, f, "Hook hook", hook);
+            assertThat(text).contains("enum constant Hook._missing_ cannot be a member of the generated Python enum.IntEnum Hook");
+            assertThat(text).contains("_sunder_");
+        }
+
         @Test
         void duplicateCodes() {
             JavaFileObject dup = src("Dup", "enum Dup {", "    @Code(1) A,", "    @Code(1) B", "}");

@@ -40,6 +40,7 @@ public enum Message {
     C_KEYWORD("component '%s' is a C or C++ keyword and cannot name a member in the C header. Rename the component."),
     C_RESERVED_NAME("%s cannot be a name in the C header: %s. Rename it."),
     PYTHON_RESERVED_NAME("component '%s' cannot be a member name in the generated Python module: %s. Rename the component."),
+    PYTHON_ENUM_CONSTANT("enum constant %s.%s cannot be a member of the generated Python enum.IntEnum %s: %s. Rename the constant."),
     NESTING_TOO_DEEP("%s nests structs %d levels deep; structbridge allows %d levels, so that every output works: each generated header includes the headers of its nested structs (C compilers stop at 200 nested includes, gcc's -fmax-include-depth), and Pydantic's JSON Schema of the model recurses per level (it fails between 40 and 50 levels at Python's default recursion limit). Flatten the nesting."),
     GENERATED_CLASS_EXISTS("@Struct record %s generates the class %s, but a class of that name already exists in the sources or on the class path, and the generated one would replace it. Rename the record or that class."),
     TEXT_NOT_UNICODE("%s of '%s' holds an unpaired surrogate (U+%04X at index %d), which is not Unicode text: UTF-8 cannot encode it, so Jackson cannot write it and Pydantic cannot hold it. Remove it or complete the pair."),

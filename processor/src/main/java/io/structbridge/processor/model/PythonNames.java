@@ -199,4 +199,31 @@ public final class PythonNames {
         }
         return null;
     }
+
+    /**
+     * {@return why {@code enum.IntEnum} (CPython 3.11, {@code enum.EnumType}) refuses a member named {@code constant}
+     * in the enum named {@code enumName}, or null if it takes it} The generated module would fail on import: a
+     * {@code _sunder_} name (reserved, or an Enum hook such as {@code _missing_}, {@code _order_}), a {@code __dunder__}
+     * name (taken as a class attribute, not a member), a private name {@code _<enumName>__x} (mangled), and
+     * {@code mro} (the type's method).
+     */
+    public static String enumMemberProblem(String enumName, String constant) {
+        int n = constant.length();
+        if (constant.equals("mro")) {
+            return "it is the method mro() of every Python class";
+        }
+        if (n > 2 && constant.charAt(0) == '_' && constant.charAt(n - 1) == '_' && constant.charAt(1) != '_'
+                && constant.charAt(n - 2) != '_') {
+            return "Python's enum reserves _sunder_ names for itself (_missing_, _order_, _ignore_, _generate_next_value_ ...)";
+        }
+        if (n > 4 && constant.startsWith("__") && constant.endsWith("__") && constant.charAt(2) != '_'
+                && constant.charAt(n - 3) != '_') {
+            return "Python's enum takes a __dunder__ name as a class attribute, not a member";
+        }
+        String mangled = "_" + enumName + "__";
+        if (n > mangled.length() && constant.startsWith(mangled) && !constant.endsWith("__")) {
+            return "Python's enum takes " + mangled + "... as a private (name-mangled) class attribute, not a member";
+        }
+        return null;
+    }
 }

@@ -267,8 +267,10 @@ public final class PythonRegex {
                 return "[^" + VERTICAL + "]";
             case 'R':
                 return "(?>\\r\\n|[" + VERTICAL + "])";
-            case 'A', 'b', 'B':
+            case 'A', 'b':
                 return "\\" + c;
+            case 'B': // Python's re (before 3.14) never matches \B in an empty text, java.util.regex does: no boundary there
+                return "(?:\\B|\\A\\Z)";
             case 'z':
                 return "\\Z";
             case 'Z':

@@ -563,6 +563,11 @@ public final class RecordParser {
                         + " (part of the macro of its code)", Names.cProblem(constant));
                 ok = false;
             }
+            String pythonProblem = io.structbridge.processor.model.PythonNames.enumMemberProblem(enumName, constant);
+            if (pythonProblem != null) {
+                report.error(c, Message.PYTHON_ENUM_CONSTANT, enumType.getSimpleName(), constant, enumName, pythonProblem);
+                ok = false;
+            }
             Optional<AnnotationMirror> code = mirrors.find(e, "Code");
             if (code.isEmpty()) {
                 report.error(c, Message.ENUM_CODE_MISSING, enumType.getSimpleName(), constant);

@@ -27,6 +27,7 @@ final class PydanticJavaRules {
                 import decimal as _SB_jdecimal
                 import math as _SB_j_math
                 from pydantic import AfterValidator as _SB_AfterValidator
+                from pydantic import BeforeValidator as _SB_BeforeValidator
 
                 def _SB_j_rule(test: _SB_typing.Callable[[_SB_Any], object], message: str,
                                suffix: _SB_typing.Optional[_SB_typing.Callable[[_SB_Any], str]] = None) -> _SB_Any:
@@ -62,6 +63,41 @@ final class PydanticJavaRules {
                             raise ValueError(r)
                         return v
                     return _SB_AfterValidator(check)
+
+                def _SB_j_json_number(single: bool) -> _SB_Any:
+                    \"\"\"A BeforeValidator reading a JSON number of a Java float (single) or double member as the Jackson codec
+                    does (JsonReading.readFloat/readDouble), in JSON mode only: a number beyond the range and a bare
+                    NaN/Infinity token are refused (the strings "NaN", "Infinity", "-Infinity" are the codec's); a float is
+                    the number rounded once to binary32. Python's JSON parser has already rounded a decimal to a double, so
+                    a double exactly halfway between two floats cannot tell which way Jackson's single rounding of the
+                    text goes: refused (an integer token, exact, is rounded once here).\"\"\"
+                    kind = "float" if single else "double"
+                    def check(v: _SB_Any, info: _SB_Any) -> _SB_Any:
+                        if info.mode != "json" or isinstance(v, bool) or not isinstance(v, (int, float)):
+                            return v
+                        try:
+                            d = float(v)
+                        except OverflowError:
+                            d = float("inf")
+                        if d != d or d in (float("inf"), float("-inf")):
+                            raise ValueError(f"the JSON number is outside the {kind} range, or a bare NaN/Infinity token (write the "
+                                             "string \\"NaN\\", \\"Infinity\\" or \\"-Infinity\\")")
+                        if not single:
+                            return v
+                        a = _SB_j_f32(d)
+                        if a in (float("inf"), float("-inf")):
+                            raise ValueError("the JSON number is outside the float range (write \\"Infinity\\" for infinity)")
+                        b = 2 * d - a
+                        if a == d or _SB_j_f32(b) != b:
+                            return v  # not halfway: rounding the double gives the float nearest the number
+                        if isinstance(v, int):
+                            return max(a, b) if v > int(d) else min(a, b) if v < int(d) else a
+                        lo, hi = min(a, b), max(a, b)
+                        raise ValueError(f"the JSON number lies within a double's rounding of the midpoint between the floats "
+                                         f"{_SB_j_text(lo, True)} and {_SB_j_text(hi, True)}: Python's JSON parser keeps only that "
+                                         "double, so which float Java reads cannot be decided (write the float's own digits, "
+                                         "Float.toString)")
+                    return _SB_BeforeValidator(check)
 
                 _SB_j_windows: dict[str, tuple[float, float]] = {}
 
@@ -104,6 +140,7 @@ final class PydanticJavaRules {
             rules.add("_SB_j_rule(lambda v: len(v) == " + a.length() + ", " + PythonWriter.literal("array length must be exactly "
                     + a.length()) + ", lambda v: \"; length \" + str(len(v)))");
         } else if (t instanceof FieldType.Scalar s && (s.java() == JavaPrim.FLOAT || s.java() == JavaPrim.DOUBLE)) {
+            rules.add("_SB_j_json_number(" + py(s.java() == JavaPrim.FLOAT) + ")"); // as Jackson reads the JSON number
             floating(f, s.java() == JavaPrim.FLOAT, kept, rules);
         } else if (t instanceof FieldType.Scalar s && s.java() == JavaPrim.CHAR) {
             chars(s, 1, kept, rules);

@@ -112,7 +112,8 @@ final class PythonDataclassWriter {
 
     private static String toModel(FieldType t, String v) {
         return switch (t) {
-            case FieldType.EnumCode e -> "_SB_" + e.type().flatName() + "_JSON[" + v + "]";
+            case FieldType.EnumCode e -> "_sb_json_constant(_SB_" + e.type().flatName() + "_JSON, " + v + ", "
+                    + PythonWriter.literal(v.substring(v.indexOf('.') + 1)) + ", " + PythonWriter.literal(e.type().canonicalName()) + ")";
             case FieldType.PrimitiveArray a -> switch (PythonViewWriter.valueType(t, false)) {
                 case "_SB_bytes" -> v;
                 case "_SB_str" -> "_sb_utf16_join(" + v + ")";
@@ -149,6 +150,14 @@ final class PythonDataclassWriter {
                     return _SB_struct.unpack("<f", _SB_struct.pack("<f", v))[0]
                 except OverflowError:
                     return _SB_math.copysign(_SB_math.inf, v)
+
+
+            def _sb_json_constant(names: dict[_SB_Any, str], value: object, member: str, enum: str) -> str:
+                \"\"\"The JSON name of the enum constant value; ValueError naming the member where value is not a constant.\"\"\"
+                try:
+                    return names[value]
+                except (KeyError, TypeError):
+                    raise ValueError(f"to_model: {member} = {value!r} is not a constant of the Java enum {enum}") from None
 
 
             def _sb_utf16_join(units: str) -> str:

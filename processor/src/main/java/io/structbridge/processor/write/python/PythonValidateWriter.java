@@ -571,10 +571,20 @@ final class PythonValidateWriter {
                 return acc
 
 
+            def _sb_java_digits(np: _SB_Any, x: float, single: bool) -> str:
+                \"\"\"The decimal of Double.toString(x), or Float.toString of the float x (JDK 19+), for finite x: the
+                shortest decimal that rounds back (Python's repr, NumPy's str of the binary32), but two digits when one
+                would do, the closer of those (Java prints 4.9E-324 and 1.4E-45 where Python prints 5e-324 and 1e-45).\"\"\"
+                s = str(np.float32(x)) if single else repr(x)
+                if len(_SB_decimal.Decimal(s).normalize().as_tuple().digits) == 1:
+                    return "%.1e" % x
+                return s
+
+
             def _sb_decimal_bad(np: _SB_Any, v: _SB_Any, bound: str, inclusive: bool, below: bool) -> _SB_Any:
                 \"\"\"@DecimalMin (below) or @DecimalMax with a bound no double equals, as Java's ConstraintChecks: NaN and
-                the infinity beyond the bound violate; finite values compare as BigDecimal.valueOf(v), the shortest
-                decimal of v (Python's repr), exactly only for the doubles next to the bound.\"\"\"
+                the infinity beyond the bound violate; finite values compare as BigDecimal.valueOf(v), the decimal of
+                Double.toString(v) (_sb_java_digits), exactly only for the doubles next to the bound.\"\"\"
                 d = _SB_decimal.Decimal(bound)
                 b = float(bound)
                 lo, hi = np.nextafter(b, -np.inf), np.nextafter(b, np.inf)
@@ -583,15 +593,14 @@ final class PythonValidateWriter {
                 near = finite & (v >= lo) & (v <= hi)
                 bad |= finite & ~near & ((v < b) if below else (v > b))
                 for i in np.flatnonzero(near).tolist():
-                    c = _SB_decimal.Decimal(repr(float(v[i]))).compare(d)
+                    c = _SB_decimal.Decimal(_sb_java_digits(np, float(v[i]), False)).compare(d)
                     bad[i] = (c < 0 or (c == 0 and not inclusive)) if below else (c > 0 or (c == 0 and not inclusive))
                 return bad
 
 
             def _sb_digits_bad(np: _SB_Any, v: _SB_Any, integer: int, fraction: int, single: bool = False) -> _SB_Any:
                 \"\"\"@Digits on a float or double, as Java's ConstraintChecks.digits: the digits of
-                new BigDecimal(Double.toString(v)).stripTrailingZeros(), Float.toString for a float (Python: the
-                shortest repr of the double, or of the binary32); NaN and the
+                new BigDecimal(Double.toString(v)).stripTrailingZeros(), Float.toString for a float (_sb_java_digits); NaN and the
                 infinities violate. Whole numbers are decided by a column comparison, others per row.\"\"\"
                 bad = ~np.isfinite(v)
                 finite = ~bad
@@ -606,7 +615,7 @@ final class PythonValidateWriter {
                     x = float(v[i])
                     r = memo.get(x)
                     if r is None:
-                        text = str(np.float32(x)) if single else repr(x)  # single: a Java float, Float.toString
+                        text = _sb_java_digits(np, x, single)  # single: a Java float, Float.toString
                         t = _SB_decimal.Decimal(text).normalize().as_tuple()
                         exponent = int(t.exponent)
                         r = len(t.digits) + exponent > integer or max(-exponent, 0) > fraction
@@ -824,7 +833,7 @@ final class PythonValidateWriter {
 
             def _sb_validate(np: _SB_Any, array: _SB_Any, dtype: _SB_Any, size: int, check: _SB_Callable[..., None],
                              limit: int | None, name: str) -> list[Violation]:
-                if limit is not None and (not isinstance(limit, int) or limit < 0):
+                if limit is not None and (not isinstance(limit, int) or isinstance(limit, bool) or limit < 0):
                     raise ValueError(f"limit must be None or an int >= 0, not {limit!r}")
                 a = np.asarray(array)  # a memmap's plain ndarray view: the mapping, not a copy
                 if a.dtype != dtype:
@@ -843,7 +852,9 @@ final class PythonValidateWriter {
                 for start in range(0, count, step):
                     stop = min(start + step, count)
                     hits: list[_SB_Any] = []
-                    check(a[start:stop], raw_all[start:stop], 0, None, (), "", hits)
+                    # a signalling NaN cast from float32/float16 to float64 sets the invalid flag: quiet, as Java reads it
+                    with np.errstate(invalid="ignore", over="ignore"):
+                        check(a[start:stop], raw_all[start:stop], 0, None, (), "", hits)
                     if not hits:
                         continue
                     hits.sort(key=lambda h: h[0])

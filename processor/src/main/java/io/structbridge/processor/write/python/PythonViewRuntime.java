@@ -90,13 +90,22 @@ final class PythonViewRuntime {
                 if _SB_np is not None and isinstance(value, _SB_np.generic):
                     if isinstance(value, _SB_np.bool_):
                         return bool(value)
-                    if isinstance(value, _SB_np.integer):
-                        return int(value)
+                    if isinstance(value, _SB_np.integer) and not isinstance(value, _SB_np.timedelta64):
+                        return int(value)  # a timedelta64 (a NumPy signed integer with a unit) stays refused
                     if isinstance(value, _SB_np.floating):
                         f = float(value)
                         if value.dtype.itemsize <= 8 or f != f or value == f:
                             return f
                 return value
+
+
+            def _sb_index(struct: str, index: object) -> int:
+                \"\"\"An array index that is not an int: a NumPy integer (np.nonzero's) as its int; TypeError for anything
+                else (bool, numpy.bool, a timedelta64, a float).\"\"\"
+                if (_SB_np is not None and isinstance(index, _SB_np.integer) and not isinstance(index, _SB_np.timedelta64)
+                        and not isinstance(index, bool)):
+                    return int(index)
+                raise TypeError(f"{struct}: the index must be an int, not {_sb_type_name(index)}")
 
 
             def _sb_read_only(mv: memoryview, struct: str, path: str, value: object) -> None:
@@ -457,9 +466,9 @@ final class PythonViewRuntime {
                     if not truncate:
                         return (f"text needs {len(data)} {label} bytes but the capacity is {capacity} bytes"
                                 + (f" including the NUL terminator ({usable} for text)" if nul else ""))
-                    cut = usable
-                    while cut > 0 and (data[cut] & 0xC0) == 0x80:
-                        cut -= 1
+                    cut = usable  # US-ASCII, ISO-8859-1: one byte a character, cut exactly
+                    while encoding == "utf-8" and cut > 0 and (data[cut] & 0xC0) == 0x80:
+                        cut -= 1  # UTF-8: back to the first byte of the character that does not fit
                     data = data[:cut]
                 return data
 

@@ -361,7 +361,7 @@ public final class PythonWriter {
                 .append(" as Jackson writes it, with the constraints of its JSON Schema.\"\"\"\n");
         b.append("        model_config: _SB_typing.ClassVar[_SB_ConfigDict] = _SB_ConfigDict(extra=\"")
                 .append(model.ignoreUnknown() ? "ignore" : "forbid")
-                .append("\", strict=True, val_json_bytes=\"base64\", ser_json_bytes=\"base64\")\n");
+                .append("\", strict=True, val_json_bytes=\"base64\", ser_json_bytes=\"base64\", serialize_by_alias=True)\n"); // dumps give the JSON names (Pydantic 2.11+)
         Map<FieldModel, String> names = pythonNames(model);
         for (FieldModel f : model.fields()) {
             Map<String, Object> s = schema.field(f);

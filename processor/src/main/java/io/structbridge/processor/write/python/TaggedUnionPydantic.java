@@ -50,7 +50,7 @@ final class TaggedUnionPydantic {
         b.append("\n    class ").append(union.cName()).append("Model(_SB_BaseModel):\n");
         b.append("        \"\"\"The JSON of tagged union ").append(union.record().simpleName())
                 .append(": exactly one member, the live one (the enclosing model checks which).\"\"\"\n");
-        b.append("        model_config: _SB_typing.ClassVar[_SB_ConfigDict] = _SB_ConfigDict(extra=\"forbid\", strict=True, val_json_bytes=\"base64\", ser_json_bytes=\"base64\")\n");
+        b.append("        model_config: _SB_typing.ClassVar[_SB_ConfigDict] = _SB_ConfigDict(extra=\"forbid\", strict=True, val_json_bytes=\"base64\", ser_json_bytes=\"base64\", serialize_by_alias=True)\n");
         for (FieldModel f : union.fields()) {
             String inner = "_Optional[" + annotation.apply(f, schema.apply(f)) + "]";
             b.append("        ").append(names.get(f)).append(": ")
