@@ -9,56 +9,16 @@ import java.lang.foreign.ValueLayout;
  * {@code dstBase + i * dstStride}. Used to transpose between an array of structs and a column
  * (struct-of-arrays). Widths 1, 2, 4 and 8 move one unaligned primitive per block in an int-counted
  * loop (one JIT-compiled loop per width, bounds checks hoisted); other widths one
- * {@link MemorySegment#copy} per block. {@link #transpose} walks the rows in cache-sized blocks so each
- * block of structs is read from memory once for all its columns.
+ * {@link MemorySegment#copy} per block. A transpose is one such copy per column (copying row blocks
+ * of all columns at a time was measured slower for 32-byte structs: benchmarks run 25).
  */
 final class StridedCopy {
     private StridedCopy() {}
-
-    /** The bytes of structs one block of {@link #transpose} covers: small enough to stay in the L1/L2 cache. */
-    static final long BLOCK_BYTES = 32 * 1024;
 
     private static final ValueLayout.OfByte BYTE = ValueLayout.JAVA_BYTE;
     private static final ValueLayout.OfShort SHORT = ValueLayout.JAVA_SHORT_UNALIGNED;
     private static final ValueLayout.OfInt INT = ValueLayout.JAVA_INT_UNALIGNED;
     private static final ValueLayout.OfLong LONG = ValueLayout.JAVA_LONG_UNALIGNED;
-
-    /** {@return the rows of {@code stride} bytes in one block: at least 8, a multiple of 8} */
-    static int blockRows(long stride) {
-        long rows = BLOCK_BYTES / Math.max(1, stride);
-        return (int) Math.max(8, rows & ~7L);
-    }
-
-    /**
-     * Copies columns between an array of {@code n} structs of {@code stride} bytes and columns of
-     * {@code width[k]} bytes per row, in blocks of {@link #blockRows} rows: for each block, each column
-     * in turn (bounds checked by the segments).
-     *
-     * @param toColumns true to copy structs into columns, false columns into structs
-     * @param structs the structs' segment
-     * @param base the byte offset of struct 0
-     * @param stride the bytes of one struct
-     * @param offsets the byte offset of each column's member in a struct
-     * @param widths the bytes of each column's member
-     * @param columns the column segments (row {@code i} of column {@code k} at {@code i * widths[k]})
-     * @param n the number of rows
-     */
-    static void transpose(boolean toColumns, MemorySegment structs, long base, long stride, long[] offsets, long[] widths,
-                          MemorySegment[] columns, long n) {
-        int block = blockRows(stride);
-        for (long r = 0; r < n; r += block) {
-            long rows = Math.min(block, n - r);
-            for (int k = 0; k < columns.length; k++) {
-                long w = widths[k];
-                long s = base + r * stride + offsets[k];
-                if (toColumns) {
-                    copy(structs, s, stride, columns[k], r * w, w, w, rows);
-                } else {
-                    copy(columns[k], r * w, w, structs, s, stride, w, rows);
-                }
-            }
-        }
-    }
 
     /**
      * Copies the blocks (bounds checked by the segments).

@@ -25,8 +25,8 @@ import java.util.Objects;
  * <h2>Bytes</h2>
  * Each element holds exactly the bytes of the struct member, in the member's byte order: a
  * big-endian member stays big-endian in its column (an Arrow export converts it later). Conversion
- * between an array of structs and columns copies bytes without interpreting them, in one pass over
- * the rows each way (cache-sized blocks of rows, column by column in each); padding bytes are not kept (a struct array made from columns has zero padding).
+ * between an array of structs and columns copies bytes without interpreting them, in one strided pass
+ * per column each way; padding bytes are not kept (a struct array made from columns has zero padding).
  *
  * <h2>Refused members</h2>
  * Members inside a union (their columns overlap and the bytes do not say which one is live) and
@@ -253,8 +253,7 @@ public abstract class StructColumns<R extends Record> {
     }
 
     /**
-     * Copies every row of {@code array} into the columns, bytes unchanged: the rows in cache-sized blocks,
-     * each block copied column by column (the structs are read from memory once).
+     * Copies every row of {@code array} into the columns, bytes unchanged: one strided pass per column.
      *
      * @param array the structs, as many as this has rows
      * @throws IllegalArgumentException if the counts or struct types differ
@@ -268,12 +267,15 @@ public abstract class StructColumns<R extends Record> {
             throw new IllegalArgumentException(type.name() + ": " + array.count() + " structs for " + count + " rows");
         }
         readOnlyCheck();
-        StridedCopy.transpose(true, array.segment(), 0, type.size(), memberOffsets, widths, segments, count);
+        MemorySegment src = array.segment();
+        for (int k = 0; k < segments.length; k++) { // one strided pass per column (measured faster than row blocks, run 25)
+            StridedCopy.copy(src, memberOffsets[k], type.size(), segments[k], 0, widths[k], widths[k], count);
+        }
     }
 
     /**
      * Copies every row into the array of structs {@code target}, {@code count() * type().size()} bytes
-     * at {@code offset}, bytes unchanged, in cache-sized blocks of rows; padding bytes are left as they are.
+     * at {@code offset}, bytes unchanged, one strided pass per column; padding bytes are left as they are.
      *
      * @param target the target segment
      * @param offset the byte offset of struct 0
@@ -282,7 +284,9 @@ public abstract class StructColumns<R extends Record> {
     protected final void copyTo(MemorySegment target, long offset) {
         long stride = type.size();
         Objects.checkFromIndexSize(offset, Math.multiplyExact(stride, count), target.byteSize());
-        StridedCopy.transpose(false, target, offset, stride, memberOffsets, widths, segments, count);
+        for (int k = 0; k < segments.length; k++) {
+            StridedCopy.copy(segments[k], 0, widths[k], target, offset + memberOffsets[k], stride, widths[k], count);
+        }
     }
 
     private void readOnlyCheck() {
