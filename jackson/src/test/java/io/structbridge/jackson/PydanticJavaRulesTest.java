@@ -1,6 +1,7 @@
 package io.structbridge.jackson;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.structbridge.jackson.fixtures.JavaRules;
 import io.structbridge.jackson.fixtures.JavaRulesValidator;
@@ -24,6 +25,9 @@ import tools.jackson.databind.json.JsonMapper;
  * validator finds nothing, and the fields the model refuses are the properties Java reports.
  */
 class PydanticJavaRulesTest {
+    /** The start of the model's refusal of a float whose JSON number Python kept only as a midpoint double (documented). */
+    private static final String MIDPOINT = "the JSON number lies within a double's rounding of the midpoint";
+
     private static final JsonMapper STRICT = StrictJson.mapper();
 
     private static final String[] TEXTS = {"abc", "ABC", "aBc", "ab", "abcd", "", " ", " \u001f", "\t\n", "\u00a0", "\u2003",
@@ -148,19 +152,28 @@ class PydanticJavaRulesTest {
         assertEquals(jsons.size(), python.size(), out);
         List<String> differences = new ArrayList<>();
         int invalid = 0;
+        int midpoints = 0;
         for (int i = 0; i < jsons.size(); i++) {
             invalid += java.get(i).isEmpty() ? 0 : 1;
+            java.util.TreeSet<String> pythonFields = new java.util.TreeSet<>();
             for (String pm : pythonMessages.get(i).isEmpty() ? new String[0] : pythonMessages.get(i).split("\t")) {
                 String[] kv = pm.split("=", 2);
+                if (kv[1].startsWith(MIDPOINT) && messages.get(i).get(kv[0]) == null) {
+                    midpoints++; // README "Deliberate differences": Python's JSON parser kept only a midpoint double
+                    continue;
+                }
+                pythonFields.add(kv[0]);
                 checkedMessages++;
                 if (!kv[1].equals(messages.get(i).get(kv[0]))) {
                     differences.add("message of " + kv[0] + ": Java " + messages.get(i).get(kv[0]) + ", Pydantic " + kv[1]);
                 }
             }
-            if (!java.get(i).equals(python.get(i))) {
+            if (!java.get(i).equals(pythonMessages.get(i).isEmpty() ? python.get(i) : String.join(",", pythonFields))) {
                 differences.add("Java [" + java.get(i) + "] Pydantic [" + python.get(i) + "]: " + jsons.get(i));
             }
         }
+        assertTrue(midpoints <= jsons.size() / 100, midpoints + " midpoint refusals in " + jsons.size() + " records");
+        System.out.println(midpoints + " documented midpoint refusals");
         System.out.println(jsons.size() + " records, " + invalid + " invalid in Java, "
                 + (jsons.size() - differences.size()) + " agreements, " + checkedMessages + " messages compared");
         assertEquals(List.of(), differences.subList(0, Math.min(differences.size(), 60)), differences.size() + " differences");
