@@ -31,7 +31,12 @@ import java.util.Objects;
  * Values are in native byte order (Arrow's C data is native-endian): big-endian members are swapped.
  * No field is nullable; every array has {@code null_count} 0 and no validity bitmap. Buffers are
  * 64-byte aligned; buffers of a megabyte or more are reused from released exports (at most 64 MiB of them
- * kept, see {@code BufferPool}), every byte rewritten or zeroed. All values are read and checked in one pass over the rows (in cache-sized blocks of rows, column by column); a bad one throws
+ * kept, see {@code BufferPool}), every byte rewritten or zeroed. All values are read and checked in one pass over the rows, in
+ * blocks of rows: each block first goes through the type's generated transpose
+ * ({@link StructType#copyToColumns}: one row-major loop with constant offsets), which writes the numeric
+ * members that Arrow holds as their own bytes (native byte order, outside nested struct arrays) straight
+ * into their data buffers; the other members (bool, text, big-endian, bit-fields, nested struct arrays)
+ * are then converted column by column from the block. A bad value throws
  * {@link ArrowDataException} (row and field named) and the output structs are left untouched.
  */
 public final class ArrowExport {
@@ -86,7 +91,7 @@ public final class ArrowExport {
         Exports.Owner owner = new Exports.Owner();
         try {
             MemorySegment tmp = owner.arena.allocate(CData.ARRAY);
-            new Exporter(owner, structs, stride, first, count).export(root, tmp);
+            new Exporter(owner, type, structs, stride, first, count).export(root, tmp);
             MemorySegment.copy(tmp, 0, a, 0, ARRAY_SIZE);
         } catch (RuntimeException | Error e) {
             Exports.abandon(owner);

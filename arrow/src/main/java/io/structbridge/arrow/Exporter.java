@@ -5,6 +5,7 @@ import io.structbridge.arrow.Node.GroupList;
 import io.structbridge.arrow.Node.Leaf;
 import io.structbridge.runtime.Column;
 import io.structbridge.runtime.Column.Kind;
+import io.structbridge.runtime.StructType;
 import io.structbridge.runtime.Utf8;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -33,13 +34,37 @@ class Exporter {
     private final long firstRow;
     private final long rows;
 
+    /** The struct type whose generated transpose moves the numeric leaves, or null (see {@link #transposing}). */
+    private final StructType<?> type;
+
     Exporter(Exports.Owner owner, MemorySegment source, long stride, long firstRow, long rows) {
+        this(owner, null, source, stride, firstRow, rows);
+    }
+
+    /**
+     * An exporter of structs of {@code type}: where the struct has a columnar form (no union, no
+     * bit-field), each block of rows first goes through {@link StructType#copyToColumns} (the generated
+     * row-major transpose with constant offsets), which writes the numeric leaves in native byte order
+     * straight into their Arrow data buffers; the other leaves are then converted from the structs as
+     * without a type.
+     */
+    Exporter(Exports.Owner owner, StructType<?> type, MemorySegment source, long stride, long firstRow, long rows) {
         this.owner = owner;
         this.arena = owner.arena;
+        this.type = type != null && transposable(type) ? type : null;
         this.source = source;
         this.stride = stride;
         this.firstRow = firstRow;
         this.rows = rows;
+    }
+
+    private static boolean transposable(StructType<?> type) {
+        for (Column c : type.columns()) {
+            if (c.union() != null || c.bitWidth() > 0) {
+                return false;
+            }
+        }
+        return !type.columns().isEmpty();
     }
 
     /** {@return the export this exporter fills} */
@@ -242,14 +267,81 @@ class Exporter {
         if (jobs.isEmpty()) {
             return;
         }
-        int block = (int) Math.max(8, (BLOCK_BYTES / Math.max(1, stride)) & ~7L);
+        Transposed t = transposing();
+        int block = (int) Math.max(8, ((t == null ? BLOCK_BYTES : TRANSPOSED_BLOCK_BYTES) / Math.max(1, stride)) & ~7L);
         for (long r = 0; r < rows; r += block) {
             int b = (int) Math.min(block, rows - r);
+            if (t != null) {
+                t.run(r, b);
+            }
             for (Job job : jobs) {
                 job.run(r, b);
             }
         }
         jobs.clear();
+    }
+
+    /**
+     * {@return the transpose of each block into the data buffers of the direct numeric jobs (which then only
+     * check enum codes), or null without a type or direct job} A job is direct when its leaf is a whole
+     * column of the struct's columns (not in a nested struct array), numeric, in native byte order, and
+     * Arrow's element is the member's bytes: then its data buffer has the column's layout. The type's
+     * other columns go to a scratch block that is not read.
+     */
+    private Transposed transposing() {
+        if (type == null) {
+            return null;
+        }
+        List<Column> leaves = type.columns();
+        MemorySegment[] targets = new MemorySegment[leaves.size()];
+        long[] widths = new long[leaves.size()];
+        boolean any = false;
+        for (Job job : jobs) {
+            if (job instanceof Numbers n && n.directCandidate()) {
+                int k = leaves.indexOf(n.c);
+                if (k >= 0 && targets[k] == null) {
+                    targets[k] = n.data;
+                    n.direct = true;
+                    any = true;
+                }
+            }
+        }
+        if (!any) {
+            return null;
+        }
+        for (int k = 0; k < leaves.size(); k++) {
+            widths[k] = (long) leaves.get(k).elementSize() * leaves.get(k).length();
+        }
+        return new Transposed(targets, widths);
+    }
+
+    /** The per-block transpose of {@link #transposing}. */
+    private final class Transposed {
+        private final MemorySegment[] targets;
+        private final long[] widths;
+        private final MemorySegment[] scratch;
+        private final MemorySegment[] block;
+
+        Transposed(MemorySegment[] targets, long[] widths) {
+            this.targets = targets;
+            this.widths = widths;
+            this.scratch = new MemorySegment[targets.length];
+            this.block = new MemorySegment[targets.length];
+        }
+
+        void run(long r, int b) {
+            for (int k = 0; k < targets.length; k++) {
+                if (targets[k] != null) {
+                    block[k] = targets[k].asSlice(r * widths[k], b * widths[k]);
+                } else {
+                    if (scratch[k] == null || scratch[k].byteSize() < b * widths[k]) {
+                        scratch[k] = arena.allocate(Math.max(1, b * widths[k]), 8);
+                    }
+                    block[k] = scratch[k];
+                }
+            }
+            type.copyToColumns(source, (firstRow + r) * stride, b, block);
+        }
     }
 
     /** {@link #array} of the root, then {@link #run}: the whole export. */
@@ -270,6 +362,8 @@ class Exporter {
     }
 
     private static final long BLOCK_BYTES = 32 * 1024;
+    /** Blocks for the transposed path: larger, since each block costs one call of the checked transpose. */
+    private static final long TRANSPOSED_BLOCK_BYTES = 256 * 1024;
     private static final long HIGH_BITS = 0x8080_8080_8080_8080L;
     private static final long LOW_BITS = 0x0101_0101_0101_0101L;
     private static final ValueLayout.OfLong LONG_LE = LONG.withOrder(ByteOrder.LITTLE_ENDIAN);
@@ -289,6 +383,8 @@ class Exporter {
         private final boolean swap;
         private final long[] codes;
         private final boolean dense;
+        /** Whether the block's values are already in {@code data} (moved by {@link Transposed}): only check codes. */
+        boolean direct;
 
         Numbers(Column c, int i, long m, int n, int size, MemorySegment data, long[] codes) {
             this.c = c;
@@ -305,10 +401,23 @@ class Exporter {
             this.dense = codes != null && codes.length > 0 && codes[codes.length - 1] - codes[0] == codes.length - 1;
         }
 
+        /** {@return whether {@code data} has the layout of the column of this leaf: one leaf, native order, Arrow size = member size} */
+        boolean directCandidate() {
+            return dst == 0 && step == (long) n * es && size == es && !swap && !c.bitField();
+        }
+
         @Override
         public void run(long r, int b) {
             long s = src + r * stride;
             long d = dst + r * step;
+            if (direct) {
+                if (codes != null) {
+                    for (int j = 0; j < n; j++) {
+                        check(r, b, d + (long) j * size);
+                    }
+                }
+                return;
+            }
             if (c.bitField()) {
                 for (int i = 0; i < b; i++) {
                     put(data, d + i * step, size, bitField(c, s + i * stride));

@@ -85,4 +85,56 @@ public interface StructType<R extends Record> {
         throw new UnsupportedOperationException(name() + ": this StructType does not describe its columns"
                 + " (only generated RStruct.TYPE objects do)");
     }
+
+    /**
+     * Copies the members of {@code rows} structs into columns (struct-of-arrays), bytes unchanged (no
+     * byte swapping, no check of any value): struct {@code i} starts at byte {@code offset + i * size()}
+     * of {@code structs}; column {@code k} (one per {@link #columns()} leaf, in that order) receives
+     * the {@code elementSize * length} bytes of leaf {@code k} of struct {@code i} at byte
+     * {@code i * elementSize * length}. Padding is not copied.
+     *
+     * <p>The generated {@code TYPE} of a struct without unions and bit-fields does this in one
+     * row-major pass with every offset a constant (as fast as a {@code memcpy} of the structs for
+     * small structs, benchmarks run 27); this default copies one strided pass per column.
+     *
+     * @param structs the structs
+     * @param offset the byte offset of struct 0 in {@code structs}
+     * @param rows the number of structs
+     * @param columns one segment per leaf column, each at least {@code rows * elementSize * length} bytes
+     * @throws IllegalArgumentException if {@code columns} does not have one segment per leaf column
+     * @throws IndexOutOfBoundsException if the structs or a column do not fit their segment (checked
+     *     before any byte is written)
+     * @throws UnsupportedOperationException if a column lies in a union or is a bit-field, or the
+     *     struct has no columns ({@link #columns()})
+     * @throws IllegalStateException if a segment's arena is closed
+     */
+    default void copyToColumns(MemorySegment structs, long offset, long rows, MemorySegment[] columns) {
+        java.util.List<Column> leaves = Transposes.check(this, structs, offset, rows, columns);
+        for (int k = 0; k < leaves.size(); k++) {
+            long width = (long) leaves.get(k).elementSize() * leaves.get(k).length();
+            StridedCopy.copy(structs, offset + leaves.get(k).offset(), size(), columns[k], 0, width, width, rows);
+        }
+    }
+
+    /**
+     * Copies {@code rows} rows of columns into the members of structs, the reverse of
+     * {@link #copyToColumns} (same shapes); bytes unchanged, padding bytes of the structs untouched.
+     *
+     * @param columns one segment per leaf column
+     * @param structs the target structs
+     * @param offset the byte offset of struct 0 in {@code structs}
+     * @param rows the number of rows
+     * @throws IllegalArgumentException if {@code columns} does not have one segment per leaf column
+     * @throws IndexOutOfBoundsException if the structs or a column do not fit their segment (checked
+     *     before any byte is written)
+     * @throws UnsupportedOperationException if a column lies in a union or is a bit-field
+     * @throws IllegalStateException if a segment's arena is closed
+     */
+    default void copyFromColumns(MemorySegment[] columns, MemorySegment structs, long offset, long rows) {
+        java.util.List<Column> leaves = Transposes.check(this, structs, offset, rows, columns);
+        for (int k = 0; k < leaves.size(); k++) {
+            long width = (long) leaves.get(k).elementSize() * leaves.get(k).length();
+            StridedCopy.copy(columns[k], 0, width, structs, offset + leaves.get(k).offset(), size(), width, rows);
+        }
+    }
 }

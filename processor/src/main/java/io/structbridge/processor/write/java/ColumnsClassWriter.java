@@ -90,7 +90,7 @@ public final class ColumnsClassWriter {
                 .addParameter(Runtime.MEMORY_SEGMENT, "segment").addParameter(TypeName.LONG, "count")
                 .addStatement("return new $T(segment, count)", self).build());
         t.addMethod(MethodSpec.methodBuilder("from").addModifiers(Modifier.PUBLIC, Modifier.STATIC).returns(self)
-                .addJavadoc("{@return new columns in {@code arena} holding the structs of {@code array}: one pass per column,\n"
+                .addJavadoc("{@return new columns in {@code arena} holding the structs of {@code array}: one row-major pass,\n"
                         + "bytes unchanged (no value is checked; {@link #validateAll} checks them in place)}\n\n")
                 .addJavadoc("@param arena the arena\n@param array the structs\n")
                 .addJavadoc("@throws UnsupportedOperationException if the struct holds a union or bit-field member\n")
@@ -99,21 +99,21 @@ public final class ColumnsClassWriter {
                 .addStatement("columns.copyFrom(array)")
                 .addStatement("return columns").build());
         t.addMethod(MethodSpec.methodBuilder("readFrom").addModifiers(Modifier.PUBLIC)
-                .addJavadoc("Overwrites every row with the struct of the same index in {@code array}: one pass per column.\n\n")
+                .addJavadoc("Overwrites every row with the struct of the same index in {@code array}: one row-major pass\n(constant offsets, {@code RStruct.TYPE.copyToColumns}).\n\n")
                 .addJavadoc("@param array the structs, exactly {@link #count()} of them\n")
                 .addJavadoc("@throws IllegalArgumentException if the counts differ\n")
                 .addParameter(array, "array")
                 .addStatement("copyFrom(array)").build());
         t.addMethod(MethodSpec.methodBuilder("toArray").addModifiers(Modifier.PUBLIC).returns(array)
-                .addJavadoc("{@return a new struct array in {@code arena} with the rows of these columns: one pass per\n"
-                        + "column, bytes unchanged, padding zero}\n\n@param arena the arena\n")
+                .addJavadoc("{@return a new struct array in {@code arena} with the rows of these columns: one row-major\n"
+                        + "pass, bytes unchanged, padding zero}\n\n@param arena the arena\n")
                 .addParameter(Runtime.ARENA, "arena")
                 .addStatement("$T out = $T.allocate(arena, count())", array, array)
                 .addStatement("copyTo(out.segment(), 0)")
                 .addStatement("return out").build());
         t.addMethod(MethodSpec.methodBuilder("writeTo").addModifiers(Modifier.PUBLIC)
                 .addJavadoc("Overwrites the members of every struct of {@code array} with the row of the same index\n"
-                        + "(padding untouched): one pass per column.\n\n")
+                        + "(padding untouched): one row-major pass.\n\n")
                 .addJavadoc("@param array the structs, exactly {@link #count()} of them\n")
                 .addJavadoc("@throws IllegalArgumentException if the counts differ\n")
                 .addParameter(array, "array")

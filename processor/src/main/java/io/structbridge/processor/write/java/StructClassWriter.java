@@ -148,7 +148,7 @@ public final class StructClassWriter {
         for (Member m : plan.members()) {
             new AccessorWriter(m, plan).addTo(t);
         }
-        t.addType(typeClass());
+        t.addType(typeClass(t));
         return JavaFile.builder(self.packageName(), t.build()).skipJavaLangImports(true).indent("    ").build();
     }
 
@@ -279,9 +279,9 @@ public final class StructClassWriter {
         return b.build();
     }
 
-    private TypeSpec typeClass() {
+    private TypeSpec typeClass(TypeSpec.Builder structClass) {
         TypeName recordClass = ParameterizedTypeName.get(ClassName.get(Class.class), record);
-        return TypeSpec.classBuilder("Type").addModifiers(Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
+        TypeSpec.Builder type = TypeSpec.classBuilder("Type").addModifiers(Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
                 .addSuperinterface(Runtime.structType(model.record()))
                 .addMethod(override("recordClass", recordClass).addStatement("return $T.class", record).build())
                 .addMethod(override("layout", UnionCode.layoutType(plan)).addStatement("return LAYOUT").build())
@@ -300,8 +300,12 @@ public final class StructClassWriter {
                 .addMethod(override("fingerprint", ClassName.get(String.class)).addStatement("return FINGERPRINT").build())
                 .addMethod(override("toString", ClassName.get(String.class))
                         .addStatement("return $S", "StructType[" + model.record().canonicalName() + ", size "
-                                + plan.size() + ", alignment " + plan.alignment() + "]").build())
-                .build();
+                                + plan.size() + ", alignment " + plan.alignment() + "]").build());
+        TransposeCode transpose = new TransposeCode(plan);
+        if (transpose.applies()) {
+            transpose.addTo(structClass, type);
+        }
+        return type.build();
     }
 
     private static MethodSpec.Builder override(String name, TypeName returns) {
