@@ -576,25 +576,60 @@ class Exporter {
 
         @Override
         public void run(long r, int b) {
-            long m = cols.length;
+            // the segments in locals: stores to native memory would otherwise make the JIT reload the fields
+            // (and repeat the segments' checks) for every access
+            MemorySegment src = source;
+            MemorySegment dst = data;
+            MemorySegment offs = offsets;
+            Column[] cs = cols;
+            int capacity = cap;
+            long m = cs.length;
+            long e = end;
             for (int t = 0; t < b; t++) {
                 long row = r + t;
                 long base = (firstRow + row) * stride;
-                for (int i = 0; i < cols.length; i++) {
-                    Column c = cols[i];
-                    long at = value(c, base + c.offset(), firstRow + row, end);
+                for (int i = 0; i < cs.length; i++) {
+                    Column c = cs[i];
+                    long from = base + c.offset();
+                    long at = ascii(src, from, capacity, dst, e);
+                    if (at < 0) {
+                        at = value(c, from, firstRow + row, e);
+                    }
                     if (at > Integer.MAX_VALUE) {
                         throw new ArrowDataException(firstRow + row, fieldPath(f, c), "the batch holds more than 2^31-1 bytes of"
                                 + " text (utf8 offsets are int32): export smaller batches");
                     }
-                    end = at;
-                    offsets.setAtIndex(ValueLayout.JAVA_INT, row * m + i + 1, (int) at);
+                    e = at;
+                    offs.setAtIndex(ValueLayout.JAVA_INT, row * m + i + 1, (int) at);
                 }
             }
+            end = e;
             if (r + b == rows) {
                 // past the last value: bytes of the word copies, or of an earlier export of a pooled buffer
                 data.asSlice(end).fill((byte) 0);
             }
+        }
+
+        /**
+         * The common case of {@link #value}: ASCII text whose NUL lies in one of its whole 8-byte words,
+         * copied a word at a time to {@code at}. {@return the new end, or -1 if the text is not that case
+         * (bytes above 0x7F, or no NUL in the whole words): then {@link #value} decides, from {@code at} again}
+         */
+        private static long ascii(MemorySegment src, long from, int cap, MemorySegment dst, long at) {
+            for (int w = 0; w + 8 <= cap; w += 8) {
+                long x = src.get(LONG_LE, from + w);
+                dst.set(LONG_LE, at + w, x);
+                long zero = (x - LOW_BITS) & ~x & HIGH_BITS; // the lowest flag marks the first zero byte exactly
+                if (zero != 0) {
+                    int z = Long.numberOfTrailingZeros(zero) >>> 3;
+                    long before = z == 0 ? 0 : x & (-1L >>> (64 - 8 * z));
+                    return (before & HIGH_BITS) == 0 ? at + w + z : -1;
+                }
+                if ((x & HIGH_BITS) != 0) {
+                    return -1;
+                }
+            }
+            return -1;
         }
 
         /** Appends the text at {@code src} to the data at {@code at}; {@return the new end} */
