@@ -101,15 +101,19 @@ public interface StructType<R extends Record> {
      * @param offset the byte offset of struct 0 in {@code structs}
      * @param rows the number of structs
      * @param columns one segment per leaf column, each at least {@code rows * elementSize * length} bytes
-     * @throws IllegalArgumentException if {@code columns} does not have one segment per leaf column
+     * @throws NullPointerException if {@code structs}, {@code columns} or one of its segments is null
+     * @throws IllegalArgumentException if {@code columns} does not have one segment per leaf column,
+     *     {@code rows} is negative, a target segment is read-only, or a column overlaps the structs (or
+     *     a written column another)
      * @throws IndexOutOfBoundsException if the structs or a column do not fit their segment (checked
      *     before any byte is written)
      * @throws UnsupportedOperationException if a column lies in a union or is a bit-field, or the
      *     struct has no columns ({@link #columns()})
      * @throws IllegalStateException if a segment's arena is closed
+     * @throws WrongThreadException if a segment's confined arena belongs to another thread
      */
     default void copyToColumns(MemorySegment structs, long offset, long rows, MemorySegment[] columns) {
-        java.util.List<Column> leaves = Transposes.check(this, structs, offset, rows, columns);
+        java.util.List<Column> leaves = Transposes.checkToColumns(this, structs, offset, rows, columns);
         for (int k = 0; k < leaves.size(); k++) {
             long width = (long) leaves.get(k).elementSize() * leaves.get(k).length();
             StridedCopy.copy(structs, offset + leaves.get(k).offset(), size(), columns[k], 0, width, width, rows);
@@ -124,14 +128,18 @@ public interface StructType<R extends Record> {
      * @param structs the target structs
      * @param offset the byte offset of struct 0 in {@code structs}
      * @param rows the number of rows
-     * @throws IllegalArgumentException if {@code columns} does not have one segment per leaf column
+     * @throws NullPointerException if {@code structs}, {@code columns} or one of its segments is null
+     * @throws IllegalArgumentException if {@code columns} does not have one segment per leaf column,
+     *     {@code rows} is negative, a target segment is read-only, or a column overlaps the structs (or
+     *     a written column another)
      * @throws IndexOutOfBoundsException if the structs or a column do not fit their segment (checked
      *     before any byte is written)
      * @throws UnsupportedOperationException if a column lies in a union or is a bit-field
      * @throws IllegalStateException if a segment's arena is closed
+     * @throws WrongThreadException if a segment's confined arena belongs to another thread
      */
     default void copyFromColumns(MemorySegment[] columns, MemorySegment structs, long offset, long rows) {
-        java.util.List<Column> leaves = Transposes.check(this, structs, offset, rows, columns);
+        java.util.List<Column> leaves = Transposes.checkFromColumns(this, columns, structs, offset, rows);
         for (int k = 0; k < leaves.size(); k++) {
             long width = (long) leaves.get(k).elementSize() * leaves.get(k).length();
             StridedCopy.copy(columns[k], 0, width, structs, offset + leaves.get(k).offset(), size(), width, rows);

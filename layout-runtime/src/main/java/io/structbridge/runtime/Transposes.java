@@ -17,7 +17,8 @@ public final class Transposes {
 
     /**
      * Checks a transpose of {@code rows} structs of {@code type} at {@code offset} of {@code structs}
-     * against {@code columns}.
+     * into {@code columns} ({@link StructType#copyToColumns}): {@link #check(StructType, MemorySegment,
+     * long, long, MemorySegment[], boolean) check(..., true)}.
      *
      * @param type the struct type
      * @param structs the structs' segment
@@ -25,15 +26,56 @@ public final class Transposes {
      * @param rows the number of structs (rows)
      * @param columns one segment per leaf column of {@code type}
      * @return the leaf columns of {@code type}
-     * @throws IllegalArgumentException if {@code columns} does not have one segment per leaf column, or
-     *     {@code rows} is negative
-     * @throws IndexOutOfBoundsException if the structs or a column do not fit their segment
+     */
+    public static List<Column> checkToColumns(StructType<?> type, MemorySegment structs, long offset, long rows,
+                                              MemorySegment[] columns) {
+        return check(type, structs, offset, rows, columns, true);
+    }
+
+    /**
+     * Checks a transpose of {@code columns} into {@code rows} structs of {@code type} at {@code offset}
+     * of {@code structs} ({@link StructType#copyFromColumns}): {@link #check(StructType, MemorySegment,
+     * long, long, MemorySegment[], boolean) check(..., false)}.
+     *
+     * @param type the struct type
+     * @param columns one segment per leaf column of {@code type}
+     * @param structs the structs' segment
+     * @param offset the byte offset of struct 0
+     * @param rows the number of structs (rows)
+     * @return the leaf columns of {@code type}
+     */
+    public static List<Column> checkFromColumns(StructType<?> type, MemorySegment[] columns, MemorySegment structs,
+                                                long offset, long rows) {
+        return check(type, structs, offset, rows, columns, false);
+    }
+
+    /**
+     * Checks a transpose of {@code rows} structs of {@code type} at {@code offset} of {@code structs}
+     * against {@code columns}, every condition under which a byte could move before the transpose fails.
+     *
+     * @param type the struct type
+     * @param structs the structs' segment
+     * @param offset the byte offset of struct 0
+     * @param rows the number of structs (rows)
+     * @param columns one segment per leaf column of {@code type}
+     * @param intoColumns whether the columns are written (else the structs are)
+     * @return the leaf columns of {@code type}
+     * @throws NullPointerException if {@code structs}, {@code columns} or one of its segments is null (the
+     *     message names the column)
+     * @throws IllegalArgumentException if {@code columns} does not have one segment per leaf column,
+     *     {@code rows} is negative, a target segment is read-only, or a column overlaps the structs (or,
+     *     written, another column)
+     * @throws IndexOutOfBoundsException if the structs or a column do not fit their segment (also when
+     *     their size overflows a {@code long})
      * @throws UnsupportedOperationException if a column lies in a union or is a bit-field
      * @throws IllegalStateException if a segment's arena is closed
+     * @throws WrongThreadException if a segment's confined arena belongs to another thread
      */
-    public static List<Column> check(StructType<?> type, MemorySegment structs, long offset, long rows, MemorySegment[] columns) {
+    public static List<Column> check(StructType<?> type, MemorySegment structs, long offset, long rows, MemorySegment[] columns,
+                                     boolean intoColumns) {
         List<Column> leaves = type.columns();
         Objects.requireNonNull(structs, "structs");
+        Objects.requireNonNull(columns, "columns");
         if (columns.length != leaves.size()) {
             throw new IllegalArgumentException(type.name() + ": " + columns.length + " column segments for "
                     + leaves.size() + " columns");
@@ -41,27 +83,70 @@ public final class Transposes {
         if (rows < 0) {
             throw new IllegalArgumentException(type.name() + ": negative row count " + rows);
         }
-        live(structs);
-        Objects.checkFromIndexSize(offset, Math.multiplyExact(rows, type.size()), structs.byteSize());
+        live(structs, type.name() + " structs");
+        long structBytes = bytes(type.name() + ": " + rows + " structs of " + type.size() + " bytes", rows, type.size());
+        Objects.checkFromIndexSize(offset, structBytes, structs.byteSize());
+        if (!intoColumns && structs.isReadOnly()) {
+            throw new IllegalArgumentException(type.name() + ": the target structs' segment is read-only");
+        }
+        MemorySegment structRange = structs.asSlice(offset, structBytes);
+        long[] need = new long[leaves.size()];
         for (int k = 0; k < leaves.size(); k++) {
             Column c = leaves.get(k);
+            String name = type.name() + "." + c.path();
             if (c.union() != null || c.bitWidth() > 0) {
-                throw new UnsupportedOperationException(type.name() + "." + c.path() + ": "
+                throw new UnsupportedOperationException(name + ": "
                         + (c.union() != null ? "lies in a union" : "is a bit-field") + "; it has no columnar form");
             }
-            long need = Math.multiplyExact(rows, (long) c.elementSize() * c.length());
-            if (columns[k].byteSize() < need) {
-                throw new IndexOutOfBoundsException(type.name() + "." + c.path() + ": the column of " + rows + " rows needs "
-                        + need + " bytes, its segment has " + columns[k].byteSize());
+            if (columns[k] == null) {
+                throw new NullPointerException(name + ": the column segment is null");
             }
-            live(columns[k]);
+            need[k] = bytes(name + ": the column of " + rows + " rows", rows, (long) c.elementSize() * c.length());
+            if (columns[k].byteSize() < need[k]) {
+                throw new IndexOutOfBoundsException(name + ": the column of " + rows + " rows needs "
+                        + need[k] + " bytes, its segment has " + columns[k].byteSize());
+            }
+            live(columns[k], name + " column");
+            if (intoColumns && columns[k].isReadOnly()) {
+                throw new IllegalArgumentException(name + ": the target column segment is read-only");
+            }
+            if (overlap(structRange, columns[k], need[k])) {
+                throw new IllegalArgumentException(name + ": the column segment overlaps the structs");
+            }
+        }
+        if (intoColumns) {
+            for (int k = 0; k < leaves.size(); k++) {
+                for (int j = 0; j < k; j++) {
+                    if (overlap(columns[j].asSlice(0, need[j]), columns[k], need[k])) {
+                        throw new IllegalArgumentException(type.name() + "." + leaves.get(k).path()
+                                + ": the target column segment overlaps that of " + leaves.get(j).path());
+                    }
+                }
+            }
         }
         return leaves;
     }
 
-    private static void live(MemorySegment s) {
+    /** {@return {@code a * b}} @throws IndexOutOfBoundsException naming {@code what} if it overflows a {@code long} */
+    private static long bytes(String what, long a, long b) {
+        try {
+            return Math.multiplyExact(a, b);
+        } catch (ArithmeticException e) {
+            throw new IndexOutOfBoundsException(what + " overflow a long");
+        }
+    }
+
+    /** {@return whether the first {@code n} bytes of {@code b} share memory with {@code a}} */
+    private static boolean overlap(MemorySegment a, MemorySegment b, long n) {
+        return n > 0 && a.byteSize() > 0 && a.asOverlappingSlice(b.asSlice(0, n)).isPresent();
+    }
+
+    private static void live(MemorySegment s, String what) {
         if (!s.scope().isAlive()) {
-            throw new IllegalStateException("a segment's arena is already closed");
+            throw new IllegalStateException(what + ": the segment's arena is already closed");
+        }
+        if (!s.isAccessibleBy(Thread.currentThread())) {
+            throw new WrongThreadException(what + ": the segment's confined arena belongs to another thread");
         }
     }
 }

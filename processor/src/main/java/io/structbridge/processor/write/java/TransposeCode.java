@@ -92,9 +92,10 @@ final class TransposeCode {
                 .addParameter(TypeName.LONG, "offset").addParameter(TypeName.LONG, "rows").addParameter(SEGMENTS, "columns");
         MethodSpec.Builder from = override("copyFromColumns").addParameter(SEGMENTS, "columns")
                 .addParameter(Runtime.MEMORY_SEGMENT, "structs").addParameter(TypeName.LONG, "offset").addParameter(TypeName.LONG, "rows");
+        to.addStatement("$T.checkToColumns(this, structs, offset, rows, columns)", TRANSPOSES);
+        from.addStatement("$T.checkFromColumns(this, columns, structs, offset, rows)", TRANSPOSES);
         for (MethodSpec.Builder b : List.of(to, from)) {
-            b.addStatement("$T.check(this, structs, offset, rows, columns)", TRANSPOSES)
-                    .beginControlFlow("for (long done = 0; done < rows; )")
+            b.beginControlFlow("for (long done = 0; done < rows; )")
                     .addStatement("int n = (int) Math.min(rows - done, $T.CHUNK_ROWS)", TRANSPOSES)
                     .addStatement("long base = offset + done * SIZE");
         }
