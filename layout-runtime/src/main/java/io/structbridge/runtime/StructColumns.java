@@ -251,7 +251,8 @@ public abstract class StructColumns<R extends Record> {
      * {@link StructType#copyToColumns} (the generated one: one row-major pass with constant offsets).
      *
      * @param array the structs, as many as this has rows
-     * @throws IllegalArgumentException if the counts or struct types differ
+     * @throws IllegalArgumentException if the counts or struct types differ, or the structs' memory
+     *     overlaps the columns' (nothing is then written)
      * @throws UnsupportedOperationException if the columns are read-only
      */
     protected final void copyFrom(StructArray<R> array) {
@@ -273,6 +274,8 @@ public abstract class StructColumns<R extends Record> {
      * @param target the target segment
      * @param offset the byte offset of struct 0
      * @throws IndexOutOfBoundsException if the structs do not fit {@code target} (checked before writing)
+     * @throws IllegalArgumentException if {@code target} is read-only or the structs overlap the columns'
+     *     memory (checked before writing)
      */
     protected final void copyTo(MemorySegment target, long offset) {
         long stride = type.size();
