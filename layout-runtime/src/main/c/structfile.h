@@ -150,7 +150,22 @@ static inline int sb_map(const char* path, const char* name, const char* fingerp
         problem = "data byte order differs from this machine's";
     } else if (memcmp(h + 56, fingerprint, 32) != 0 || f_size != size || stride != size || f_align != alignment
                || strcmp(f_name, name) != 0) {
-        problem = "the file holds another layout (fingerprint, size, stride, alignment or name differ)";
+        /* both layouts named, as Java's StructFile and Python's open_array do; the file's bytes shown printable */
+        char f_print[41] = {0}, fp_print[33] = {0};
+        for (int i = 0; i < 40 && f_name[i] != 0; i++) {
+            f_print[i] = f_name[i] >= 0x20 && f_name[i] < 0x7f ? f_name[i] : '?';
+        }
+        for (int i = 0; i < 32; i++) {
+            unsigned char c = h[56 + i];
+            fp_print[i] = c >= 0x20 && c < 0x7f ? (char) c : '?';
+        }
+        snprintf(error, error_size, "%s: the file holds %s (fingerprint %s, size %llu, alignment %llu, stride %llu);"
+                 " the reader expects %s (fingerprint %.32s, size %llu, alignment %llu, stride %llu)", path, f_print,
+                 fp_print, (unsigned long long) f_size, (unsigned long long) f_align, (unsigned long long) stride, name,
+                 fingerprint, (unsigned long long) size, (unsigned long long) alignment, (unsigned long long) size);
+        munmap(base, (size_t) file_size);
+        close(fd);
+        return -1;
     } else if (data < 128 || data % 64 != 0 || data > file_size || count > (file_size - data) / stride) {
         problem = "count structs at the data offset do not fit the file";
     }

@@ -25,7 +25,7 @@ import tools.jackson.databind.ser.Serializers;
  * {@code RecordDeserializer}), so databind accepts and refuses exactly what the codec and the JSON Schema do; other
  * records and classes keep plain databind, except {@code @Union} records, which are refused ({@link UnionRefusal}).
  * Records are written by databind (the codec writes the same bytes for a record whose values fit the struct), except
- * records whose struct holds a union at any depth, which are stored (every check of {@code RStruct.write}) and
+ * records whose struct holds a union or a {@code UINT64_BITS} member at any depth, which are stored (every check of {@code RStruct.write}) and
  * written by the codec, so a tagged union writes only its live member. Found by
  * {@code JsonMapper.builder().findAndAddModules()} ({@code META-INF/services}).
  *
@@ -73,7 +73,7 @@ public final class StructJsonModule extends JacksonModule {
                 if (UnionRefusal.UNIONS.get(raw)) {
                     return new UnionRefusal.Serializer(raw);
                 }
-                return raw.isRecord() ? throughCodecIfItHoldsAUnion(raw) : null;
+                return raw.isRecord() ? throughCodecIfNeeded(raw) : null;
             }
         });
         context.addDeserializerModifier(new tools.jackson.databind.deser.ValueDeserializerModifier() {
@@ -170,15 +170,27 @@ public final class StructJsonModule extends JacksonModule {
     }
 
     /**
-     * {@return a serializer writing the record through its codec when its struct holds a union (at any
-     * depth), else null (plain databind)} Databind would write the union record on its own, which it
-     * must refuse (only the enclosing struct knows the live member); the codec writes what
-     * {@code RJson} writes: the live member of a tagged union.
+     * {@return a serializer writing the record through its codec when its struct holds a union or a
+     * {@code UINT64_BITS} member (at any depth), else null (plain databind)} Databind would write the union
+     * record on its own, which it must refuse (only the enclosing struct knows the live member), and a
+     * {@code UINT64_BITS} {@code long} as the signed number its bits make ({@code -1} for
+     * {@code 18446744073709551615}), which the codec, the schema and this module's reader refuse; the
+     * codec writes what {@code RJson} writes: the live member of a tagged union, the unsigned decimal.
      */
-    private static ValueSerializer<?> throughCodecIfItHoldsAUnion(Class<?> raw) {
+    private static ValueSerializer<?> throughCodecIfNeeded(Class<?> raw) {
         StructType<?> type = CodecLookup.STRUCT_TYPE.get(raw);
         StructJsonCodec<?> codec = type == null ? null : recordCodec(raw);
-        return codec != null && io.structbridge.runtime.Layouts.holdsUnion(type.layout()) ? new RecordThroughCodec(type, codec) : null;
+        return codec != null && (io.structbridge.runtime.Layouts.holdsUnion(type.layout()) || holdsRawUint64(type))
+                ? new RecordThroughCodec(type, codec) : null;
+    }
+
+    /** {@return whether a column of {@code type} (at any depth) is a {@code UINT64_BITS} member or array} */
+    private static boolean holdsRawUint64(StructType<?> type) {
+        try {
+            return type.columns().stream().anyMatch(c -> c.kind() == io.structbridge.runtime.Column.Kind.UINT64_BITS);
+        } catch (UnsupportedOperationException e) { // a StructType without columns: not generated, no codec either
+            return false;
+        }
     }
 
     /** Writes a record by storing it (every check of {@code RStruct.write}) and writing those bytes with the codec. */

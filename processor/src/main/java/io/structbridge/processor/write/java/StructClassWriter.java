@@ -87,9 +87,6 @@ public final class StructClassWriter {
                 .addJavadoc("Layout fingerprint (SHA-256 of the canonical layout, 128 bits in hex), as in the C header,\n"
                         + "the Python module and struct files.\n")
                 .initializer("$S", io.structbridge.processor.write.Fingerprint.of(plan)).build());
-        t.addField(FieldSpec.builder(String.class, "JSON_SCHEMA_RESOURCE", Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
-                .addJavadoc("The JSON Schema (draft 2020-12) of the record's Jackson JSON: a resource beside this class.\n")
-                .initializer("$S", model.cName() + ".schema.json").build());
         t.addField(FieldSpec.builder(String.class, "DESCRIPTION", Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
                 .initializer("$L", io.structbridge.processor.write.JavaStrings.literal(description)).build());
         t.addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build());
@@ -117,6 +114,10 @@ public final class StructClassWriter {
                             + " has no JSON Schema: component '" + pointer + "' is a pointer, an address that means nothing outside this process")
                     .build());
         } else {
+            // only where the schema is written (a struct holding an untagged union or a pointer has none)
+            t.addField(FieldSpec.builder(String.class, "JSON_SCHEMA_RESOURCE", Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
+                    .addJavadoc("The JSON Schema (draft 2020-12) of the record's Jackson JSON: a resource beside this class.\n")
+                    .initializer("$S", model.cName() + ".schema.json").build());
             t.addMethod(MethodSpec.methodBuilder("jsonSchema").addModifiers(PUBLIC_STATIC).returns(String.class)
                     .addJavadoc("{@return the JSON Schema document ({@link #JSON_SCHEMA_RESOURCE}), UTF-8 decoded}\n\n")
                     .addJavadoc("@throws java.io.UncheckedIOException if the resource cannot be read\n")
