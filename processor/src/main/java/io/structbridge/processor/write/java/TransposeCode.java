@@ -159,9 +159,9 @@ final class TransposeCode {
             String at = "o" + k + " + i * " + leaf.width() + "L";
             if (leaf.width() > UNROLLED_BYTES) {
                 if (toColumns) {
-                    b.addStatement("$T.copy(s, $L, $L, $L, $L)", Runtime.MEMORY_SEGMENT, structAt(leaf.offset()), col, at, leaf.width());
+                    b.addStatement("$T.copy(s, $L, $L, $L, $LL)", Runtime.MEMORY_SEGMENT, structAt(leaf.offset()), col, at, leaf.width());
                 } else {
-                    b.addStatement("$T.copy($L, $L, s, $L, $L)", Runtime.MEMORY_SEGMENT, col, at, structAt(leaf.offset()), leaf.width());
+                    b.addStatement("$T.copy($L, $L, s, $L, $LL)", Runtime.MEMORY_SEGMENT, col, at, structAt(leaf.offset()), leaf.width());
                 }
                 continue;
             }
@@ -192,7 +192,7 @@ final class TransposeCode {
 
     /** {@return the byte offset expression of a struct byte in row {@code r}} */
     private static String structAt(long offset) {
-        return offset == 0 ? "r" : "r + " + offset;
+        return offset == 0 ? "r" : "r + " + offset + "L"; // long literals: a struct may exceed 2 GiB
     }
 
     private static MethodSpec.Builder override(String name) {
