@@ -16,8 +16,10 @@ import java.util.Map;
  * {@link PythonViewWriter#names}), Python values (arrays as tuples, {@code byte[]} as {@code bytes},
  * {@code char[]} as a str of UTF-16 code units, enums as the module's {@code enum.IntEnum}, nested records
  * as their twins), {@code to_view(buffer, offset)}/{@code from_view(view_or_buffer, offset)}, and, where the
- * record has a Pydantic model ({@code RModel}: no union, no pointer, enums with known JSON values),
- * {@code to_model()}/{@code from_model(model)}. The model keeps the JSON names; a model's values become
+ * record has a Pydantic model ({@code RModel}: no untagged union, no pointer, enums with known JSON values),
+ * {@code to_model()}/{@code from_model(model)}; a union tagged by the record converts as its JSON holds it,
+ * the live member only. A union's twin has its non-primitive members {@code Optional}: where a struct tags
+ * the union, the dead members are None (primitive ones zero / False), as in Java's record. The model keeps the JSON names; a model's values become
  * what Jackson reads from the same JSON: a Java {@code float} component's number rounded to binary32
  * (Jackson's {@code Float.parseFloat}), an enum's JSON string mapped to its constant, a {@code char[]}'s
  * string split into UTF-16 code units.
