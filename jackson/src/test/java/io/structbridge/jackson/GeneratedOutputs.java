@@ -70,6 +70,11 @@ final class GeneratedOutputs {
     }
 
     static Outcome compile(Path dir, Map<String, String> sources) {
+        return compile(dir, sources, List.of());
+    }
+
+    /** {@link #compile(Path, Map)} with more javac options ({@code -Astructbridge.pythonPackage=...}). */
+    static Outcome compile(Path dir, Map<String, String> sources, List<String> options) {
         try {
             Path src = Files.createDirectories(dir.resolve("src"));
             Path gen = Files.createDirectories(dir.resolve("generated"));
@@ -88,6 +93,7 @@ final class GeneratedOutputs {
                     "-Xmaxwarns", "10000", "-classpath", System.getProperty("java.class.path"),
                     "-processorpath", System.getProperty("java.class.path"), "-processor", "io.structbridge.processor.StructProcessor",
                     "-d", out.toString(), "-s", gen.toString()));
+            cmd.addAll(options);
             inputs.forEach(f -> cmd.add(f.getPath()));
             Result r = run(cmd, dir, null);
             boolean ok = r.exit == 0;

@@ -20,7 +20,9 @@ import java.util.TreeMap;
  * {@code py.typed} (PEP 561). A nested struct that is a record of the package is imported from its own
  * module ({@code from .inner import Inner, ...}), so {@code Outer}'s ctypes field takes the package's
  * {@code Inner} class; one from outside the compilation, or a union used as a tagged union here (its
- * Pydantic model differs), is defined in the module as in a loose module. Module-level functions and
+ * Pydantic model differs), is defined in the module as in a loose module, except for the union's value twin
+ * {@code URecord}: that is imported from the union's own module, so {@code from pkg import URecord} gives the
+ * one class every module of the package takes and returns (tagged or not). Module-level functions and
  * constants ({@code open_array}, {@code SIZE}, {@code CDEF}, ...) stay in each record's module.
  */
 public final class PythonPackageWriter {
@@ -113,10 +115,17 @@ public final class PythonPackageWriter {
         tree(p, tree);
         java.util.Set<String> tagged = TaggedUnionPydantic.taggedUnions(tree.stream().map(StructLayoutPlan::model).toList());
         Map<String, String> siblings = new LinkedHashMap<>();
+        Map<String, String> shared = new LinkedHashMap<>();
         java.util.Set<String> enums = new java.util.HashSet<>(); // each enum imported once, from the first sibling defining it
         for (StructLayoutPlan n : tree) {
             StructLayoutPlan own = byRecord.get(n.model().record().canonicalName());
-            if (n == p || own == null || own == p || tagged.contains(n.model().cName())) {
+            if (n == p || own == null || own == p) {
+                continue;
+            }
+            if (tagged.contains(n.model().cName())) {
+                // defined here (its Pydantic model is the tagged one), but its value twin is the package's one class
+                generate(own, byRecord, done);
+                shared.put(n.model().cName(), "from ." + moduleName(own.model().cName()) + " import " + n.model().cName() + "Record");
                 continue;
             }
             generate(own, byRecord, done);
@@ -124,7 +133,7 @@ public final class PythonPackageWriter {
             enums(done.get(own)).stream().filter(enums::add).forEach(names::add);
             siblings.put(n.model().cName(), "from ." + moduleName(own.model().cName()) + " import " + String.join(", ", names));
         }
-        done.put(p, new PythonWriter(p, siblings).write());
+        done.put(p, new PythonWriter(p, siblings, shared).write());
     }
 
     private static void tree(StructLayoutPlan p, List<StructLayoutPlan> out) {

@@ -174,8 +174,13 @@ final class PythonViewRuntime {
                 __slots__ = ()
 
                 def check(self, value: object, struct: str, path: str) -> int:
-                    v = super().check(value, struct, path)
-                    return v & 0xFFFFFFFFFFFFFFFF
+                    value = _sb_plain(value)
+                    if isinstance(value, bool) or not isinstance(value, int):
+                        raise TypeError(f"{struct}.{path}: an int is required, not {_sb_type_name(value)}")
+                    if not self.lo <= value <= self.hi:
+                        raise _sb_error(struct, path, f"must fit {self.ctype} (0..{self.hi}, or a negative long "
+                                        f"{self.lo}..-1 as its bit pattern)", value)
+                    return value & 0xFFFFFFFFFFFFFFFF
 
 
             class _SB_Char(_SB_Codec):

@@ -10,6 +10,7 @@ import io.structbridge.processor.model.FieldModel;
 import io.structbridge.processor.model.FieldType;
 import io.structbridge.processor.model.JavaPrim;
 import io.structbridge.processor.model.StructModel;
+import io.structbridge.processor.model.TaggedUnion;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -64,11 +65,145 @@ final class PythonViewWriter {
         for (StructLayoutPlan p : all) {
             codecs(p, b);
         }
+        b.append(TAG_HELPERS);
         for (StructLayoutPlan p : all) {
             if (order.contains(p)) {
                 view(p, b);
             }
             loadStore(p, b);
+            if (p.model().union()) {
+                liveLoadStore(p, b);
+            }
+        }
+    }
+
+    /** {@return the Python value of an absent (dead) member of a tagged union, as Java's: None, or the primitive's zero} */
+    static String absent(FieldType t) {
+        JavaPrim prim = switch (t) {
+            case FieldType.Scalar s -> s.java();
+            case FieldType.BitField f -> f.declared().java();
+            default -> null;
+        };
+        if (prim == null) {
+            return "None";
+        }
+        return switch (prim) {
+            case BOOLEAN -> "False";
+            case CHAR -> "\"\\x00\"";
+            case FLOAT, DOUBLE -> "0.0";
+            default -> "0";
+        };
+    }
+
+    /** {@return whether a member's Java type is primitive (never null: a dead one is zero / false)} */
+    static boolean primitive(FieldType t) {
+        return !"None".equals(absent(t));
+    }
+
+    /**
+     * The module-level {@code _sb_load_live_U}/{@code _sb_store_live_U} of a union U, as Java's {@code readLive$},
+     * {@code checkLive$} and {@code writeLive$}: only member {@code member} (its index in component order) is
+     * decoded, checked and stored (over zeroed bytes); the others are absent (None, or zero / False). Messages
+     * name the union ({@code U.member: ...}) at the top level, as Java's do; nested in another struct, that
+     * struct and the path to the union, as Java's {@code nestedIn}.
+     */
+    private static void liveLoadStore(StructLayoutPlan p, StringBuilder b) {
+        StructModel model = p.model();
+        String r = model.cName();
+        String u = PythonWriter.literal(simple(model));
+        Map<FieldModel, String> names = names(model);
+        Map<Member, BitFieldRuns.Run> runs = runs(p);
+        b.append("\n\ndef _sb_load_live_").append(r).append("(mv: memoryview, off: int, member: int, struct: str, prefix: str) -> \"")
+                .append(r).append("Record\":\n")
+                .append("    \"\"\"Only member member of the union decoded (Java's readLive$): the others absent (None, or zero / False).\"\"\"\n")
+                .append("    if not prefix:\n        struct = ").append(u).append('\n');
+        for (int i = 0; i < p.members().size(); i++) {
+            Member m = p.members().get(i);
+            FieldModel f = m.field();
+            String path = "prefix + " + PythonWriter.literal(f.name());
+            b.append("    ").append(i == 0 ? "if" : "elif").append(" member == ").append(i).append(":\n")
+                    .append("        return ").append(r).append("Record(");
+            for (int j = 0; j < p.members().size(); j++) {
+                FieldModel fj = p.members().get(j).field();
+                b.append(j == 0 ? "" : ", ").append(names.get(fj)).append("=")
+                        .append(j == i ? loadExpr(model, i, m, runs, path) : absent(fj.type()));
+            }
+            b.append(")\n");
+        }
+        b.append("    raise IndexError(f\"no member of index {member}\")\n");
+        b.append("\n\ndef _sb_store_live_").append(r).append("(mv: memoryview, off: int, value: \"").append(r)
+                .append("Record\", member: int, struct: str, prefix: str) -> None:\n")
+                .append("    \"\"\"Zeroes the union's bytes and stores only member member of value, checked (Java's checkLive$ and writeLive$;\n")
+                .append("    into a scratch copy); the other members are ignored.\"\"\"\n")
+                .append("    if not prefix:\n        struct = ").append(u).append('\n')
+                .append("    mv[off:off + ").append(p.size()).append("] = bytes(").append(p.size()).append(")\n");
+        for (int i = 0; i < p.members().size(); i++) {
+            Member m = p.members().get(i);
+            FieldModel f = m.field();
+            String path = "prefix + " + PythonWriter.literal(f.name());
+            b.append("    ").append(i == 0 ? "if" : "elif").append(" member == ").append(i).append(":\n");
+            b.append("        v = value.").append(names.get(f)).append('\n');
+            if (!primitive(f.type())) {
+                b.append("        if v is None:\n            raise _sb_error(struct, ").append(path)
+                        .append(", \"must not be null (native structs have no null)\", None)\n");
+            }
+            b.append(storeStatement(model, i, m, runs, "v", path, "        "));
+        }
+        b.append("    else:\n        raise IndexError(f\"no member of index {member}\")\n");
+    }
+
+    /** {@return the expression that loads member i of {@code model} (mv, off, struct in scope)} */
+    private static String loadExpr(StructModel model, int i, Member m, Map<Member, BitFieldRuns.Run> runs, String path) {
+        FieldModel f = m.field();
+        return switch (f.type()) {
+            case FieldType.Nested n -> "_sb_load_" + n.struct().cName() + "(mv, off + " + m.offset() + ", struct, " + path + " + \".\")";
+            case FieldType.NestedArray a -> "tuple(_sb_load_" + a.struct().cName() + "(mv, off + " + m.offset() + " + i * "
+                    + (m.size() / a.length()) + ", struct, " + path + " + f\"[{i}].\") for i in range(" + a.length() + "))";
+            case FieldType.PrimitiveArray a when valueType(f.type(), false).startsWith("_SB_tuple") ->
+                    "tuple(" + codec(model, i) + ".get(mv, off + " + m.offset() + ", struct, " + path + "))";
+            case FieldType.BitField bf -> codec(model, i) + ".get(mv, off + " + runs.get(m).offset() + ", struct, " + path + ")";
+            default -> codec(model, i) + ".get(mv, off + " + m.offset() + ", struct, " + path + ")";
+        };
+    }
+
+    /** {@return the statement(s) that check and store member i of {@code model} from {@code val} (mv, off, struct in scope)} */
+    private static String storeStatement(StructModel model, int i, Member m, Map<Member, BitFieldRuns.Run> runs, String val,
+                                         String path, String indent) {
+        FieldModel f = m.field();
+        return indent + switch (f.type()) {
+            case FieldType.Nested n -> "_sb_store_" + n.struct().cName() + "(mv, off + " + m.offset() + ", " + val + ", struct, " + path
+                    + " + \".\")\n";
+            case FieldType.NestedArray a -> "_sb_store_array(mv, off + " + m.offset() + ", " + val + ", " + a.length() + ", "
+                    + (m.size() / a.length()) + ", _sb_store_" + a.struct().cName() + ", struct, " + path + ")\n";
+            case FieldType.BitField bf -> codec(model, i) + ".put(mv, off + " + runs.get(m).offset() + ", " + codec(model, i) + ".check("
+                    + val + ", struct, " + path + "))\n";
+            default -> codec(model, i) + ".put(mv, off + " + m.offset() + ", " + codec(model, i) + ".check(" + val + ", struct, " + path
+                    + "))\n";
+        };
+    }
+
+    /** {@return the name of the dict from discriminator values to the index of the member of tagged union {@code t} they select} */
+    static String liveMap(StructModel model, TaggedUnion t) {
+        return "_SB_" + model.cName() + "_LIVE_" + t.union();
+    }
+
+    /** Writes {@link #liveMap} of every tagged union of {@code p}. */
+    private static void liveMaps(StructLayoutPlan p, StringBuilder b) {
+        StructModel model = p.model();
+        for (TaggedUnion t : model.tagged()) {
+            FieldModel tag = model.fields().stream().filter(f -> f.name().equals(t.tag())).findFirst().orElseThrow();
+            StructModel union = ((FieldType.Nested) model.fields().stream().filter(f -> f.name().equals(t.union())).findFirst()
+                    .orElseThrow().type()).struct();
+            List<String> entries = new java.util.ArrayList<>();
+            for (TaggedUnion.Alternative a : t.alternatives()) {
+                int index = union.fields().indexOf(union.fields().stream().filter(f -> f.name().equals(a.member())).findFirst().orElseThrow());
+                if (tag.type() instanceof FieldType.EnumCode e) {
+                    a.constants().forEach(c -> entries.add(e.type().flatName() + "[" + PythonWriter.literal(c) + "]: " + index));
+                } else {
+                    a.codes().forEach(c -> entries.add(c + ": " + index));
+                }
+            }
+            b.append(liveMap(model, t)).append(": dict[_SB_Any, int] = {").append(String.join(", ", entries)).append("}\n");
         }
     }
 
@@ -425,6 +560,10 @@ final class PythonViewWriter {
         String r = model.cName();
         Map<FieldModel, String> names = names(model);
         Map<Member, BitFieldRuns.Run> runs = runs(p);
+        if (!model.tagged().isEmpty()) {
+            b.append("\n\n");
+            liveMaps(p, b);
+        }
         b.append("\n\ndef _sb_load_").append(r).append("(mv: memoryview, off: int, struct: str, prefix: str) -> \"").append(r).append("Record\":\n");
         b.append("    return ").append(r).append("Record(\n");
         for (int i = 0; i < p.members().size(); i++) {
@@ -432,6 +571,16 @@ final class PythonViewWriter {
             FieldModel f = m.field();
             String path = "prefix + " + PythonWriter.literal(f.name());
             b.append("        ").append(names.get(f)).append("=");
+            TaggedUnion tagged = TaggedUnion.of(model, f.name());
+            if (tagged != null && f.type() instanceof FieldType.Nested n) { // Java's read: only the live member
+                Member tag = p.members().stream().filter(x -> x.field().name().equals(tagged.tag())).findFirst().orElseThrow();
+                int ti = p.members().indexOf(tag);
+                b.append("_sb_load_live_").append(n.struct().cName()).append("(mv, off + ").append(m.offset()).append(", _sb_live_or_fail(")
+                        .append(liveMap(model, tagged)).append(", ").append(loadExpr(model, ti, tag, runs, "prefix + " + PythonWriter.literal(tag.field().name())))
+                        .append(", struct, ").append(path).append(", ").append(PythonWriter.literal(tagged.tag())).append(", ")
+                        .append(PythonWriter.literal(simple(n.struct()))).append("), struct, prefix),\n");
+                continue;
+            }
             switch (f.type()) {
                 case FieldType.Nested n -> b.append("_sb_load_").append(n.struct().cName()).append("(mv, off + ").append(m.offset())
                         .append(", struct, ").append(path).append(" + \".\")");
@@ -448,8 +597,8 @@ final class PythonViewWriter {
             b.append(",\n");
         }
         b.append("    )\n");
-        b.append("\n\ndef _sb_store_").append(r).append("(mv: memoryview, off: int, value: \"").append(r)
-                .append("Record\", struct: str, prefix: str) -> None:\n");
+        // value: object, checked first (a union's twin may hold None where a struct tags it; the C store refuses it)
+        b.append("\n\ndef _sb_store_").append(r).append("(mv: memoryview, off: int, value: object, struct: str, prefix: str) -> None:\n");
         b.append("    \"\"\"Writes value into mv (a scratch copy: it may stop half-way with an error)").append(model.union()
                 ? "; a union's members are written in order and each must then read back as given" : "").append(".\"\"\"\n");
         b.append("    if not isinstance(value, ").append(r).append("Record):\n")
@@ -459,6 +608,21 @@ final class PythonViewWriter {
             FieldModel f = m.field();
             String path = "prefix + " + PythonWriter.literal(f.name());
             String val = "value." + names.get(f);
+            TaggedUnion tagged = TaggedUnion.of(model, f.name());
+            if (tagged != null && f.type() instanceof FieldType.Nested n) { // Java's check and write: only the live member
+                String un = n.struct().cName();
+                FieldModel tag = model.fields().stream().filter(x -> x.name().equals(tagged.tag())).findFirst().orElseThrow();
+                b.append("    if ").append(val).append(" is None:\n        raise _sb_error(struct, ").append(path)
+                        .append(", \"must not be null (native structs have no null)\", None)\n")
+                        .append("    live = _sb_live_or_fail(").append(liveMap(model, tagged)).append(", value.").append(names.get(tag))
+                        .append(", struct, ").append(path).append(", ").append(PythonWriter.literal(tagged.tag())).append(", ")
+                        .append(PythonWriter.literal(simple(n.struct()))).append(")\n")
+                        .append("    if not isinstance(").append(val).append(", ").append(un).append("Record):\n")
+                        .append("        raise _sb_wrong_class(struct, ").append(path).append(", ").append(un).append("Record, ").append(val).append(")\n")
+                        .append("    _sb_store_live_").append(un).append("(mv, off + ").append(m.offset()).append(", ").append(val)
+                        .append(", live, struct, prefix)\n");
+                continue;
+            }
             switch (f.type()) {
                 case FieldType.Nested n -> b.append("    _sb_store_").append(n.struct().cName()).append("(mv, off + ").append(m.offset())
                         .append(", ").append(val).append(", struct, ").append(path).append(" + \".\")\n");
@@ -482,6 +646,23 @@ final class PythonViewWriter {
             }
         }
     }
+
+    /** The helper of the tagged unions: which member a discriminator value selects, or Java's refusal. */
+    static final String TAG_HELPERS = """
+
+
+            def _sb_live_or_fail(live: dict[_SB_Any, int], tag: object, struct: str, path: str, tag_name: str, union: str) -> int:
+                \"\"\"The index of the member of a tagged union that discriminator value tag selects (Java's liveOrFail$): a
+                ValueError with Java's message where it selects none.\"\"\"
+                try:
+                    member = -1 if isinstance(tag, bool) else live.get(_sb_plain(tag), -1)
+                except TypeError:  # unhashable
+                    member = -1
+                if member < 0:
+                    shown = "null" if tag is None else tag.name if isinstance(tag, _SB_enum.Enum) else repr(tag)
+                    raise _sb_error(struct, path, f"discriminator {tag_name} = {shown} selects no member of union {union}", None)
+                return member
+            """;
 
     static final String ARRAY_HELPERS = """
 

@@ -28,6 +28,8 @@ public final class PythonWriter {
     private final StructLayoutPlan plan;
     /** Nested structs taken from sibling modules of a package: C name to the import line (see {@link PythonPackageWriter}). */
     private final Map<String, String> siblings;
+    /** Structs defined here whose value twin comes from a sibling module: C name to the import line. */
+    private final Map<String, String> shared;
 
     public PythonWriter(StructLayoutPlan plan) {
         this(plan, Map.of());
@@ -38,8 +40,17 @@ public final class PythonWriter {
      *     that imports its names ({@code from .inner import Inner, Inner_dtype, ...}); they are not defined again
      */
     PythonWriter(StructLayoutPlan plan, Map<String, String> siblings) {
+        this(plan, siblings, Map.of());
+    }
+
+    /**
+     * @param shared structs (by C name) this module defines but whose value twin {@code RRecord} it imports
+     *     from a sibling module with the given line (a union used tagged here: one twin class per package)
+     */
+    PythonWriter(StructLayoutPlan plan, Map<String, String> siblings, Map<String, String> shared) {
         this.plan = plan;
         this.siblings = siblings;
+        this.shared = shared;
     }
 
     public String fileName() {
@@ -64,6 +75,10 @@ public final class PythonWriter {
         if (!siblings.isEmpty()) {
             b.append("\n\n# the nested structs that modules of this package define\n");
             all.stream().map(p -> siblings.get(p.model().cName())).filter(java.util.Objects::nonNull).forEach(line -> b.append(line).append('\n'));
+        }
+        if (!shared.isEmpty()) {
+            b.append("\n\n# the value twins of the unions tagged here: the package's one class per union\n");
+            shared.values().forEach(line -> b.append(line).append('\n'));
         }
         if (PythonBitFields.any(order)) {
             b.append(PythonBitFields.HELPERS);
@@ -91,7 +106,7 @@ public final class PythonWriter {
             metadata(p, b);
         }
         PythonViewWriter.write(order, all, PythonPackageWriter.imported(siblings.values()), b); // RView per record (typed, checked, in place)
-        PythonDataclassWriter.write(order, b); // RRecord value twins
+        PythonDataclassWriter.write(order, shared.keySet(), b); // RRecord value twins (a shared one imported)
         b.append("\nCDEF: str = \"\"\"\n");
         for (StructLayoutPlan p : all) {
             cdef(p, b);
