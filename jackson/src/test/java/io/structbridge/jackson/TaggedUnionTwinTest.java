@@ -245,8 +245,10 @@ class TaggedUnionTwinTest {
                             problems.append(f"Jackson's JSON through the model {from_json!r}")
                         # (to_model of a Java float holds its binary32 value, the model of Jackson's JSON the printed
                         # decimal: both give the same twin, checked above)
-                        if not same(Rec.from_model(ns[name + "Model"].model_validate_json(model.model_dump_json(exclude_none=True))), got):
-                            problems.append(f"to_model's JSON {model.model_dump_json(exclude_none=True)} is not the value")
+                        if '":null' in model.model_dump_json():
+                            problems.append(f"model_dump_json() writes a dead member: {model.model_dump_json()}")
+                        if not same(Rec.from_model(ns[name + "Model"].model_validate_json(model.model_dump_json())), got):
+                            problems.append(f"to_model's JSON {model.model_dump_json()} is not the value")
                         print("ok" if not problems else "; ".join(problems))
                     elif op == "write":
                         buf = bytearray(View.SIZE)

@@ -580,7 +580,7 @@ public final class PythonWriter {
             if _SB_typing.TYPE_CHECKING:  # type checkers see NumPy and Pydantic; at run time both are optional
                 import numpy as _SB_np
                 from pydantic import (BaseModel as _SB_BaseModel, ConfigDict as _SB_ConfigDict, Field as _SB_Field,
-                                      model_validator as _SB_model_validator)
+                                      model_serializer as _SB_model_serializer, model_validator as _SB_model_validator)
             else:
                 try:
                     import numpy as _SB_np
@@ -588,7 +588,7 @@ public final class PythonWriter {
                     _SB_np = None
                 try:
                     from pydantic import (BaseModel as _SB_BaseModel, ConfigDict as _SB_ConfigDict, Field as _SB_Field,
-                                          model_validator as _SB_model_validator)
+                                          model_serializer as _SB_model_serializer, model_validator as _SB_model_validator)
                 except ImportError:  # Pydantic is optional: the model needs it
                     _SB_BaseModel = None
 

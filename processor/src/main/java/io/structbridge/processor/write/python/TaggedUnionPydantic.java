@@ -67,7 +67,12 @@ final class TaggedUnionPydantic {
                 .append(": \" + \", \".join(map(repr, unknown)))\n")
                 .append("                if len(data) != 1 or next(iter(data.values())) is None:\n")
                 .append("                    raise ValueError(\"a tagged union holds exactly its live member (not null), got \" + repr(sorted(data)))\n")
-                .append("            return data\n");
+                .append("            return data\n")
+                // model_dump()/model_dump_json() write the live member only, as Jackson does, so the dump validates again
+                .append("\n        @_SB_model_serializer(mode=\"wrap\")\n")
+                .append("        def _sb_live_member_only(self, handler: _SB_Any) -> _SB_Any:\n")
+                .append("            data = handler(self)\n")
+                .append("            return {k: v for k, v in data.items() if v is not None} if isinstance(data, dict) else data\n");
     }
 
     /** Writes, inside the enclosing model's class, a validator per tagged union: the member present is the one selected. */
