@@ -210,6 +210,32 @@ public final class StructJsonModule extends JacksonModule {
             ((StructType) type).write(bytes, 0L, (Record) value);
             codec.write(bytes, 0L, gen);
         }
+
+        /**
+         * A record in a polymorphic place ({@code @JsonTypeInfo} on an interface it implements, default typing):
+         * the type id as databind writes it, then the codec's members. Without this Jackson refuses the record
+         * ("Type id handling not implemented") although plain databind wrote it (found by an attack).
+         */
+        @Override
+        @SuppressWarnings({"unchecked", "rawtypes"})
+        public void serializeWithType(Object value, JsonGenerator gen, SerializationContext ctxt,
+                                      tools.jackson.databind.jsontype.TypeSerializer typeSer) {
+            java.lang.foreign.MemorySegment bytes = java.lang.foreign.MemorySegment.ofArray(new long[Math.toIntExact((type.size() + 7) / 8)]);
+            ((StructType) type).write(bytes, 0L, (Record) value);
+            tools.jackson.databind.util.TokenBuffer buffer = ctxt.bufferForValueConversion();
+            codec.write(bytes, 0L, buffer);
+            tools.jackson.core.type.WritableTypeId id = typeSer.writeTypePrefix(gen, ctxt,
+                    typeSer.typeId(value, tools.jackson.core.JsonToken.START_OBJECT));
+            try (JsonParser p = buffer.asParser()) {
+                p.nextToken(); // the codec's START_OBJECT: the prefix wrote the object's start
+                while (p.nextToken() == tools.jackson.core.JsonToken.PROPERTY_NAME) {
+                    gen.writeName(p.currentName());
+                    p.nextToken();
+                    gen.copyCurrentStructure(p);
+                }
+            }
+            typeSer.writeTypeSuffix(gen, ctxt, id);
+        }
     }
 
     /** Refuses a value that would otherwise be written as a silent {@code {}}: a struct without codec, a file, a type. */
@@ -309,6 +335,23 @@ public final class StructJsonModule extends JacksonModule {
 
         @Override
         public Object deserialize(JsonParser p, DeserializationContext ctxt) {
+            tools.jackson.core.JsonToken t = p.currentToken();
+            if (t == tools.jackson.core.JsonToken.PROPERTY_NAME || t == tools.jackson.core.JsonToken.END_OBJECT) {
+                // inside the object already: polymorphic handling (@JsonTypeInfo as a property) read the type id
+                // first; the codec reads the rest as one object (found by an attack)
+                tools.jackson.databind.util.TokenBuffer rest = ctxt.bufferForInputBuffering(p);
+                rest.writeStartObject();
+                for (; p.currentToken() == tools.jackson.core.JsonToken.PROPERTY_NAME; p.nextToken()) {
+                    rest.writeName(p.currentName());
+                    p.nextToken();
+                    rest.copyCurrentStructure(p);
+                }
+                rest.writeEndObject();
+                try (JsonParser q = rest.asParser(ctxt)) {
+                    q.nextToken();
+                    return codec.readRecord(q);
+                }
+            }
             return codec.readRecord(p);
         }
 
