@@ -43,7 +43,8 @@ class TransposedExportAttackTest {
                 "Arrays", "Containers_Line", "io.structbridge.arrow.Singles", "PackedOuter");
     }
 
-    private static void exportAndCompare(StructType<Record> type, MemorySegment seg, long first, int n, String name) {
+    /** Exports rows {@code [first, first + n)} and has Arrow Java read every value back equal to {@code type.read}. */
+    static void exportAndCompare(StructType<Record> type, MemorySegment seg, long first, int n, String name) {
         try (BufferAllocator allocator = new RootAllocator();
              ArrowSchema cSchema = ArrowSchema.allocateNew(allocator); ArrowArray cArray = ArrowArray.allocateNew(allocator)) {
             ArrowExport.exportSchema(type, MemorySegment.ofAddress(cSchema.memoryAddress()));
