@@ -6,6 +6,7 @@ import io.structbridge.arrow.Node.Leaf;
 import io.structbridge.runtime.Column;
 import io.structbridge.runtime.Column.Kind;
 import io.structbridge.runtime.StructType;
+import io.structbridge.runtime.StridedCopy;
 import io.structbridge.runtime.Utf8;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -23,6 +24,7 @@ import java.util.List;
  */
 class Exporter {
     private static final long ALIGN = 64;
+    private static final ValueLayout.OfByte BYTE = ValueLayout.JAVA_BYTE;
     private static final ValueLayout.OfShort SHORT = ValueLayout.JAVA_SHORT_UNALIGNED;
     private static final ValueLayout.OfInt INT = ValueLayout.JAVA_INT_UNALIGNED;
     private static final ValueLayout.OfLong LONG = ValueLayout.JAVA_LONG_UNALIGNED;
@@ -425,7 +427,7 @@ class Exporter {
                 return;
             }
             for (int j = 0; j < n; j++) {
-                Strided.copy(source, s + (long) j * es, stride, data, d + (long) j * size, step, b, es, swap);
+                StridedCopy.copyElements(source, s + (long) j * es, stride, data, d + (long) j * size, step, b, es, swap);
                 if (codes != null) {
                     check(r, b, d + (long) j * size);
                 }
@@ -440,7 +442,7 @@ class Exporter {
             switch (es) {
                 case 1 -> {
                     for (int i = 0; i < b; i++) {
-                        byte v = data.get(Strided.BYTE, d + i * step);
+                        byte v = data.get(BYTE, d + i * step);
                         long code = signed ? v : v & 0xffL;
                         if (code < lo || code > hi || !dense && Arrays.binarySearch(codes, code) < 0) {
                             badCode(r + i, code);
@@ -508,13 +510,13 @@ class Exporter {
                     int end = Math.min(8, b - t);
                     int packed = 0;
                     for (int u = 0; u < end; u++) {
-                        byte v = source.get(Strided.BYTE, s + (t + u) * stride);
+                        byte v = source.get(BYTE, s + (t + u) * stride);
                         if ((v & ~1) != 0) {
                             bad(r + t + u, v);
                         }
                         packed |= v << u;
                     }
-                    bits.set(Strided.BYTE, (r + t) >>> 3, (byte) packed);
+                    bits.set(BYTE, (r + t) >>> 3, (byte) packed);
                 }
                 return;
             }
@@ -522,13 +524,13 @@ class Exporter {
                 long at = s + t * stride;
                 long k = (r + t) * m + i;
                 for (int j = 0; j < n; j++) {
-                    long v = c.bitField() ? bitField(c, at) : source.get(Strided.BYTE, at + j);
+                    long v = c.bitField() ? bitField(c, at) : source.get(BYTE, at + j);
                     if (v != 0 && v != 1) {
                         bad(r + t, v);
                     }
                     if (v == 1) {
                         long bit = k * n + j;
-                        bits.set(Strided.BYTE, bit >>> 3, (byte) (bits.get(Strided.BYTE, bit >>> 3) | (1 << (bit & 7))));
+                        bits.set(BYTE, bit >>> 3, (byte) (bits.get(BYTE, bit >>> 3) | (1 << (bit & 7))));
                     }
                 }
             }
@@ -651,12 +653,12 @@ class Exporter {
             }
             if (n < 0) {
                 for (; w < cap; w++) {
-                    byte x = source.get(Strided.BYTE, src + w);
+                    byte x = source.get(BYTE, src + w);
                     if (x == 0) {
                         break;
                     }
                     high |= x & 0x80;
-                    data.set(Strided.BYTE, at + w, x);
+                    data.set(BYTE, at + w, x);
                 }
                 n = w;
             }
