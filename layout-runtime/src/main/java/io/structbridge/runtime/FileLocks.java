@@ -120,13 +120,13 @@ final class FileLocks {
      *
      * @param path a regular file (checked by the caller)
      * @param exclusive whether to take the exclusive lock (and open for writing)
-     * @param create whether to create the file when missing (never truncates: the caller does so once it holds the lock)
+     * @param createNew whether to create the file, which must not exist ({@code O_CREAT | O_EXCL}: a new temporary file)
      * @return the held channel and lock
      * @throws StructFile.LockedException if another process, another struct file or another channel of
      *     this JVM holds a conflicting lock
      * @throws IOException if the file cannot be opened
      */
-    static Held acquire(Path path, boolean exclusive, boolean create) throws IOException {
+    static Held acquire(Path path, boolean exclusive, boolean createNew) throws IOException {
         synchronized (HELD) {
             Object key = keyOrNull(path);
             if (key != null) {
@@ -141,7 +141,7 @@ final class FileLocks {
                 // the descriptor's own file, then reopen that very inode through /proc/self/fd/N. N is closed before
                 // any lock is taken on the file, and never while a struct file of this JVM holds one: closing a
                 // descriptor drops the process's POSIX locks on the file.
-                int fd = NonBlockingOpen.open(path, exclusive, create);
+                int fd = NonBlockingOpen.open(path, exclusive, createNew);
                 boolean closeFd = true;
                 try {
                     Path proc = Path.of("/proc/self/fd/" + fd);
@@ -168,7 +168,7 @@ final class FileLocks {
                 }
             } else {
                 OpenOption[] options = exclusive
-                        ? (create ? new OpenOption[] {StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE}
+                        ? (createNew ? new OpenOption[] {StandardOpenOption.CREATE_NEW, StandardOpenOption.READ, StandardOpenOption.WRITE}
                                 : new OpenOption[] {StandardOpenOption.READ, StandardOpenOption.WRITE})
                         : new OpenOption[] {StandardOpenOption.READ};
                 channel = FileChannel.open(path, options);

@@ -10,6 +10,7 @@ import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileSystemException;
+import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -147,8 +148,18 @@ public final class StructFile<R extends Record> implements AutoCloseable {
     }
 
     /**
-     * Creates (or truncates) a file for {@code capacity} structs of {@code type}, with count 0 and
-     * data offset 128. The exclusive lock is taken before an existing file is truncated.
+     * Creates a file for {@code capacity} structs of {@code type}, with count 0 and data offset 128,
+     * or replaces the file at {@code path} with such a file. No reader ever sees it half-made: the
+     * file is created under a temporary name in the same directory
+     * ({@code .NAME.<16 hex digits>.sbtmp}), sized, given its header and locked (exclusive) there, and
+     * only then put in place: linked to {@code path} if nothing is there ({@code link(2)}, which
+     * fails rather than replace a file that appeared meanwhile), else renamed over the existing file
+     * ({@code rename(2)}) while this JVM holds that file's exclusive lock, so a file that another
+     * process or struct file has open is refused ({@link LockedException}) and left as it was. The
+     * replacing file gets the replaced one's permission bits (not its owner, nor its other hard
+     * links, which keep the old contents); the directory must be writable. A symbolic link at
+     * {@code path} is followed: the file it leads to is created or replaced. A create that fails
+     * leaves no file behind and an existing file unchanged.
      *
      * @param path the file
      * @param type the struct type
@@ -157,7 +168,7 @@ public final class StructFile<R extends Record> implements AutoCloseable {
      * @throws IllegalArgumentException if {@code capacity} is negative or its size overflows a {@code long},
      *     or the struct holds a pointer ({@code @Pointer}, at any depth)
      * @throws StructFileException if {@code path} exists and is not a regular file
-     * @throws LockedException if another process or struct file has the file open
+     * @throws LockedException if another process or struct file has the existing file open
      * @throws IOException if the file cannot be created or mapped
      */
     public static <R extends Record> StructFile<R> create(Path path, StructType<R> type, long capacity) throws IOException {
@@ -170,14 +181,25 @@ public final class StructFile<R extends Record> implements AutoCloseable {
         }
         try {
             RegularFiles.require(path, true);
-            FileLocks.Held held = FileLocks.acquire(path, true, true);
+            Path target = NewFiles.target(path);
+            Path temp = NewFiles.temporary(target);
+            FileLocks.Held held = FileLocks.acquire(temp, true, true);
             StructFile<R> f = new StructFile<>(path, type, held, true);
+            boolean placed = false;
             try {
-                f.channel.truncate(0);
                 f.remap(reserve);
                 f.writeHeader();
+                NewFiles.place(temp, target, path);
+                placed = true;
                 return f;
             } catch (IOException | RuntimeException | Error e) {
+                if (!placed) {
+                    try {
+                        Files.deleteIfExists(temp);
+                    } catch (IOException | RuntimeException d) {
+                        e.addSuppressed(d);
+                    }
+                }
                 f.closeAfterFailure(e);
                 throw e;
             }
