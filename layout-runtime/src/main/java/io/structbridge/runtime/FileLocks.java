@@ -64,16 +64,30 @@ final class FileLocks {
     /** One file's channel and lock, shared by {@code users} struct files of this JVM. */
     static final class Held {
         private final Object key;
+        private final long device;
+        private final long inode;
         private final FileChannel channel;
         private final FileLock lock;
         private int users = 1;
         /** Descriptors of the same file opened while it was held (a path swapped under an open), closed after the lock. */
         private final List<Integer> spareFds = new ArrayList<>();
 
-        private Held(Object key, FileChannel channel, FileLock lock) {
+        private Held(Object key, long[] deviceAndInode, FileChannel channel, FileLock lock) {
             this.key = key;
+            this.device = deviceAndInode[0];
+            this.inode = deviceAndInode[1];
             this.channel = channel;
             this.lock = lock;
+        }
+
+        /** {@return the file's device ({@code st_dev}), or -1 where the file system does not say} */
+        long device() {
+            return device;
+        }
+
+        /** {@return the file's inode number ({@code st_ino}), or -1 where the file system does not say} */
+        long inode() {
+            return inode;
         }
 
         /** {@return the channel: read-only for shared holders, read-write for an exclusive one} */
@@ -136,6 +150,7 @@ final class FileLocks {
                 }
             }
             FileChannel channel;
+            long[] id;
             if (NonBlockingOpen.AVAILABLE) {
                 // open(2) with O_NONBLOCK (a path swapped for a FIFO since the caller's check does not wait), check
                 // the descriptor's own file, then reopen that very inode through /proc/self/fd/N. N is closed before
@@ -151,6 +166,7 @@ final class FileLocks {
                                 + ", not a regular file (the path changed while it was being opened)");
                     }
                     key = attributes.fileKey() != null ? attributes.fileKey() : path.toRealPath();
+                    id = deviceAndInode(proc);
                     Held held = HELD.get(key);
                     if (held != null) {
                         // The path now names a file this JVM holds: closing fd would drop that lock; it closes with it.
@@ -172,6 +188,7 @@ final class FileLocks {
                                 : new OpenOption[] {StandardOpenOption.READ, StandardOpenOption.WRITE})
                         : new OpenOption[] {StandardOpenOption.READ};
                 channel = FileChannel.open(path, options);
+                id = deviceAndInode(path); // the path's file now, which may not be the channel's should it have changed
             }
             FileLock lock;
             try {
@@ -206,7 +223,7 @@ final class FileLocks {
                         + (exclusive ? "a reader or a writer" : "a writer") + " has it open); StructFile does not wait: "
                         + "retry once the other process has closed it");
             }
-            Held held = new Held(key, channel, lock);
+            Held held = new Held(key, id, channel, lock);
             HELD.put(key, held);
             return held;
         }
@@ -221,6 +238,19 @@ final class FileLocks {
         throw new StructFile.LockedException(path + ": locked by another StructFile in this JVM ("
                 + (held.lock.isShared() ? "a reader holds a shared lock" : "a writer holds an exclusive lock")
                 + "); close it first");
+    }
+
+    /** {@return the device and inode of the file at {@code path} (links followed), or -1 and -1 where the system has no "unix" view} */
+    private static long[] deviceAndInode(Path path) throws IOException {
+        try {
+            Map<String, Object> a = Files.readAttributes(path, "unix:dev,ino");
+            if (a.get("dev") instanceof Long device && a.get("ino") instanceof Long inode) {
+                return new long[] {device, inode};
+            }
+        } catch (UnsupportedOperationException | IllegalArgumentException e) {
+            // no "unix" attribute view here
+        }
+        return new long[] {-1, -1};
     }
 
     /** {@return the file's key (device and inode), its real path where the system has no key, or null if it is missing} */

@@ -169,8 +169,10 @@ public final class StructFile<R extends Record> implements AutoCloseable {
      * rewrites it under a mapped reader cannot make this object index past its mapping.
      */
     private long count;
-    /** The header's checksum when the file was opened (read-only files keep it). */
+    /** The header's checksum when the file was opened (or created). */
     private int openedChecksum;
+    /** The file's length when it was opened (or created). */
+    private long openedSize;
     private boolean closed;
 
     private StructFile(Path path, StructType<R> type, FileLocks.Held held, boolean writable) {
@@ -241,6 +243,8 @@ public final class StructFile<R extends Record> implements AutoCloseable {
                 NewFiles.place(temp, target, path);
                 placed = true;
                 StructFileHeader.setFlags(f.mapping, StructFileHeader.FLAG_WRITING);
+                f.openedSize = f.channel.size();
+                f.openedChecksum = StructFileHeader.checksum(f.mapping);
                 return f;
             } catch (IOException | RuntimeException | Error e) {
                 if (!placed) {
@@ -335,6 +339,7 @@ public final class StructFile<R extends Record> implements AutoCloseable {
         dataOffset = h.dataOffset();
         count = h.count();
         openedChecksum = h.checksum();
+        openedSize = size;
         capacity = (size - dataOffset) / stride;
         if (writable && (h.flags() & StructFileHeader.FLAG_WRITING) == 0) {
             StructFileHeader.setFlags(mapping, h.flags() | StructFileHeader.FLAG_WRITING);
@@ -414,6 +419,38 @@ public final class StructFile<R extends Record> implements AutoCloseable {
         synchronized (monitor) {
             ensureOpen();
             return storedCount();
+        }
+    }
+
+    /**
+     * {@return which file this object opened, and as what: its device and inode, its length in bytes
+     * and its header's checksum when it was opened (or created)} Two opens of one path give equal
+     * identities unless the file was replaced (another inode), grew, shrank or had its header
+     * rewritten in between; a struct rewritten in place under the same header is not seen.
+     *
+     * @throws IllegalStateException if the file is closed
+     */
+    public Identity identity() {
+        synchronized (monitor) {
+            ensureOpen();
+            return new Identity(held.device(), held.inode(), openedSize, openedChecksum);
+        }
+    }
+
+    /**
+     * The identity of an opened struct file (see {@link #identity()}).
+     *
+     * @param device the file's device ({@code st_dev}), or -1 where the file system does not tell
+     * @param inode the file's inode number ({@code st_ino}), or -1 where the file system does not tell
+     * @param size the file's length in bytes when it was opened
+     * @param headerChecksum the header's CRC-32 (bytes 124..127) when it was opened
+     */
+    public record Identity(long device, long inode, long size, int headerChecksum) implements java.io.Serializable {
+        /** {@return "device D, inode I, N bytes, header checksum 0xCCCCCCCC"} */
+        @Override
+        public String toString() {
+            return "device " + device + ", inode " + inode + ", " + size + " bytes, header checksum 0x"
+                    + java.util.HexFormat.of().toHexDigits(headerChecksum);
         }
     }
 

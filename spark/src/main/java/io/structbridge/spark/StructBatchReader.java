@@ -9,9 +9,12 @@ import org.apache.spark.sql.connector.read.PartitionReader;
 import org.apache.spark.sql.vectorized.ColumnarBatch;
 
 /**
- * Reads one split as columnar batches: maps the file (checking its header again), then moves a window
- * of at most {@code batchRows} structs over the split; the vectors read the mapping in place, so a
- * batch costs only the checks of its bool, enum and text values. The mapping lives until {@link #close}.
+ * Reads one split as columnar batches: maps the file (checking its header again) and checks that it is
+ * the file planning saw (its {@link StructFile#identity()}: a file replaced by rename, grown, shrunk or
+ * with a rewritten header fails the split, naming both identities, rather than give rows of another
+ * file), then moves a window of at most {@code batchRows} structs over the split; the vectors read the
+ * mapping in place, so a batch costs only the checks of its bool, enum and text values. The mapping
+ * lives until {@link #close}. Structs rewritten in place under an unchanged header are not detected.
  */
 final class StructBatchReader implements PartitionReader<ColumnarBatch> {
     private final StructSplit split;
@@ -28,6 +31,11 @@ final class StructBatchReader implements PartitionReader<ColumnarBatch> {
         StructType<?> type = TypeResolver.resolve(o.typeName());
         this.file = StructFiles.open(o.path(), type);
         try {
+            StructFile.Identity now = file.identity();
+            if (!now.equals(split.identity())) {
+                throw new StructReadException(o.path(), split.first(), null, "the file changed after the query was planned "
+                        + "(planned: " + split.identity() + "; now: " + now + "): run the query again");
+            }
             long end = split.first() + split.count();
             if (file.count() < end) {
                 long need = file.dataOffset() + end * type.size();

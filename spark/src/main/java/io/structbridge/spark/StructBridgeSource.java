@@ -24,8 +24,11 @@ import org.apache.spark.sql.util.CaseInsensitiveStringMap;
  *
  * <p><b>Checks.</b> {@code load} opens the file and checks its header against the type: a file of
  * another layout is refused there, naming both layouts (name, fingerprint, size, alignment, stride); a
- * file shorter than its header says is refused naming its size and the size it needs. Each executor
- * opens and checks the file again for its split. A stored value with no faithful Spark value (bool byte
+ * file shorter than its header says is refused naming its size and the size it needs; a corrupt header
+ * (its CRC-32 does not match) is refused. Each executor opens and checks the file again for its split,
+ * and reads it only if it is the file planning saw (same device and inode, length and header checksum):
+ * a file replaced by rename, grown or shrunk since fails the split with a {@link StructReadException}
+ * naming both. A stored value with no faithful Spark value (bool byte
  * other than 0/1, invalid UTF-8, non-ASCII byte in ASCII text, missing NUL, unknown enum code) fails the
  * read with a {@link StructReadException} naming the file, the struct's index and the member path.
  *

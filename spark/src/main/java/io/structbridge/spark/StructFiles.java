@@ -14,8 +14,8 @@ import java.nio.file.Path;
 final class StructFiles {
     private StructFiles() {}
 
-    /** What the driver learns from a file: its type, member tree and struct count. */
-    record Probe(StructType<?> type, Node.Group root, long count) {}
+    /** What the driver learns from a file: its type, member tree, struct count, and which file it was. */
+    record Probe(StructType<?> type, Node.Group root, long count, StructFile.Identity identity) {}
 
     /**
      * {@return the file's type, members and count, checked; the file is closed again}
@@ -27,7 +27,7 @@ final class StructFiles {
         Node.Group root = ColumnTree.build(type.columns());
         SparkTypes.schema(root); // refuses unions and pointers before any file is touched
         try (StructFile<?> f = open(options.path(), type)) {
-            return new Probe(type, root, f.count());
+            return new Probe(type, root, f.count(), f.identity());
         } catch (IOException e) {
             throw new UncheckedIOException(e.getMessage(), e);
         }

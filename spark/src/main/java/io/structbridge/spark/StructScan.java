@@ -12,8 +12,9 @@ import org.apache.spark.sql.types.StructType;
 /**
  * A scan of one struct file: the file is opened (and its header checked) again when Spark plans the
  * partitions, so the splits cover the structs the file holds then; each split is a range of
- * {@code rowsPerSplit} structs (by default as many as fit 128 MiB). Reports the struct count and the
- * bytes of the requested columns as statistics.
+ * {@code rowsPerSplit} structs (by default as many as fit 128 MiB) and carries the file's identity at
+ * planning (device, inode, length, header checksum), which the split's reader checks. Reports the
+ * struct count and the bytes of the requested columns as statistics.
  */
 final class StructScan implements Scan, Batch, SupportsReportStatistics {
     private final ReadOptions options;
@@ -42,7 +43,7 @@ final class StructScan implements Scan, Batch, SupportsReportStatistics {
     @Override
     public InputPartition[] planInputPartitions() {
         StructFiles.Probe p = StructFiles.probe(options);
-        return Splits.of(options, p.count(), options.splitRows(p.type().size()));
+        return Splits.of(options, p.identity(), p.count(), options.splitRows(p.type().size()));
     }
 
     @Override

@@ -100,7 +100,7 @@ class ErrorsSparkTest {
         StructType schema = spark.read().format("structbridge").option("type", Vec3.class.getName()).load(f.toString()).schema();
         StructReaderFactory factory = new StructReaderFactory(schema);
         StructReadException e = assertThrows(StructReadException.class,
-                () -> factory.createColumnarReader(new StructSplit(o, 5, 20)));
+                () -> factory.createColumnarReader(new StructSplit(o, StructFiles.probe(o).identity(), 5, 20)));
         assertTrue(e.getMessage().contains(f + ": row 10: the split reads structs [5, 25) but the file now"
                 + " holds 10 structs (expected at least " + (128 + 25 * 12) + " bytes, the file has " + (128 + 10 * 12)
                 + " bytes)"), e.getMessage());

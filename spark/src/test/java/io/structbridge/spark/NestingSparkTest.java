@@ -106,7 +106,7 @@ class NestingSparkTest {
         StructReaderFactory factory = new StructReaderFactory(df.schema());
         List<Row> rows = df.collectAsList();
         int i = 0;
-        try (PartitionReader<InternalRow> reader = factory.createReader(new StructSplit(o, 0, N))) {
+        try (PartitionReader<InternalRow> reader = factory.createReader(new StructSplit(o, StructFiles.probe(o).identity(), 0, N))) {
             while (reader.next()) {
                 InternalRow row = reader.get();
                 assertEquals(rows.get(i).getInt(0), row.getInt(0), "row " + i);
