@@ -455,6 +455,10 @@ final class PythonViewWriter {
             b.append("\n    @property\n    def ").append(n).append("(self) -> ").append(quoted(valueType(f.type(), true))).append(":\n");
             b.append("        \"\"\"").append(doc(m)).append("\"\"\"\n");
             switch (f.type()) {
+                case FieldType.Nested nested when TaggedUnion.of(model, f.name()) != null -> {
+                    b.append("        return ").append(nested.struct().cName()).append("View(self._sb_mv, self._sb_off + ").append(m.offset()).append(")\n");
+                    taggedSetter(p, b, m, nested, runs);
+                }
                 case FieldType.Nested nested -> {
                     b.append("        return ").append(nested.struct().cName()).append("View(self._sb_mv, self._sb_off + ").append(m.offset()).append(")\n");
                     setterWithScratch(b, n, setterType(f.type()), m, "_sb_store_" + nested.struct().cName()
@@ -531,6 +535,39 @@ final class PythonViewWriter {
                 yield Math.max(CTypes.min(s.ctype()), s.java().min()) + " <= value <= " + Math.min(CTypes.max(s.ctype()), s.java().max());
             }
         };
+    }
+
+    /**
+     * The view's setter of a tagged union component, as Java's {@code RStruct} setter: only the member the stored
+     * discriminator selects is checked and stored, over zeroed union bytes (into a scratch copy: no byte changes on
+     * error); the value's other members are ignored, so the union {@code load()} returns is written back as it was.
+     */
+    private static void taggedSetter(StructLayoutPlan p, StringBuilder b, Member m, FieldType.Nested nested,
+                                     Map<Member, BitFieldRuns.Run> runs) {
+        StructModel model = p.model();
+        TaggedUnion tagged = TaggedUnion.of(model, m.field().name());
+        Member tag = p.members().stream().filter(x -> x.field().name().equals(tagged.tag())).findFirst().orElseThrow();
+        String s = PythonWriter.literal(simple(model));
+        String path = PythonWriter.literal(m.field().name());
+        String un = nested.struct().cName();
+        String n = names(model).get(m.field());
+        b.append("\n    @").append(n).append(".setter\n    def ").append(n).append("(self, value: ").append(quoted(un + "Record"))
+                .append(") -> None:\n")
+                .append("        \"\"\"Stores only the member the stored ").append(tagged.tag())
+                .append(" selects, over zeroed union bytes (Java's setter); the others are ignored.\"\"\"\n")
+                .append("        mv, off, struct = self._sb_mv, self._sb_off, ").append(s).append('\n')
+                .append("        if value is None:\n            raise _sb_error(struct, ").append(path)
+                .append(", \"must not be null (native structs have no null)\", None)\n")
+                .append("        live = _sb_live_or_fail(").append(liveMap(model, tagged)).append(", ")
+                .append(loadExpr(model, p.members().indexOf(tag), tag, runs, PythonWriter.literal(tag.field().name())))
+                .append(", struct, ").append(path).append(", ").append(PythonWriter.literal(tagged.tag())).append(", ")
+                .append(PythonWriter.literal(simple(nested.struct()))).append(")\n")
+                .append("        if not isinstance(value, ").append(un).append("Record):\n")
+                .append("            raise _sb_wrong_class(struct, ").append(path).append(", ").append(un).append("Record, value)\n")
+                .append("        o = off + ").append(m.offset()).append('\n')
+                .append("        scratch = bytearray(mv[o:o + ").append(m.size()).append("])\n")
+                .append("        _sb_store_live_").append(un).append("(memoryview(scratch), 0, value, live, struct, \"\")\n")
+                .append(PythonWriteGuard.guard("        ", "mv[o:o + " + m.size() + "] = scratch", s, path, "value"));
     }
 
     private static void setterWithScratch(StringBuilder b, String n, String type, Member m, String store, String struct) {
