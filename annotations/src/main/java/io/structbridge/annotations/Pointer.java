@@ -16,7 +16,9 @@ import java.lang.annotation.Target;
  * ({@code TStruct.SIZE}) when {@link #target} names one and zero-length otherwise
  * ({@code MemorySegment.NULL} for a null pointer). Sizing a segment from a raw address is a restricted
  * FFM operation: run with {@code --enable-native-access}. Writing stores {@code segment.address()};
- * only native segments are accepted (a heap segment has no stable address). With {@link #cString},
+ * only live native segments are accepted (a heap segment has no stable address; a segment whose arena is
+ * closed has a freed one), anything else is a {@code StructValueException} naming the member, memory
+ * unchanged. With {@link #cString},
  * the view and the {@code RStruct} class add {@code xString(long maxBytes)}, which reads the
  * NUL-terminated UTF-8 text at the address, at most {@code maxBytes} bytes before the NUL.
  *

@@ -93,6 +93,13 @@ final class CodecLookup {
     static String missing(Class<?> type) {
         String json = base(type) + "Json";
         Class<?> record = type.isRecord() ? type : recordOf(type);
+        String noJson = record == null ? null : PointerRefusal.MESSAGES.get(record);
+        if (noJson == null && record != null) {
+            noJson = UnionRefusal.UNIONS.get(record) ? UnionRefusal.message(record) : untaggedUnion(record);
+        }
+        if (noJson != null) { // the processor's rules (SB-POINTER-NO-JSON, SB-UNION-NO-JSON), not a missing dependency
+            return "no structbridge JSON codec for " + type.getName() + " (" + json + " was not generated): " + noJson;
+        }
         String why = record == null ? null : unsupported(record, new java.util.HashSet<>());
         String name = record == null ? type.getName() : record.getSimpleName();
         return "no structbridge JSON codec for " + type.getName() + " (" + json + " was not generated"
@@ -101,6 +108,51 @@ final class CodecLookup {
                 + "). Its structs cannot be written as JSON from native memory; write the records instead, e.g. "
                 + "mapper.writeValueAsString(array.toList()) or view.toRecord()"
                 + (why != null ? ", or remove the cause" : ", or compile with structbridge-jackson");
+    }
+
+    /**
+     * {@return why a struct holding an untagged union (at any depth) has no JSON, or null} A union component is tagged
+     * when the generated struct of the record holding it decodes it through its discriminator ({@code liveStored$c}).
+     */
+    private static String untaggedUnion(Class<?> record) {
+        String path = untaggedUnionPath(record, new java.util.HashSet<>());
+        return path == null ? null : record.getSimpleName() + " has no JSON: component '" + path + "' is a C union without"
+                + " @Tag, whose bytes do not say which member is live (note SB-UNION-NO-JSON)";
+    }
+
+    private static String untaggedUnionPath(Class<?> record, java.util.Set<Class<?>> seen) {
+        if (!record.isRecord() || !seen.add(record)) {
+            return null;
+        }
+        for (RecordComponent c : record.getRecordComponents()) {
+            boolean array = c.getType().isArray();
+            Class<?> t = array ? c.getType().getComponentType() : c.getType();
+            if (!t.isRecord()) {
+                continue;
+            }
+            if (UnionRefusal.UNIONS.get(t) && (array || !tagged(record, c.getName()))) {
+                return c.getName() + (array ? "[]" : "");
+            }
+            String inner = untaggedUnionPath(t, seen);
+            if (inner != null) {
+                return c.getName() + (array ? "[]." : ".") + inner;
+            }
+        }
+        return null;
+    }
+
+    private static boolean tagged(Class<?> record, String component) {
+        try {
+            Class<?> struct = Class.forName(base(record) + "Struct", false, record.getClassLoader());
+            for (Method m : struct.getDeclaredMethods()) {
+                if (m.getName().equals("liveStored$" + component)) {
+                    return true;
+                }
+            }
+            return false;
+        } catch (ReflectiveOperationException | LinkageError e) {
+            return false;
+        }
     }
 
     /** The processor's reasons (JsonCodecWriter.unsupportedReason), on the loaded record. */

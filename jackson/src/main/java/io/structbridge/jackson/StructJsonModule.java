@@ -23,7 +23,8 @@ import tools.jackson.databind.ser.Serializers;
  * native memory, and read JSON arrays (or JSON Lines) into new {@code RArray}s, through the
  * generated {@code RJson} codecs, and read every {@code @Struct} record that has a codec through it (see
  * {@code RecordDeserializer}), so databind accepts and refuses exactly what the codec and the JSON Schema do; other
- * records and classes keep plain databind, except {@code @Union} records, which are refused ({@link UnionRefusal}).
+ * records and classes keep plain databind, except {@code @Union} records ({@link UnionRefusal}) and records holding a
+ * pointer at any depth ({@link PointerRefusal}), which are refused with an {@code InvalidDefinitionException} naming why.
  * Records are written by databind (the codec writes the same bytes for a record whose values fit the struct), except
  * records whose struct holds a union or a {@code UINT64_BITS} member at any depth, which are stored (every check of {@code RStruct.write}) and
  * written by the codec, so a tagged union writes only its live member. Found by
@@ -70,6 +71,10 @@ public final class StructJsonModule extends JacksonModule {
                 if (CodecLookup.isView(raw)) {
                     return new ViewSerializer(StructJsonCodec.of(raw));
                 }
+                String pointer = PointerRefusal.MESSAGES.get(raw);
+                if (pointer != null) { // before the union's refusal: a tagged union holding a pointer has no JSON either
+                    return new UnionRefusal.Serializer(raw, pointer);
+                }
                 if (UnionRefusal.UNIONS.get(raw)) {
                     return new UnionRefusal.Serializer(raw);
                 }
@@ -84,6 +89,7 @@ public final class StructJsonModule extends JacksonModule {
                 StructType<?> type = CodecLookup.STRUCT_TYPE.get(raw);
                 // Union records keep their refusing deserializer (UnionRefusal): wrapping it would hide the refusal.
                 return type == null || deserializer instanceof RecordDeserializer || UnionRefusal.UNIONS.get(raw)
+                        || PointerRefusal.MESSAGES.get(raw) != null
                         || deserializer.handledType() == null ? deserializer : new NativeChecked(deserializer, type);
             }
         });
@@ -92,6 +98,10 @@ public final class StructJsonModule extends JacksonModule {
             public ValueDeserializer<?> findBeanDeserializer(JavaType type, DeserializationConfig config,
                                                              BeanDescription.Supplier beanDescRef) {
                 Class<?> raw = type.getRawClass();
+                String pointer = PointerRefusal.MESSAGES.get(raw);
+                if (pointer != null) {
+                    return new UnionRefusal.Deserializer(raw, pointer);
+                }
                 if (UnionRefusal.UNIONS.get(raw)) {
                     return new UnionRefusal.Deserializer(raw);
                 }

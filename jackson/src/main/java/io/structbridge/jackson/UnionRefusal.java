@@ -42,29 +42,43 @@ final class UnionRefusal {
                 + " (a union tagged with @Tag/@Case has JSON through the enclosing struct's generated codec, its views and arrays)";
     }
 
+    /** Writes nothing: reports {@code message} about {@code type} as an {@code InvalidDefinitionException}. */
     static final class Serializer extends ValueSerializer<Object> {
-        private final Class<?> union;
+        private final Class<?> type;
+        private final String message;
 
         Serializer(Class<?> union) {
-            this.union = union;
+            this(union, message(union));
+        }
+
+        Serializer(Class<?> type, String message) {
+            this.type = type;
+            this.message = message;
         }
 
         @Override
         public void serialize(Object value, JsonGenerator g, SerializationContext ctxt) {
-            ctxt.reportBadDefinition(ctxt.constructType(union), message(union));
+            ctxt.reportBadDefinition(ctxt.constructType(type), message);
         }
     }
 
+    /** Reads nothing: reports {@code message} about {@code type} as an {@code InvalidDefinitionException}. */
     static final class Deserializer extends ValueDeserializer<Object> {
-        private final Class<?> union;
+        private final Class<?> type;
+        private final String message;
 
         Deserializer(Class<?> union) {
-            this.union = union;
+            this(union, message(union));
+        }
+
+        Deserializer(Class<?> type, String message) {
+            this.type = type;
+            this.message = message;
         }
 
         @Override
         public Object deserialize(JsonParser p, DeserializationContext ctxt) {
-            return ctxt.reportBadDefinition(ctxt.constructType(union), message(union));
+            return ctxt.reportBadDefinition(ctxt.constructType(type), message);
         }
     }
 }

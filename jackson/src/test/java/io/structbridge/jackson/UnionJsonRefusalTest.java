@@ -44,4 +44,18 @@ class UnionJsonRefusalTest {
         assertEquals(null, io.structbridge.jackson.fixtures.Variant_HolderStruct.class.getResource("Variant_Holder.schema.json"));
         assertThrows(UnsupportedOperationException.class, io.structbridge.jackson.fixtures.Variant_HolderStruct::jsonSchema);
     }
+
+    /** The codec lookup of an array or view says the union is why, not a missing structbridge-jackson. */
+    @Test
+    void theCodecLookupNamesTheUnion() {
+        IllegalArgumentException holder = assertThrows(IllegalArgumentException.class,
+                () -> StructJsonCodec.of(io.structbridge.jackson.fixtures.Variant_HolderArray.class));
+        assertTrue(holder.getMessage().contains("Holder has no JSON: component 'value' is a C union without @Tag"), holder.getMessage());
+        IllegalArgumentException view = assertThrows(IllegalArgumentException.class,
+                () -> StructJsonCodec.of(io.structbridge.jackson.fixtures.Variant_ValueView.class));
+        assertTrue(view.getMessage().contains("Value is a C union (@Union)"), view.getMessage());
+        InvalidDefinitionException written = assertThrows(InvalidDefinitionException.class, () -> MAPPER.writeValueAsString(
+                io.structbridge.jackson.fixtures.Variant_HolderArray.over(MemorySegment.ofArray(new long[2]))));
+        assertTrue(written.getMessage().contains("component 'value' is a C union without @Tag"), written.getMessage());
+    }
 }

@@ -71,7 +71,9 @@ public final class Values {
      * @param value the segment ({@code MemorySegment.NULL} for a null pointer)
      * @param struct the record's simple name
      * @param path the component path
-     * @throws StructValueException if {@code value} is null or a heap segment (which has no stable address)
+     * @throws StructValueException if {@code value} is null, a heap segment (which has no stable address), or a
+     *     segment whose arena is closed ({@code value.scope().isAlive()} false: its address is freed memory, which a
+     *     reader following the pointer would read)
      */
     public static void nativeAddress(java.lang.foreign.MemorySegment value, String struct, String path) {
         if (value == null) {
@@ -80,6 +82,10 @@ public final class Values {
         if (!value.isNative()) {
             throw new StructValueException(struct, path, "must be a native segment: a heap segment has no address to store",
                     value.toString(), -1);
+        }
+        if (!value.scope().isAlive()) {
+            throw new StructValueException(struct, path,
+                    "must be a live native segment: its arena is closed, so its address is freed memory", value.toString(), -1);
         }
     }
 

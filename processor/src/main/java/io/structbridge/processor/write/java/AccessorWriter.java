@@ -257,6 +257,13 @@ final class AccessorWriter {
 
     private void nested(TypeSpec.Builder t, FieldType.Nested n) {
         ClassName nestedStruct = Runtime.structClass(n.struct().record());
+        TaggedRecordCode tagged = TaggedRecordCode.of(plan, m);
+        if (tagged != null) {
+            // read, check and write the component through the stored discriminator (no check$/store$: check and
+            // writeUnchecked call the tagged code directly)
+            t.addMethods(tagged.accessors(type));
+            return;
+        }
         t.addMethod(getter()
                 .beginControlFlow("try")
                 .addStatement("return $T.read(segment, $L)", nestedStruct, MemberCode.at(m))

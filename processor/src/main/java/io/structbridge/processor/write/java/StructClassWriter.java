@@ -141,6 +141,8 @@ public final class StructClassWriter {
         t.addMethod(writeUnchecked());
         t.addMethod(check());
         if (model.union()) {
+            t.addField(UnionCode.masks(plan));
+            t.addMethod(UnionCode.merge(plan, record));
             t.addMethod(UnionCode.consistencyCheck(plan, record));
             t.addMethod(UnionCode.disagree(plan));
             t.addMethods(UnionCode.factories(plan, record));
@@ -247,6 +249,9 @@ public final class StructClassWriter {
                 .addJavadoc("@param segment the segment\n@param offset the byte offset of the struct\n@param value a checked record\n")
                 .addParameter(Runtime.MEMORY_SEGMENT, "segment").addParameter(TypeName.LONG, "offset")
                 .addParameter(record, "value");
+        if (model.union()) { // every member's bytes merged over the bits it holds (UnionBytes)
+            return b.addStatement("merge$$(value).storeInto(segment, offset)").build();
+        }
         for (Member m : plan.members()) {
             TaggedRecordCode tagged = TaggedRecordCode.of(plan, m);
             if (tagged != null) {

@@ -62,6 +62,43 @@ final class TaggedRecordCode {
                 MemberCode.offsetConst(m), name, name);
     }
 
+    /**
+     * {@return the component's static getter and setter} Both follow the stored discriminator, as {@code read} and
+     * {@code write} do: the getter decodes only the member it selects (the others absent), the setter checks and
+     * stores only that member of the value over zeroed union bytes, so the union a reader returns is written back
+     * as it was read. A discriminator that selects no member is a {@code StructValueException}, memory unchanged.
+     *
+     * @param record the union's record type
+     */
+    List<MethodSpec> accessors(TypeName record) {
+        String tag = t.tag();
+        MethodSpec get = MethodSpec.methodBuilder(name).addModifiers(Modifier.PUBLIC, Modifier.STATIC).returns(record)
+                .addJavadoc("{@return component {@code $L} of the struct at {@code offset}}\n\n", name)
+                .addJavadoc("<p>The union is tagged by {@code $L}: only the member the stored {@code $L} selects is decoded; the\n", tag, tag)
+                .addJavadoc("others are absent (null, or zero / {@code false}), as in {@link #read}.\n\n")
+                .addJavadoc("@param segment the segment\n@param offset the byte offset of the struct\n")
+                .addJavadoc("@throws $T if the stored {@code $L} selects no member or the live member's bytes are invalid\n",
+                        Runtime.VALUE_EXCEPTION, tag)
+                .addParameter(Runtime.MEMORY_SEGMENT, "segment").addParameter(TypeName.LONG, "offset")
+                .addStatement("return $L", readArgument()).build();
+        MethodSpec set = MethodSpec.methodBuilder(name).addModifiers(Modifier.PUBLIC, Modifier.STATIC)
+                .addJavadoc("Sets component {@code $L} of the struct at {@code offset}.\n\n", name)
+                .addJavadoc("<p>The union is tagged by {@code $L}: only the member the stored {@code $L} selects is checked and\n", tag, tag)
+                .addJavadoc("stored, over zeroed union bytes, as {@link #write} does; the other members of {@code value} are ignored.\n\n")
+                .addJavadoc("@param segment the segment\n@param offset the byte offset of the struct\n@param value the value\n")
+                .addJavadoc("@throws $T if {@code value} is null, the stored {@code $L} selects no member, or the live member\n",
+                        Runtime.VALUE_EXCEPTION, tag)
+                .addJavadoc("    is null or does not fit; memory is then unchanged\n")
+                .addParameter(Runtime.MEMORY_SEGMENT, "segment").addParameter(TypeName.LONG, "offset")
+                .addParameter(record, "value")
+                .addStatement("$T.check(segment, offset, SIZE, 1, STRUCT)", Runtime.BOUNDS)
+                .addStatement("$T.nonNull(value, STRUCT, $S)", Runtime.VALUES, name)
+                .addStatement("int live = liveStored$$$L(segment, offset)", name)
+                .addStatement("$T.checkLive$$(value, live)", unionStruct)
+                .addStatement("$T.writeLive$$(segment, offset + $L, value, live)", unionStruct, MemberCode.offsetConst(m)).build();
+        return List.of(get, set);
+    }
+
     /** {@return {@code live$u}, {@code liveStored$u} and {@code liveGiven$u}} */
     List<MethodSpec> helpers(TypeName record) {
         TypeName tagType = TaggedUnionCode.tagType(plan.model(), t);

@@ -61,10 +61,9 @@ final class UnionCode {
         MethodSpec.Builder b = MethodSpec.methodBuilder("check$union").addModifiers(Modifier.STATIC)
                 .addParameter(record, "value")
                 .addStatement("int size = $T.toIntExact(SIZE)", Math.class)
-                .addStatement("$T all = $T.ofArray(new byte[size])", Runtime.MEMORY_SEGMENT, Runtime.MEMORY_SEGMENT)
+                .addStatement("$T all = merge$$(value).bytes()", Runtime.MEMORY_SEGMENT)
                 .addStatement("$T given = $T.ofArray(new byte[size])", Runtime.MEMORY_SEGMENT, Runtime.MEMORY_SEGMENT)
-                .addStatement("$T stored = $T.ofArray(new byte[size])", Runtime.MEMORY_SEGMENT, Runtime.MEMORY_SEGMENT)
-                .addStatement("writeUnchecked(all, 0, value)");
+                .addStatement("$T stored = $T.ofArray(new byte[size])", Runtime.MEMORY_SEGMENT, Runtime.MEMORY_SEGMENT);
         for (Member m : plan.members()) {
             String name = MemberCode.name(m);
             b.addStatement("given.fill((byte) 0)").addStatement("stored.fill((byte) 0)")
@@ -79,6 +78,35 @@ final class UnionCode {
                     .endControlFlow();
         }
         return b.build();
+    }
+
+    /** {@code io.structbridge.runtime.UnionBytes}: which bits of the union each member holds. */
+    static final ClassName UNION_BYTES = ClassName.get("io.structbridge.runtime", "UnionBytes");
+
+    /** {@return {@code UNION$}, the bits each member holds ({@link io.structbridge.processor.layout.UnionMasks})} */
+    static com.palantir.javapoet.FieldSpec masks(StructLayoutPlan plan) {
+        io.structbridge.processor.layout.UnionMasks masks = io.structbridge.processor.layout.UnionMasks.of(plan);
+        CodeBlock bits = masks.members().stream().map(m -> CodeBlock.of("$S", m.hex())).collect(CodeBlock.joining(", "));
+        CodeBlock texts = masks.members().stream().map(m -> CodeBlock.of("{$L}", m.texts().stream()
+                .map(t -> t[0] + ", " + t[1]).collect(java.util.stream.Collectors.joining(", ")))).collect(CodeBlock.joining(", "));
+        return com.palantir.javapoet.FieldSpec.builder(UNION_BYTES, "UNION$", Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
+                .addJavadoc("Per member, the bits of the union it holds (text: up to its NUL): see {@link $T}.\n", UNION_BYTES)
+                .initializer("new $T(SIZE, new $T[] {$L}, new int[][] {$L})", UNION_BYTES, String.class, bits, texts).build();
+    }
+
+    /**
+     * {@return {@code merge$(value)}} Every member of {@code value} stored alone over zeros, merged over the bits it
+     * holds; {@code write} stores that, {@code check$union} checks every member reads it back as given.
+     */
+    static MethodSpec merge(StructLayoutPlan plan, TypeName record) {
+        MethodSpec.Builder b = MethodSpec.methodBuilder("merge$").addModifiers(Modifier.PRIVATE, Modifier.STATIC)
+                .returns(UNION_BYTES.nestedClass("Merge")).addParameter(record, "value")
+                .addStatement("$T.Merge m = UNION$$.merge()", UNION_BYTES);
+        for (int i = 0; i < plan.members().size(); i++) {
+            String name = MemberCode.name(plan.members().get(i));
+            b.addStatement("store$$$L(m.scratch(), 0, value.$L())", name, name).addStatement("m.add($L)", i);
+        }
+        return b.addStatement("return m").build();
     }
 
     /**
@@ -204,6 +232,8 @@ final class UnionCode {
         return "<p>This is a C {@code union} (C11 6.7.2.1p16): every member starts at offset 0 and all share\n"
                 + "the same bytes. Setting one member and then getting another reinterprets the bytes, as in C\n"
                 + "(C11 6.5.2.3 footnote 95); bytes beyond the member set keep their previous values. A whole\n"
-                + "record value is stored only if every member reads back as given.\n";
+                + "record value is every member's bytes merged over the bits the member holds (text: up to and including\n"
+                + "its NUL; padding: none), stored only if every member reads back as given; bits no member holds keep their\n"
+                + "previous values. So the record read from any byte image is written back as the same image.\n";
     }
 }

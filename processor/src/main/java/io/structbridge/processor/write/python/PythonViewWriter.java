@@ -455,6 +455,10 @@ final class PythonViewWriter {
             b.append("\n    @property\n    def ").append(n).append("(self) -> ").append(quoted(valueType(f.type(), true))).append(":\n");
             b.append("        \"\"\"").append(doc(m)).append("\"\"\"\n");
             switch (f.type()) {
+                case FieldType.Nested nested when TaggedUnion.of(model, f.name()) != null -> {
+                    b.append("        return ").append(nested.struct().cName()).append("View(self._sb_mv, self._sb_off + ").append(m.offset()).append(")\n");
+                    taggedSetter(p, b, m, nested, runs);
+                }
                 case FieldType.Nested nested -> {
                     b.append("        return ").append(nested.struct().cName()).append("View(self._sb_mv, self._sb_off + ").append(m.offset()).append(")\n");
                     setterWithScratch(b, n, setterType(f.type()), m, "_sb_store_" + nested.struct().cName()
@@ -533,6 +537,39 @@ final class PythonViewWriter {
         };
     }
 
+    /**
+     * The view's setter of a tagged union component, as Java's {@code RStruct} setter: only the member the stored
+     * discriminator selects is checked and stored, over zeroed union bytes (into a scratch copy: no byte changes on
+     * error); the value's other members are ignored, so the union {@code load()} returns is written back as it was.
+     */
+    private static void taggedSetter(StructLayoutPlan p, StringBuilder b, Member m, FieldType.Nested nested,
+                                     Map<Member, BitFieldRuns.Run> runs) {
+        StructModel model = p.model();
+        TaggedUnion tagged = TaggedUnion.of(model, m.field().name());
+        Member tag = p.members().stream().filter(x -> x.field().name().equals(tagged.tag())).findFirst().orElseThrow();
+        String s = PythonWriter.literal(simple(model));
+        String path = PythonWriter.literal(m.field().name());
+        String un = nested.struct().cName();
+        String n = names(model).get(m.field());
+        b.append("\n    @").append(n).append(".setter\n    def ").append(n).append("(self, value: ").append(quoted(un + "Record"))
+                .append(") -> None:\n")
+                .append("        \"\"\"Stores only the member the stored ").append(tagged.tag())
+                .append(" selects, over zeroed union bytes (Java's setter); the others are ignored.\"\"\"\n")
+                .append("        mv, off, struct = self._sb_mv, self._sb_off, ").append(s).append('\n')
+                .append("        if value is None:\n            raise _sb_error(struct, ").append(path)
+                .append(", \"must not be null (native structs have no null)\", None)\n")
+                .append("        live = _sb_live_or_fail(").append(liveMap(model, tagged)).append(", ")
+                .append(loadExpr(model, p.members().indexOf(tag), tag, runs, PythonWriter.literal(tag.field().name())))
+                .append(", struct, ").append(path).append(", ").append(PythonWriter.literal(tagged.tag())).append(", ")
+                .append(PythonWriter.literal(simple(nested.struct()))).append(")\n")
+                .append("        if not isinstance(value, ").append(un).append("Record):\n")
+                .append("            raise _sb_wrong_class(struct, ").append(path).append(", ").append(un).append("Record, value)\n")
+                .append("        o = off + ").append(m.offset()).append('\n')
+                .append("        scratch = bytearray(mv[o:o + ").append(m.size()).append("])\n")
+                .append("        _sb_store_live_").append(un).append("(memoryview(scratch), 0, value, live, struct, \"\")\n")
+                .append(PythonWriteGuard.guard("        ", "mv[o:o + " + m.size() + "] = scratch", s, path, "value"));
+    }
+
     private static void setterWithScratch(StringBuilder b, String n, String type, Member m, String store, String struct) {
         b.append("\n    @").append(n).append(".setter\n    def ").append(n).append("(self, value: ").append(quoted(type)).append(") -> None:\n")
                 .append("        o = self._sb_off + ").append(m.offset()).append('\n')
@@ -597,13 +634,36 @@ final class PythonViewWriter {
             b.append(",\n");
         }
         b.append("    )\n");
+        if (model.union()) { // the bits each member holds, as Java's UNION$ (UnionMasks)
+            io.structbridge.processor.layout.UnionMasks masks = io.structbridge.processor.layout.UnionMasks.of(p);
+            b.append("\n\n_SB_").append(r).append("_HELD: tuple[tuple[bytes, tuple[tuple[int, int], ...]], ...] = (\n");
+            for (io.structbridge.processor.layout.UnionMasks.MemberMask mm : masks.members()) {
+                b.append("    (bytes.fromhex(\"").append(mm.hex()).append("\"), (");
+                for (long[] t : mm.texts()) {
+                    b.append('(').append(t[0]).append(", ").append(t[1]).append("), ");
+                }
+                b.append(")),\n");
+            }
+            b.append(")\n");
+        }
         // value: object, checked first (a union's twin may hold None where a struct tags it; the C store refuses it)
         b.append("\n\ndef _sb_store_").append(r).append("(mv: memoryview, off: int, value: object, struct: str, prefix: str) -> None:\n");
         b.append("    \"\"\"Writes value into mv (a scratch copy: it may stop half-way with an error)").append(model.union()
-                ? "; a union's members are written in order and each must then read back as given" : "").append(".\"\"\"\n");
+                ? "; as Java's write of a union: every member stored alone over zeros, merged over the bits it holds,"
+                        + " each must then read back as given; bits no member holds keep their values" : "").append(".\"\"\"\n");
         b.append("    if not isinstance(value, ").append(r).append("Record):\n")
                 .append("        raise _sb_wrong_class(struct, prefix, ").append(r).append("Record, value)\n");
+        if (model.union()) {
+            b.append("    target, base = mv, off\n    merged, held = bytearray(").append(p.size()).append("), bytearray(")
+                    .append(p.size()).append(")\n");
+        }
         for (int i = 0; i < p.members().size(); i++) {
+            if (model.union()) {
+                if (i > 0) {
+                    b.append("    _sb_union_merge(mv, merged, held, _SB_").append(r).append("_HELD[").append(i - 1).append("])\n");
+                }
+                b.append("    mv, off = memoryview(bytearray(").append(p.size()).append(")), 0\n");
+            }
             Member m = p.members().get(i);
             FieldModel f = m.field();
             String path = "prefix + " + PythonWriter.literal(f.name());
@@ -636,14 +696,24 @@ final class PythonViewWriter {
             }
         }
         if (model.union()) {
-            b.append("    back = _sb_load_").append(r).append("(mv, off, struct, prefix)\n");
-            for (FieldModel f : model.fields()) {
+            b.append("    _sb_union_merge(mv, merged, held, _SB_").append(r).append("_HELD[").append(p.members().size() - 1).append("])\n");
+            // Java's check$union: each member read back from the merged bytes (the union's own name in a read error)
+            for (int i = 0; i < p.members().size(); i++) {
+                Member m = p.members().get(i);
+                FieldModel f = m.field();
                 String n = names.get(f);
-                b.append("    if not _sb_same(back.").append(n).append(", value.").append(n).append("):\n")
-                        .append("        raise _sb_error(struct, prefix + ").append(PythonWriter.literal(f.name()))
-                        .append(", \"a union's members share their bytes: this member must read back as given after all are written\", repr(value.")
-                        .append(n).append("))\n");
+                String rule = "the members of a union share their bytes, and '" + f.name()
+                        + "' does not read back as given once every member is written";
+                b.append("    try:\n        back = (lambda mv, off, struct, prefix: ")
+                        .append(loadExpr(model, i, m, runs, "prefix + " + PythonWriter.literal(f.name())))
+                        .append(")(memoryview(merged), 0, ").append(PythonWriter.literal(simple(model))).append(", \"\")\n")
+                        .append("    except ValueError as e:\n        raise _sb_error(struct, prefix + ").append(PythonWriter.literal(f.name()))
+                        .append(", ").append(PythonWriter.literal(rule)).append(" + f\": {e}\", None) from None\n")
+                        .append("    if not _sb_same(back, value.").append(n).append("):\n")
+                        .append("        raise _sb_error(struct, prefix + ").append(PythonWriter.literal(f.name())).append(", ")
+                        .append(PythonWriter.literal(rule)).append(", None)\n");
             }
+            b.append("    _sb_union_put(target, base, merged, held)\n");
         }
     }
 
@@ -687,5 +757,29 @@ final class PythonViewWriter {
                 if isinstance(a, (list, tuple)) and isinstance(b, (list, tuple)):
                     return len(a) == len(b) and all(_sb_same(x, y) for x, y in zip(a, b))
                 return a == b
+
+
+            def _sb_union_merge(member: memoryview, merged: bytearray, held: bytearray,
+                                mask: tuple[bytes, tuple[tuple[int, int], ...]]) -> None:
+                \"\"\"Takes into merged the bits one member (stored alone over zeros in member) holds, as Java's
+                UnionBytes.Merge.add: its non-text leaves (mask[0]) and its texts up to and including the first NUL.\"\"\"
+                bits = bytearray(mask[0])
+                for start, capacity in mask[1]:
+                    nul = bytes(member[start:start + capacity]).find(0)
+                    end = start + capacity if nul < 0 else start + nul + 1
+                    bits[start:end] = b"\\xff" * (end - start)
+                for k, h in enumerate(bits):
+                    if h:
+                        merged[k] = (merged[k] & ~h & 0xFF) | (member[k] & h)
+                        held[k] |= h
+
+
+            def _sb_union_put(mv: memoryview, off: int, merged: bytearray, held: bytearray) -> None:
+                \"\"\"Stores the merged bits of a union at off; bits no member holds keep their values (Java's storeInto).\"\"\"
+                for k, h in enumerate(held):
+                    if h == 0xFF:
+                        mv[off + k] = merged[k]
+                    elif h:
+                        mv[off + k] = (mv[off + k] & ~h & 0xFF) | (merged[k] & h)
             """;
 }

@@ -95,18 +95,20 @@ final class TaggedUnionValidation {
 
     /**
      * Adds, to a union's validator, {@code validateMember(value, member, prefix, out)}: the record
-     * validation of one member (the live one of a tagged union) and the union's consistency.
+     * validation of one member (the live one of a tagged union) only. The other members are absent in
+     * the records every reader returns (null, or zero / false) and no writer stores them, so they are
+     * not judged, and neither is the untagged union's consistency (what {@code RStruct.write} of the
+     * enclosing struct checks and stores is the live member alone).
      */
-    static void validateMember(TypeSpec.Builder t, StructModel union, ClassName record, ClassName struct,
+    static void validateMember(TypeSpec.Builder t, StructModel union, ClassName record,
                                BiConsumer<MethodSpec.Builder, FieldModel> recordField) {
         MethodSpec.Builder m = MethodSpec.methodBuilder("validateMember").addModifiers(Modifier.PUBLIC, Modifier.STATIC)
-                .addJavadoc("Validates only member number {@code member} of {@code value} (the live one of a tagged union) and\n"
-                        + "that the members are consistent views of one set of bytes.\n\n")
+                .addJavadoc("Validates only member number {@code member} of {@code value} (the live one of a tagged union); the\n"
+                        + "other members are not judged: a struct that tags the union neither reads nor stores them.\n\n")
                 .addJavadoc("@param value the union\n@param member the index of the live member\n@param prefix the path of the union\n")
                 .addJavadoc("@param out the violations\n")
                 .addParameter(record, "value").addParameter(TypeName.INT, "member").addParameter(String.class, "prefix")
                 .addParameter(ValidatorClassWriter.VIOLATIONS, "out")
-                .addStatement("int before = out.size()")
                 .beginControlFlow("switch (member)");
         for (int i = 0; i < union.fields().size(); i++) {
             m.addCode("case $L -> {\n$>", i);
@@ -114,7 +116,6 @@ final class TaggedUnionValidation {
             m.addCode("$<}\n");
         }
         m.addStatement("default -> throw new $T($S + member)", IllegalArgumentException.class, "no member ").endControlFlow();
-        UnionValidation.consistency(m, struct);
         t.addMethod(m.build());
     }
 }

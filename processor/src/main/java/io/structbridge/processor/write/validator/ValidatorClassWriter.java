@@ -123,7 +123,7 @@ public final class ValidatorClassWriter {
                 .addParameter(String.class, "prefix").addParameter(VIOLATIONS, "out");
         if (model.union()) {
             UnionValidation.anyMemberValid(t, n, model, this::nativeField);
-            TaggedUnionValidation.validateMember(t, model, record, struct, (b, f) -> recordField(b, f, fallback));
+            TaggedUnionValidation.validateMember(t, model, record, (b, f) -> recordField(b, f, fallback));
         } else {
             for (FieldModel f : model.fields()) {
                 if (io.structbridge.processor.model.TaggedUnion.of(model, f.name()) != null) {
