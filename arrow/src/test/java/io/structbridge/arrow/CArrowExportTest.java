@@ -158,6 +158,63 @@ class CArrowExportTest {
         return blocks;
     }
 
+    /**
+     * Issue 20 item 18: the README's Python recipe (section "Arrow from C and Python"), run as written
+     * (with the GeoNames struct file and its GeoPlace module for Place), then handed to DuckDB's default
+     * connection ({@code duckdb.register}, the table released when DuckDB shuts down at interpreter exit)
+     * and to Polars in the same process. The interpreter must exit with 0: a release callback called after
+     * cffi unloaded the library that holds it is a SIGSEGV at exit (exit status 139 from the shell, -11 here).
+     * Oracles: DuckDB's and Polars' row counts and DuckDB's northernmost place against the Java records.
+     */
+    @Test
+    void theReadmeRecipeFeedsDuckDbAndPolarsAndTheInterpreterExitsCleanly() throws Exception {
+        requirePython();
+        Python.requireModule("duckdb");
+        Python.requireModule("polars");
+        String readme = Files.readString(Path.of("").toAbsolutePath().getParent().resolve("README.md"));
+        int at = readme.indexOf("Python, with no Java running:");
+        assertTrue(at >= 0, "README has the recipe");
+        int sh = readme.indexOf("```sh\n", at) + "```sh\n".length();
+        String build = readme.substring(sh, readme.indexOf("\n```", sh) + 1);
+        int py = readme.indexOf("```python\n", sh) + "```python\n".length();
+        String recipe = readme.substring(py, readme.indexOf("\n```", py) + 1);
+        Path work = Files.createDirectories(dir.resolve("recipe"));
+        List<GeoPlace> places = GeoNames.places();
+        try (StructFile<GeoPlace> f = StructFile.create(work.resolve("places.sb"), GeoPlaceStruct.TYPE, places.size())) {
+            f.appendAll(places);
+        }
+        // the README's commands and code, with GeoPlace (header, Python module, functions) for Place
+        Path headers = Files.createDirectories(work.resolve("headers"));
+        CHeaders.copy("io.structbridge.arrow.GeoPlace", headers);
+        Files.writeString(work.resolve("build.sh"), "set -e\nHEADERS='" + headers + "'\n" + geo(build));
+        Python.Result built = Python.run(List.of("/bin/sh", "-c", "cd '" + work + "' && sh build.sh"), null);
+        assertEquals(0, built.exit(), "the README's build commands:\n" + built.out());
+        try (java.io.InputStream in = getClass().getResourceAsStream("GeoPlace.py")) {
+            Files.write(work.resolve("GeoPlace.py"), in.readAllBytes());
+        }
+        String use = """
+                import duckdb, polars
+                duckdb.register("places", batch)        # DuckDB's default connection keeps the table until it shuts down
+                print(duckdb.sql("SELECT count(*) FROM places").fetchall()[0][0])
+                print(duckdb.sql("SELECT name FROM places ORDER BY lat DESC, name LIMIT 1").fetchall()[0][0])
+                frame = polars.from_arrow(batch)
+                print(frame.height)
+                del batch, frame
+                """;
+        Path program = Files.writeString(work.resolve("recipe.py"), geo(recipe) + use);
+        Python.Result r = Python.run(List.of("/bin/sh", "-c", "cd '" + work + "' && exec python3 -X utf8 recipe.py"), null);
+        assertEquals(0, r.exit(), "the README's recipe, then DuckDB and Polars: the interpreter must exit with 0 (139 or -11 is"
+                + " a SIGSEGV at exit):\n" + r.out() + "\n" + Files.readString(program));
+        GeoPlace north = places.stream().max(java.util.Comparator.comparingDouble(GeoPlace::lat)
+                .thenComparing(GeoPlace::name, java.util.Comparator.reverseOrder())).orElseThrow();
+        assertEquals(places.size() + "\n" + north.name() + "\n" + places.size() + "\n", r.out(), "counts and the northernmost place");
+    }
+
+    /** {@return README text about the struct Place with GeoPlace's names: its header, its functions, its Python module} */
+    private static String geo(String text) {
+        return text.replace("\"Place.h\"", "\"GeoPlace.h\"").replace("Place_", "GeoPlace_").replace("from Place import", "from GeoPlace import");
+    }
+
     @TestFactory
     Stream<DynamicTest> everyFixtureThroughCffiEqualsJava() {
         return ArrowJavaOracleTest.FIXTURES.stream().map(name -> DynamicTest.dynamicTest(name, () -> {
