@@ -29,8 +29,12 @@ import java.util.Set;
  * its parent needs). utf8 offsets must not decrease and stay within the data buffer's size (the last
  * offset of the array); a value longer than its member holds is refused from its offsets, before it
  * is read. Buffer sizes themselves are not in the C Data Interface: within those checks the producer's
- * word is taken. Buffers need no alignment (values are read unaligned). Array {@code offset}s are
- * honoured at every level.
+ * word is taken, except that every byte range read must lie in this process's readable memory (on
+ * Linux, from the kernel's list of mappings, {@code /proc/self/maps}): an offset or length that runs a
+ * buffer, a pointer array or a child struct outside it (an offset of 2^40 values) is refused, not read.
+ * A range that is readable but past the end of the producer's buffer cannot be detected and is read as
+ * it is. Buffers need no alignment (values are read unaligned). Array {@code offset}s are honoured at
+ * every level.
  *
  * <p>Every value is checked: a null (validity bit 0 at any level), an integer outside the member's
  * range (bit-field width, {@code uint64} above {@code Long.MAX_VALUE}), an enum code that is no
@@ -73,7 +77,7 @@ public final class ArrowImport {
             Group root = Node.of(type.name(), type.columns());
             Set<String> large = new HashSet<>();
             checkSchema(root, s, "ArrowSchema", large);
-            ForeignArray fa = ForeignArray.of(a, type.name(), "ArrowArray", 1, root.children().size());
+            ForeignArray fa = ForeignArray.of(a, type.name(), "ArrowArray", 1, root.children().size(), ReadableMemory.of());
             try (Arena scratch = Arena.ofConfined()) {
                 MemorySegment tmp = scratch.allocate(Math.max(1, rows * stride), type.alignment());
                 MemorySegment.copy(target, at * stride, tmp, 0, rows * stride);
@@ -349,7 +353,7 @@ public final class ArrowImport {
          * element {@code k % n} of value {@code k / n}, of row {@code k / (m * n)}.
          */
         private void validity(Node node, ForeignArray a, long first, long count, long m, int n, int[] dims) {
-            MemorySegment bits = a.buffer(0, (first + count + 7) / 8, "validity bitmap");
+            MemorySegment bits = a.buffer(0, count == 0 ? 0 : (first + count + 7) / 8, "validity bitmap");
             if (bits.address() == 0 || count == 0) {
                 return;
             }
@@ -445,7 +449,8 @@ public final class ArrowImport {
          * Text values {@code [first, first + rows * m)}: the offsets of the whole array
          * ({@code offset + length + 1} of them) justify the data buffer's size (its last offset); each
          * value's offsets must not decrease, lie within {@code 0..}that size and give a value its member
-         * can hold before a byte of it is read.
+         * can hold before a byte of it is read. The offsets buffer must lie in readable memory as a whole;
+         * the data buffer value by value, once the value's length fits its member.
          */
         private void text(Leaf f, ForeignArray a, long first, long m) {
             long count = rows * m;
@@ -462,7 +467,7 @@ public final class ArrowImport {
                 throw ForeignArray.fail(f.path(), kind + " offsets[" + (entries - 1) + "] (the data buffer's size) is negative ("
                         + end + ")");
             }
-            MemorySegment data = a.buffer(2, end, "data");
+            MemorySegment data = a.buffer(2, end, "data", false);
             long from = offset(offsets, first, wide);
             for (long k = 0; k < count; k++) {
                 Column c = f.columns().get((int) (k % m));
@@ -473,7 +478,7 @@ public final class ArrowImport {
                             + from + ".." + to + (from < 0 ? " start below 0" : to < from ? " decrease"
                             : " pass the data buffer's size " + end + " (offsets[" + (entries - 1) + "])"));
                 }
-                texts.store(c, c.path(), row, data, from, to, tmp, row * stride + c.offset());
+                texts.store(c, c.path(), row, data, from, to, tmp, row * stride + c.offset(), a.memory(), kind);
                 from = to;
             }
         }

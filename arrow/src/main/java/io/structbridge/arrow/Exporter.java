@@ -524,7 +524,7 @@ class Exporter {
                 long at = s + t * stride;
                 long k = (r + t) * m + i;
                 for (int j = 0; j < n; j++) {
-                    long v = c.bitField() ? bitField(c, at) : source.get(BYTE, at + j);
+                    long v = c.bitField() ? bitField(c, at) : source.get(BYTE, at + j) & 0xffL;
                     if (v != 0 && v != 1) {
                         bad(r + t, v);
                     }
@@ -536,8 +536,9 @@ class Exporter {
             }
         }
 
+        /** {@code v}: the stored byte, shown unsigned (0..255) as the C export and the Python view show it. */
         private void bad(long r, long v) {
-            throw new ArrowDataException(firstRow + r, c.path(), "bool byte " + v + " is neither 0 nor 1");
+            throw new ArrowDataException(firstRow + r, c.path(), "bool byte " + (c.bitField() ? v : v & 0xffL) + " is neither 0 nor 1");
         }
     }
 

@@ -14,7 +14,10 @@ import java.lang.foreign.MemorySegment;
  *
  * <p>Buffer sizes are not part of the C Data Interface: the producer guarantees that each buffer holds
  * {@code offset + length} values. A buffer pointer may be NULL only for the validity bitmap (all
- * values valid; then {@code null_count} must be 0 or -1) or when no byte of it is read.
+ * values valid; then {@code null_count} must be 0 or -1) or when no byte of it is read. Every byte
+ * range read (a buffer from its start to the last byte a value needs, the {@code buffers} and
+ * {@code children} pointer arrays, a child's struct) must lie in the process's readable memory
+ * ({@link ReadableMemory}); an offset or length that points past it is refused rather than read.
  *
  * @param struct the struct (80 bytes)
  * @param path the member path, for errors
@@ -23,8 +26,10 @@ import java.lang.foreign.MemorySegment;
  * @param nullCount the null count, -1 if not computed
  * @param nBuffers the number of buffers
  * @param nChildren the number of children
+ * @param memory the readable memory, checked before each pointer array, child struct or buffer range is read
  */
-record ForeignArray(MemorySegment struct, String path, long length, long offset, long nullCount, long nBuffers, long nChildren) {
+record ForeignArray(MemorySegment struct, String path, long length, long offset, long nullCount, long nBuffers, long nChildren,
+                    ReadableMemory memory) {
 
     /** The largest {@code offset + length}: no array of more values exists in memory. */
     static final long MAX_VALUES = 1L << 56;
@@ -37,9 +42,10 @@ record ForeignArray(MemorySegment struct, String path, long length, long offset,
      * @param what the struct's role, e.g. {@code "ArrowArray"} or {@code "ArrowArray child 2"}
      * @param buffers the buffers the format has
      * @param children the children the format has
-     * @throws ArrowDataException if a header field is inconsistent
+     * @param memory the readable memory
+     * @throws ArrowDataException if a header field is inconsistent, or its pointer arrays are not in readable memory
      */
-    static ForeignArray of(MemorySegment a, String path, String what, int buffers, int children) {
+    static ForeignArray of(MemorySegment a, String path, String what, int buffers, int children, ReadableMemory memory) {
         if (a.get(CData.PTR, CData.A_RELEASE).address() == 0) {
             throw fail(path, "the " + what + " is released (release is NULL): its buffers may be freed");
         }
@@ -75,7 +81,10 @@ record ForeignArray(MemorySegment struct, String path, long length, long offset,
         if (a.get(CData.PTR, CData.A_DICTIONARY).address() != 0) {
             throw fail(path, what + ".dictionary is not NULL: dictionary-encoded arrays are not imported (decode them first)");
         }
-        return new ForeignArray(a, path, length, offset, nullCount, nBuffers, nChildren);
+        readable(memory, path, a.get(CData.PTR, CData.A_BUFFERS).address(), 8L * buffers, what + ".buffers (" + buffers + " pointers)");
+        readable(memory, path, a.get(CData.PTR, CData.A_CHILDREN).address(), 8L * children, what + ".children (" + children
+                + " pointers)");
+        return new ForeignArray(a, path, length, offset, nullCount, nBuffers, nChildren, memory);
     }
 
     /**
@@ -91,7 +100,10 @@ record ForeignArray(MemorySegment struct, String path, long length, long offset,
         if (p.address() == 0) {
             throw fail(path, "ArrowArray.children[" + i + "] is NULL");
         }
-        return of(p.reinterpret(CData.ARRAY.byteSize()), childPath, "ArrowArray (child " + i + " of '" + path + "')", buffers, children);
+        readable(memory, path, p.address(), CData.ARRAY.byteSize(), "ArrowArray.children[" + i + "] (the child's struct, "
+                + CData.ARRAY.byteSize() + " bytes)");
+        return of(p.reinterpret(CData.ARRAY.byteSize()), childPath, "ArrowArray (child " + i + " of '" + path + "')", buffers, children,
+                memory);
     }
 
     /**
@@ -101,12 +113,27 @@ record ForeignArray(MemorySegment struct, String path, long length, long offset,
      * @param i the buffer index, below {@link #nBuffers}
      * @param bytes the bytes that will be read (the caller computed them from checked indices)
      * @param name the buffer's role, e.g. {@code "data"}
-     * @throws ArrowDataException if the pointer is NULL where bytes are read, or a NULL validity bitmap
-     *     comes with a {@code null_count} above 0
+     * @throws ArrowDataException if the pointer is NULL where bytes are read, a NULL validity bitmap
+     *     comes with a {@code null_count} above 0, or the bytes do not all lie in readable memory
      */
     MemorySegment buffer(int i, long bytes, String name) {
+        return buffer(i, bytes, name, true);
+    }
+
+    /**
+     * As {@link #buffer(int, long, String)}; with {@code readable} false the bytes are not checked against
+     * readable memory here: the caller checks each range before it reads it (a utf8 data buffer, whose
+     * values are checked against their members before they are read)
+     */
+    MemorySegment buffer(int i, long bytes, String name, boolean readable) {
         MemorySegment b = struct.get(CData.PTR, CData.A_BUFFERS).reinterpret(8 * nBuffers).getAtIndex(CData.PTR, i);
         if (b.address() != 0) {
+            if (readable && !memory.covers(b.address(), bytes)) {
+                throw fail(path, "ArrowArray.buffers[" + i + "] (the " + name + ") at 0x" + Long.toHexString(b.address())
+                        + " would need " + bytes + " bytes (offset " + offset + ", length " + length + "), which run outside"
+                        + " this process's readable memory: the producer's offset or length exceeds its buffer"
+                        + " (the C Data Interface does not transmit buffer sizes)");
+            }
             return b.reinterpret(bytes);
         }
         if (i == 0 && nullCount > 0) {
@@ -116,6 +143,13 @@ record ForeignArray(MemorySegment struct, String path, long length, long offset,
             return MemorySegment.NULL;
         }
         throw fail(path, "ArrowArray.buffers[" + i + "] (the " + name + ") is NULL where " + bytes + " bytes are read");
+    }
+
+    /** Refuses a pointer array or struct of {@code bytes} bytes at {@code address} that is not in readable memory. */
+    private static void readable(ReadableMemory memory, String path, long address, long bytes, String what) {
+        if (address != 0 && !memory.covers(address, bytes)) {
+            throw fail(path, what + " at 0x" + Long.toHexString(address) + " is not in this process's readable memory");
+        }
     }
 
     /** {@return an error about the structure of the array, not about one row} */

@@ -33,9 +33,13 @@ final class TextValues {
      * @param to one past its last byte, checked to be {@code >= from} and within the data buffer
      * @param target the struct memory
      * @param at where the member lies
-     * @throws ArrowDataException naming row, path and value if a rule is broken
+     * @param memory the readable memory: the value's bytes are checked against it once its length fits the member
+     * @param kind {@code utf8} or {@code large utf8}, for errors
+     * @throws ArrowDataException naming row, path and value if a rule is broken, or if the value's bytes run
+     *     outside readable memory
      */
-    void store(Column c, String path, long row, MemorySegment data, long from, long to, MemorySegment target, long at) {
+    void store(Column c, String path, long row, MemorySegment data, long from, long to, MemorySegment target, long at,
+               ReadableMemory memory, String kind) {
         int max = c.length() - (c.nulTerminated() ? 1 : 0);
         long length = to - from;
         // a UTF-8 byte sequence of n bytes is at least n/2 ISO-8859-1 bytes, exactly n ASCII or UTF-8 bytes
@@ -44,6 +48,11 @@ final class TextValues {
             throw new ArrowDataException(row, path, "text of " + length + " UTF-8 bytes"
                     + (c.encoding() == TextEncoding.LATIN_1 ? " (at least " + least + " ISO-8859-1 bytes)" : "")
                     + " exceeds the capacity of " + c.length() + " bytes" + (c.nulTerminated() ? " (one for the NUL)" : ""));
+        }
+        if (!memory.covers(data.address() + from, length)) {
+            throw new ArrowDataException(row, path, kind + " value bytes " + from + ".." + to + " of the data buffer at 0x"
+                    + Long.toHexString(data.address()) + " run outside this process's readable memory: the producer's offsets"
+                    + " exceed its data buffer (the C Data Interface does not transmit buffer sizes)");
         }
         if (out.length < max + 1) {
             out = new byte[max + 1];

@@ -154,6 +154,36 @@ class ArrowImportHostileTest {
                 "null_count 98 is outside -1..97 (the length)"));
         c.add(new Case("offset overflowing", "Particle", p -> set(p.array(1), 16, Long.MAX_VALUE - 3), -1, "x",
                 ".offset + length is above 2^56 (9223372036854775804 + 97)"));
+        // issue 20 item 14: offsets and pointers that run outside readable memory are refused, not read (was SIGSEGV)
+        c.add(new Case("child offset 2^40", "Particle", p -> set(p.array(1), 16, 1L << 40), -1, "x",
+                "(offset 1099511627776, length 97), which run outside this process's readable memory"));
+        c.add(new Case("child offset 2^40, no validity bitmap", "Particle", p -> {
+            nullValidityOf(p.array(1));
+            set(p.array(1), 16, 1L << 40);
+        }, -1, "x", "ArrowArray.buffers[1] (the data) at 0x"));
+        c.add(new Case("utf8 offsets past readable memory", "Particle", p -> {
+            // every value keeps its length, all start 1 GiB into a data buffer of a few hundred bytes
+            MemorySegment o = labelOffsets(p);
+            for (int i = 0; i <= N; i++) {
+                o.setAtIndex(I32, i, o.getAtIndex(I32, i) + (1 << 30));
+            }
+        }, 0, "label", "utf8 value bytes 1073741824.."));
+        c.add(new Case("utf8 child offset 2^40", "Particle", p -> set(p.array(5), 16, 1L << 40), -1, "label",
+                "(offset 1099511627776, length 97), which run outside this process's readable memory"));
+        c.add(new Case("list child offset 2^40", "Particle", p -> set(p.array(6, 0), 16, 1L << 40), -1, "velocity[]",
+                "(offset 1099511627776, length 291), which run outside this process's readable memory"));
+        c.add(new Case("bool list child offset 2^44", "Arrays", p -> set(p.array(0, 0), 16, 1L << 44), -1, "flags[]",
+                "(offset 17592186044416, length 291), which run outside this process's readable memory"));
+        c.add(new Case("struct child's child offset 2^40", "Envelope", p -> set(p.array(1, 0), 16, 1L << 40), -1, "lead.id",
+                "readable memory"));
+        c.add(new Case("buffers pointer into nothing", "Particle", p -> setPtr(p.array(1), 40, MemorySegment.ofAddress(0x10)), -1,
+                "x", "ArrowArray (child 1 of 'Particle').buffers (2 pointers) at 0x10 is not in this process's readable memory"));
+        c.add(new Case("child struct pointer into nothing", "Particle", p -> p.array().get(ValueLayout.ADDRESS, 48).reinterpret(56)
+                .setAtIndex(ValueLayout.ADDRESS, 3, MemorySegment.ofAddress(0x18)), -1, "Particle",
+                "ArrowArray.children[3] (the child's struct, 80 bytes) at 0x18 is not in this process's readable memory"));
+        c.add(new Case("data pointer into nothing", "Particle", p -> HostileProducer.bufferPointers(p.array(0))
+                .setAtIndex(ValueLayout.ADDRESS, 1, MemorySegment.ofAddress(0x1000)), -1, "id",
+                "ArrowArray.buffers[1] (the data) at 0x1000 would need 388 bytes (offset 0, length 97)"));
         // 05: nulls at every level name the row and the element
         c.add(new Case("null in a fixed-size list", "Particle", p -> p.nullAt(p.array(6, 0), 40 * 3 + 2), 40, "velocity[2]",
                 "null (validity bit 122 is 0): every member has a value in struct memory"));

@@ -87,7 +87,7 @@ class ExportErrorsTest {
         ArrowDataException bool = refusedIn(AllScalarsStruct.TYPE, n, 8_001, AllScalarsStruct.FLAG_OFFSET, (byte) 0xFF);
         assertEquals(8_001, bool.row());
         assertEquals("flag", bool.field());
-        assertTrue(bool.getMessage().contains("bool byte -1 is neither 0 nor 1"), bool.getMessage());
+        assertTrue(bool.getMessage().contains("bool byte 255 is neither 0 nor 1"), bool.getMessage());
         ArrowDataException code = refusedIn(TaggedStruct.TYPE, n, 7_777, TaggedStruct.COLOR_OFFSET, (byte) 77);
         assertEquals(7_777, code.row());
         assertTrue(code.getMessage().contains("enum code 77"), code.getMessage());

@@ -7,10 +7,12 @@ import io.structbridge.runtime.StructType;
 import java.io.IOException;
 import java.lang.foreign.MemorySegment;
 import java.nio.channels.FileChannel;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.security.SecureRandom;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
@@ -42,13 +44,17 @@ import org.apache.arrow.vector.ipc.ArrowReader;
  *
  * <p>A file is written under a temporary name next to {@code target} and moved onto it only when
  * complete: on any error (an invalid stored value names its row and field) {@code target} is left as it
- * was and no partial file remains.
+ * was and no partial file remains. The file gets the permissions a plain write of a new file gives
+ * (0666 less the umask); a replaced file's permissions are not kept.
  */
 public final class ArrowFiles {
     private ArrowFiles() {}
 
     /** The structs per batch (IPC record batch; the unit DuckDB reads) unless given. */
     public static final long DEFAULT_BATCH_ROWS = 65_536;
+
+    /** Names the temporary files. */
+    private static final SecureRandom RANDOM = new SecureRandom();
 
     /**
      * Writes structs {@code [0, count)} of {@code structs} as an Arrow IPC file, one record batch per
@@ -186,8 +192,22 @@ public final class ArrowFiles {
         writeParquet(array.type(), array.segment(), array.count(), DEFAULT_BATCH_ROWS, target);
     }
 
+    /**
+     * {@return a new empty file next to {@code target}, created as a plain file write creates one (mode 0666
+     * less the umask, or the folder's default ACL)}: not {@link Files#createTempFile}, whose 0600 the file
+     * would keep when moved onto {@code target}
+     */
     private static Path temporary(Path target) throws IOException {
         Path dir = target.toAbsolutePath().getParent();
-        return Files.createTempFile(dir, "." + target.getFileName() + ".", ".part");
+        for (int attempt = 0; ; attempt++) {
+            Path tmp = dir.resolve("." + target.getFileName() + "." + Long.toUnsignedString(RANDOM.nextLong(), 36) + ".part");
+            try {
+                return Files.createFile(tmp);
+            } catch (FileAlreadyExistsException e) {
+                if (attempt == 99) {
+                    throw e;
+                }
+            }
+        }
     }
 }

@@ -1,9 +1,11 @@
 package io.structbridge.processor.write.jsonschema;
 
+import io.structbridge.annotations.CType;
 import io.structbridge.processor.model.CTypes;
 import io.structbridge.processor.model.Constraint;
 import io.structbridge.processor.model.FieldType;
 import java.math.BigDecimal;
+import java.math.BigInteger;
 import java.util.Map;
 
 /**
@@ -38,13 +40,42 @@ final class Bounds {
         return b;
     }
 
+    /** The largest finite binary16, 65504 (IEEE 754-2019 3.6: emax 15, 11 significant bits). */
+    static final BigDecimal HALF_MAX = BigDecimal.valueOf(65504);
+    /** The largest finite binary32, (2 - 2^-23) * 2^127, exactly. */
+    static final BigDecimal FLOAT_MAX = new BigDecimal(Float.MAX_VALUE);
+    /** 2^128 - 2^103: the least number that rounds (to nearest, ties to even) to the binary32 infinity. */
+    static final BigDecimal FLOAT_OVERFLOW = new BigDecimal(BigInteger.TWO.pow(128).subtract(BigInteger.TWO.pow(103)));
+    /** 2^1024 - 2^970: the least number that rounds to the binary64 infinity. */
+    static final BigDecimal DOUBLE_OVERFLOW = new BigDecimal(BigInteger.TWO.pow(1024).subtract(BigInteger.TWO.pow(970)));
+
+    /**
+     * The numbers the JSON codec reads into the member as a finite value (the infinities are the strings
+     * "Infinity"/"-Infinity"). The codec rounds a number once to the member's Java type ({@code float} or
+     * {@code double}, to nearest, ties to even). Stored as that type, every number that rounds to a finite
+     * value is taken: the bound is the overflow threshold, exclusive. Stored narrower ({@code FLOAT16}, or
+     * {@code FLOAT} for a {@code double}), only values of the narrow type are taken: the bound is the
+     * largest number that rounds to the narrow type's largest value, its largest value plus half an ulp
+     * of the Java type there, inclusive (the tie rounds to it: its significand is even in the Java type).
+     */
     static Bounds floating(FieldType.Scalar s) {
         Bounds b = new Bounds(true);
-        if (s.ctype() == io.structbridge.annotations.CType.FLOAT16) {
-            // the finite binary16 values (IEEE 754-2019 3.6: emax 15, 11 significant bits); the infinities are the strings
-            b.lower = BigDecimal.valueOf(-65504);
-            b.upper = BigDecimal.valueOf(65504);
+        boolean single = s.java() == io.structbridge.processor.model.JavaPrim.FLOAT;
+        BigDecimal limit;
+        boolean exclusive;
+        if (s.ctype() == CType.FLOAT16 || !single && s.ctype() == CType.FLOAT) {
+            BigDecimal max = s.ctype() == CType.FLOAT16 ? HALF_MAX : FLOAT_MAX;
+            double ulp = single ? Math.ulp(max.floatValue()) : Math.ulp(max.doubleValue());
+            limit = max.add(new BigDecimal(ulp).divide(BigDecimal.TWO));
+            exclusive = false;
+        } else {
+            limit = single ? FLOAT_OVERFLOW : DOUBLE_OVERFLOW;
+            exclusive = true;
         }
+        b.lower = limit.negate();
+        b.upper = limit;
+        b.lowerExclusive = exclusive;
+        b.upperExclusive = exclusive;
         return b;
     }
 

@@ -64,6 +64,8 @@ final class PydanticJavaRules {
                         return v
                     return _SB_AfterValidator(check)
 
+                _SB_j_f32_max = float.fromhex("0x1.fffffep127")  # the largest finite binary32, Float.MAX_VALUE
+
                 def _SB_j_json_number(single: bool) -> _SB_Any:
                     \"\"\"A BeforeValidator reading a JSON number of a Java float (single) or double member as the Jackson codec
                     does (JsonReading.readFloat/readDouble), in JSON mode only: a number beyond the range and a bare
@@ -86,6 +88,10 @@ final class PydanticJavaRules {
                             return v
                         a = _SB_j_f32(d)
                         if a in (float("inf"), float("-inf")):
+                            if isinstance(v, int) and abs(v) < 2 ** 128 - 2 ** 103:
+                                # an integer below the binary32 overflow threshold rounds once to the largest float;
+                                # float(v) had rounded it up to the threshold itself
+                                return _SB_j_f32_max if v > 0 else -_SB_j_f32_max
                             raise ValueError("the JSON number is outside the float range (write \\"Infinity\\" for infinity)")
                         b = 2 * d - a
                         if a == d or _SB_j_f32(b) != b:
