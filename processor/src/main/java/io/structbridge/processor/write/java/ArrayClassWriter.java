@@ -50,7 +50,7 @@ public final class ArrayClassWriter {
                 .addJavadoc("@throws IllegalArgumentException if {@code count} is negative\n")
                 .addParameter(Runtime.ARENA, "arena").addParameter(TypeName.LONG, "count")
                 .beginControlFlow("if (count < 0)")
-                .addStatement("throw new IllegalArgumentException($S + count)", name + ": negative element count ")
+                .addStatement("throw new $T($S + count)", IllegalArgumentException.class, name + ": negative element count ")
                 .endControlFlow()
                 .addStatement("return new $T(arena.allocate($T.LAYOUT, count), 0, count)", self, struct).build());
         t.addMethod(MethodSpec.methodBuilder("over").addModifiers(Modifier.PUBLIC, Modifier.STATIC).returns(self)
@@ -59,7 +59,7 @@ public final class ArrayClassWriter {
                 .addJavadoc("@throws IllegalArgumentException if the size is not a multiple of the stride or the address is misaligned\n")
                 .addParameter(Runtime.MEMORY_SEGMENT, "segment")
                 .beginControlFlow("if (segment.byteSize() % $T.SIZE != 0)", struct)
-                .addStatement("throw new IllegalArgumentException($S + segment.byteSize() + $S)",
+                .addStatement("throw new $T($S + segment.byteSize() + $S)", IllegalArgumentException.class,
                         name + ": segment of ", " bytes is not a whole number of " + plan.size() + "-byte structs")
                 .endControlFlow()
                 .addStatement("return over(segment, 0, segment.byteSize() / $T.SIZE)", struct).build());
@@ -103,7 +103,7 @@ public final class ArrayClassWriter {
                 .addStatement("int n = values.size()")
                 .addStatement("$T.checkFromIndexSize(at, n, count)", Runtime.OBJECTS)
                 .beginControlFlow("if (whole.isReadOnly())")
-                .addStatement("throw new UnsupportedOperationException($S)", name + ": the segment is read-only")
+                .addStatement("throw new $T($S)", UnsupportedOperationException.class, name + ": the segment is read-only")
                 .endControlFlow()
                 .addStatement("$T<$T> list = values instanceof $T ? values : new $T<>(values)", Runtime.LIST, record,
                         java.util.RandomAccess.class, java.util.ArrayList.class)

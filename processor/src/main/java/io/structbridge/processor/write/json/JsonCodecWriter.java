@@ -382,7 +382,7 @@ public final class JsonCodecWriter {
         return m.endControlFlow()
                 .endControlFlow()
                 .beginControlFlow("if (seen != $LL)", all)
-                .addStatement("throw $T.missing(parser, STRUCT, NAMES[Long.numberOfTrailingZeros(~seen)])", READING)
+                .addStatement("throw $T.missing(parser, STRUCT, NAMES[$T.numberOfTrailingZeros(~seen)])", READING, Long.class)
                 .endControlFlow()
                 .addCode(TaggedUnionJson.checks(model, struct))
                 .build();
@@ -481,13 +481,8 @@ public final class JsonCodecWriter {
         return s.java() == JavaPrim.LONG ? read : CodeBlock.of("($L) $L", s.java().keyword(), read);
     }
 
+    /** {@return {@code v} as a Java literal, with no type name (a user's type may hide {@code Long})} */
     private static String literal(long v) {
-        if (v == Long.MIN_VALUE) {
-            return "Long.MIN_VALUE";
-        }
-        if (v == Long.MAX_VALUE) {
-            return "Long.MAX_VALUE";
-        }
         return v + "L";
     }
 
