@@ -42,7 +42,7 @@ public final class ColumnsClassWriter {
         this.struct = Runtime.structClass(plan.model().record());
         this.array = Runtime.arrayClass(plan.model().record());
         this.validator = ClassName.get(self.packageName(), plan.model().record().flatName() + "Validator");
-        this.row = self.nestedClass("Row");
+        this.row = self.nestedClass(io.structbridge.processor.write.GeneratedJavaNames.COLUMNS_ROW_CLASS);
     }
 
     private static ClassName columnsClass(StructLayoutPlan plan) {
