@@ -261,7 +261,8 @@ class GeneratedNamesTest {
     private static final Pattern DECLARATION = Pattern.compile(
             "([\\w$.]+(?:<[^<>;(){}]*>)?(?:\\[])*)\\s+([A-Za-z_$][\\w$]*)\\s*(?==|;|,|\\)|:)");
     private static final Pattern LAMBDA = Pattern.compile("(?:\\(([\\w$, ]*)\\)|([A-Za-z_$][\\w$]*))\\s*->");
-    private static final Set<String> NOT_TYPES = Set.of("return", "throw", "new", "case", "else", "yield", "assert", "instanceof");
+    private static final Set<String> NOT_TYPES = Set.of("return", "throw", "new", "case", "else", "yield", "assert", "instanceof",
+            "package", "import");
 
     /** {@return the names a Java source declares as fields, parameters, locals and lambda parameters} */
     static Set<String> declaredVariables(String source) {
@@ -386,9 +387,9 @@ class GeneratedNamesTest {
         Map<String, Map<String, String>> cases = new LinkedHashMap<>();
         int i = 0;
         for (String n : names) {
-            cases.put(n, Map.of("n." + n, record("n", n, i++, "")));
+            cases.put(n, Map.of("names." + n, record("names", n, i++, "")));
         }
-        Verdicts v = run(dir.resolve("records"), helpers("n"), cases);
+        Verdicts v = run(dir.resolve("records"), helpers("names"), cases);
         report(names.size() + " record names", v);
         assertTrue(v.accepted().containsAll(List.of("Long", "Math", "String", "Integer", "Object", "Record", "Override", "Deprecated",
                 "SuppressWarnings", "System", "Thread", "Character", "Byte", "Short", "Float", "Double", "Boolean", "Void", "Enum",
@@ -447,8 +448,8 @@ class GeneratedNamesTest {
     void packagesNamedLikeJavaAndLikeGeneratedVariables(@TempDir Path dir) throws IOException {
         Reference ref = reference(dir.resolve("reference"));
         Set<String> packages = new TreeSet<>(List.of("java_", "javax.sb", "jdk.sb", "sun.sb", "lang", "foreign", "util", "io",
-                "io.structbridge", "io.structbridge.runtime", "io.structbridge.jackson", "tools", "com", "structbridge", "n.java",
-                "n.java.lang", "n.io", "Type", "Row", "Codec", "String", "Math", "Long", "in", "at", "de"));
+                "io.structbridge", "io.structbridge.runtime", "io.structbridge.jackson", "tools", "com", "structbridge", "names.java",
+                "names.java.lang", "names.io", "Type", "Row", "Codec", "String", "Math", "Long", "in", "at", "de"));
         packages.addAll(ref.variables());
         Map<String, Map<String, String>> cases = new LinkedHashMap<>();
         int i = 0;
@@ -465,7 +466,7 @@ class GeneratedNamesTest {
         }
         Verdicts v = run(dir.resolve("packages"), Map.of(), cases);
         report(packages.size() + " package names", v);
-        for (String p : List.of("java_", "io", "io.structbridge.jackson", "com", "n.java", "de", "in", "at")) {
+        for (String p : List.of("java_", "io", "io.structbridge.jackson", "com", "names.java", "de", "in", "at")) {
             assertTrue(v.accepted().contains(p), () -> p + " refused: " + v.refused().get(p));
         }
     }
