@@ -13,10 +13,11 @@ import java.util.regex.Pattern;
  * {@code java.lang.foreign.MemorySegment}, {@code io.structbridge.runtime.Values}, a record of another
  * package) is written fully qualified, with no import. An import or the implicit {@code java.lang.*} would be
  * hidden by a type of the same simple name in the record's package ({@code p.Long}, {@code p.Math}); a
- * qualified name is not. Types of the package itself keep their simple name, which only a member type of the
- * generated class could hide: the runtime types that generated classes extend declare none
- * ({@code GeneratedNamesTest} in the layout runtime holds this), and JavaPoet qualifies a name that one of the
- * generated class's own nested types ({@code Type}, {@code Row}, {@code Codec}) would hide.
+ * qualified name is not (its first part can still be hidden: {@code HiddenPackages} refuses those records). Types
+ * of the package itself keep their simple name, which only a member type of the generated class could hide: the
+ * runtime types that generated classes extend declare none ({@code GeneratedSupertypesTest} in the layout runtime;
+ * {@code StructJsonCodec}, which {@code RJson.Codec} implements, declares none either), and JavaPoet qualifies a
+ * name that one of the generated class's own nested types ({@code Type}, {@code Row}, {@code Codec}) would hide.
  *
  * <p>How: JavaPoet qualifies a type from another package whose simple name is in the type's
  * {@code alwaysQualify} set. A first rendering lists every identifier the file uses, and the second renders the
