@@ -41,25 +41,15 @@ import java.util.Objects;
  * and scatter the row back after a successful write. Instances are not thread-safe (the scratch
  * struct is shared); the column segments may be read by any thread.
  *
+ * <p>This class declares no member type: a generated {@code RColumns} inherits its members, and an inherited
+ * member type would hide a generated class of the same simple name in the record's package (the validator
+ * {@code RowValidator} of a record {@code Row}).
+ *
  * @param <R> the record type
  */
 public abstract class StructColumns<R extends Record> {
     /** The byte alignment of the segment and of every column in it. */
     public static final int COLUMN_ALIGNMENT = 64;
-
-    /** The generated in-place validator of one struct: {@code RValidator::validate}. */
-    @FunctionalInterface
-    public interface RowValidator {
-        /**
-         * Adds every violation in the struct at {@code offset} to {@code out}.
-         *
-         * @param segment the segment
-         * @param offset the byte offset of the struct
-         * @param prefix the path prefix of every violation
-         * @param out the violations
-         */
-        void validate(MemorySegment segment, long offset, String prefix, List<Violation> out);
-    }
 
     private final StructType<R> type;
     private final List<Column> columns;

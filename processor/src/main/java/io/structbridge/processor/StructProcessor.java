@@ -148,6 +148,7 @@ public final class StructProcessor extends AbstractProcessor {
             try {
                 plan = LayoutEngine.plan(model.get());
                 new LayoutChecks(new Mirrors(processingEnv.getElementUtils()), paddingNotes()).check(plan, type, report);
+                new io.structbridge.processor.check.HiddenPackages(processingEnv.getElementUtils()).check(model.get(), type, report);
             } catch (ArithmeticException e) {
                 report.error(type, Message.STRUCT_TOO_LARGE, type.getSimpleName(), "more than " + Long.MAX_VALUE + " bytes");
             }

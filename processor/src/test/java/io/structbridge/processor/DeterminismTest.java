@@ -128,7 +128,7 @@ class DeterminismTest {
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
-            assertThat(text).contains("@Generated(");
+            assertThat(text).contains("@io.structbridge.runtime.Generated(");
             assertThat(text).contains("value = \"io.structbridge.processor.StructProcessor\"");
             assertThat(text).doesNotContain("javax.annotation.processing.Generated");
         }

@@ -954,6 +954,55 @@ class DiagnosticsTest {
             assertThat(error(Message.GENERATED_CLASS_EXISTS, f, "record Foo(", validator)).contains("p.FooValidator");
         }
 
+        /**
+         * Generated code names a type of another package in full; where the package's first part is also a variable of
+         * the generated code ({@code value}), a type of java.lang or of the record's package, the name would not compile:
+         * refused on the record, before any file is written (issue 20, item 10).
+         */
+        @Test
+        void aPackageHiddenInTheGeneratedCode() {
+            JavaFileObject inner = JavaFileObjects.forSourceLines("value.units.Inner", "package value.units;",
+                    "@io.structbridge.annotations.Struct", "public record Inner(int a) {}");
+            JavaFileObject outer = record("Outer", "value.units.Inner inner");
+            String text = error(Message.HIDDEN_PACKAGE, outer, "record Outer(", inner);
+            assertThat(text).contains("the Java generated for p.Outer must name value.units.Inner by its qualified name");
+            assertThat(text).contains("its first part 'value' is hidden there by a variable of the generated code");
+            assertThat(text).contains("Rename the package");
+            // a package named like a type of java.lang, whose record Type must be named in full in TypeStruct
+            JavaFileObject type = JavaFileObjects.forSourceLines("Long.Type", "package Long;",
+                    "@io.structbridge.annotations.Struct", "public record Type(int a) {}");
+            Compilation c = compile(type);
+            assertThat(c).hadErrorContaining("its first part 'Long' is hidden there by java.lang.Long").inFile(type)
+                    .onLineContaining("record Type(");
+            assertEquals(List.of(Message.HIDDEN_PACKAGE.id()), errorIds(c));
+            // a type of the record's package named like the JDK's first package part
+            JavaFileObject java = src("java", "final class java {}");
+            assertThat(error(Message.HIDDEN_PACKAGE, record("Plain", "int a"), "record Plain(", java))
+                    .contains("its first part 'java' is hidden there by the type p.java of the record's package");
+        }
+
+        /** A type of the unnamed package that a member type of the generated classes hides has no qualified name. */
+        @Test
+        void aMemberTypeNameInTheUnnamedPackage() {
+            JavaFileObject row = JavaFileObjects.forSourceLines("Row", "@io.structbridge.annotations.Struct", "record Row(int a) {}");
+            Compilation c = compile(row);
+            assertThat(c).hadErrorContaining(tag(Message.HIDDEN_PACKAGE) + " the Java generated for Row must name Row by its "
+                    + "qualified name, but a type of the unnamed package has no qualified name").inFile(row).onLineContaining("record Row(");
+            assertEquals(List.of(Message.HIDDEN_PACKAGE.id()), errorIds(c));
+        }
+
+        /** The same names are fine where nothing hides them (only the generated code's own names could). */
+        @Test
+        void packagesAndRecordsNamedLikeJavaTypesThatNothingHides() {
+            JavaFileObject row = JavaFileObjects.forSourceLines("q.Row", "package q;", "@io.structbridge.annotations.Struct",
+                    "public record Row(int a) {}");
+            JavaFileObject math = JavaFileObjects.forSourceLines("q.Math", "package q;", "@io.structbridge.annotations.Struct",
+                    "public record Math(q.Row row, @io.structbridge.annotations.Capacity(8) java.lang.String s, double d) {}");
+            JavaFileObject lng = JavaFileObjects.forSourceLines("q.Long", "package q;", "@io.structbridge.annotations.Struct",
+                    "public record Long(q.Math math, long l, @io.structbridge.annotations.NativeType(io.structbridge.annotations.CType.UINT32) long u) {}");
+            assertThat(compile(row, math, lng)).succeededWithoutWarnings();
+        }
+
         @Test
         void memberNamedLikeTheTypeOfAMember() {
             JavaFileObject f = record("Outer", "Point Point", "int b");

@@ -108,6 +108,6 @@ class PointerDiagnosticsTest {
         assertThat(py).contains("# no OuterModel: component 'h.p' is a pointer");
         assertThat(py).contains("(\"p\", _SB_ctypes.c_void_p),  # C void *: the address, meaningful in this process only");
         assertThat(c).generatedSourceFile("p.OuterStruct").contentsAsUtf8String()
-                .contains("throw new UnsupportedOperationException(\"Outer has no JSON Schema: component 'h.p' is a pointer");
+                .contains("throw new java.lang.UnsupportedOperationException(\"Outer has no JSON Schema: component 'h.p' is a pointer");
     }
 }

@@ -99,7 +99,8 @@ public enum Message {
     UNION_RECORD_NO_JSON("no JSON codec and no JSON Schema for the union %s on its own: its bytes do not say which member is live. A struct that tags it (@Tag on its %1$s component, with @Case on every member here) writes and reads it in its own JSON codec and schema; elsewhere keep it out of JSON."),
     PYTHON_PACKAGE_NAME("-Astructbridge.pythonPackage=%s cannot name the generated Python package: %s. Give a dotted path of ASCII Python identifiers, e.g. geo.cities."),
     PYTHON_PACKAGE_CLASH("record %s cannot join the Python package %s: %s. Rename one of the records, or compile them in separate compilations."),
-    PYTHON_ENUM_NAME("the generated Python module %s.py cannot bind the enum.IntEnum class of an enum (named after the enum): %s. Rename the enum or the record.");
+    PYTHON_ENUM_NAME("the generated Python module %s.py cannot bind the enum.IntEnum class of an enum (named after the enum): %s. Rename the enum or the record."),
+    HIDDEN_PACKAGE("the Java generated for %s must name %s by its qualified name, but %s. %s.");
 
     private final String format;
 

@@ -57,10 +57,13 @@ public final class GeneratedFiles {
         }
     }
 
-    /** Writes a Java source file generated from {@code origin}. */
+    /**
+     * Writes a Java source file generated from {@code origin}, every type of another package fully qualified
+     * ({@link QualifiedJava}).
+     */
     public void java(JavaFile file, Element origin) throws IOException {
-        JavaFile.builder(file.packageName(), file.typeSpec().toBuilder().addOriginatingElement(origin).build())
-                .skipJavaLangImports(true).indent("    ").build().writeTo(filer);
+        QualifiedJava.of(JavaFile.builder(file.packageName(), file.typeSpec().toBuilder().addOriginatingElement(origin).build())
+                .build()).writeTo(filer);
     }
 
     /** Writes a class-output resource (e.g. a C header) in {@code packageName}. */

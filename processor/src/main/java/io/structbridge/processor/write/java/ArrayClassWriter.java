@@ -50,7 +50,7 @@ public final class ArrayClassWriter {
                 .addJavadoc("@throws IllegalArgumentException if {@code count} is negative\n")
                 .addParameter(Runtime.ARENA, "arena").addParameter(TypeName.LONG, "count")
                 .beginControlFlow("if (count < 0)")
-                .addStatement("throw new IllegalArgumentException($S + count)", name + ": negative element count ")
+                .addStatement("throw new $T($S + count)", IllegalArgumentException.class, name + ": negative element count ")
                 .endControlFlow()
                 .addStatement("return new $T(arena.allocate($T.LAYOUT, count), 0, count)", self, struct).build());
         t.addMethod(MethodSpec.methodBuilder("over").addModifiers(Modifier.PUBLIC, Modifier.STATIC).returns(self)
@@ -59,7 +59,7 @@ public final class ArrayClassWriter {
                 .addJavadoc("@throws IllegalArgumentException if the size is not a multiple of the stride or the address is misaligned\n")
                 .addParameter(Runtime.MEMORY_SEGMENT, "segment")
                 .beginControlFlow("if (segment.byteSize() % $T.SIZE != 0)", struct)
-                .addStatement("throw new IllegalArgumentException($S + segment.byteSize() + $S)",
+                .addStatement("throw new $T($S + segment.byteSize() + $S)", IllegalArgumentException.class,
                         name + ": segment of ", " bytes is not a whole number of " + plan.size() + "-byte structs")
                 .endControlFlow()
                 .addStatement("return over(segment, 0, segment.byteSize() / $T.SIZE)", struct).build());
@@ -99,16 +99,16 @@ public final class ArrayClassWriter {
                 .nextControlFlow("catch ($T e)", Runtime.VALUE_EXCEPTION)
                 .addStatement("throw e.inElement(index)")
                 .endControlFlow().build());
-        t.addMethod(override("setAll", TypeName.VOID).addParameter(TypeName.LONG, "at").addParameter(listOfRecord, "values")
+        t.addMethod(override("setAll", TypeName.VOID).addParameter(TypeName.LONG, "first").addParameter(listOfRecord, "values")
                 .addStatement("int n = values.size()")
-                .addStatement("$T.checkFromIndexSize(at, n, count)", Runtime.OBJECTS)
+                .addStatement("$T.checkFromIndexSize(first, n, count)", Runtime.OBJECTS)
                 .beginControlFlow("if (whole.isReadOnly())")
-                .addStatement("throw new UnsupportedOperationException($S)", name + ": the segment is read-only")
+                .addStatement("throw new $T($S)", UnsupportedOperationException.class, name + ": the segment is read-only")
                 .endControlFlow()
                 .addStatement("$T<$T> list = values instanceof $T ? values : new $T<>(values)", Runtime.LIST, record,
                         java.util.RandomAccess.class, java.util.ArrayList.class)
                 .addCode(checkPass(record, struct, name))
-                .addStatement("long offset = base + at * $T.SIZE", struct)
+                .addStatement("long offset = base + first * $T.SIZE", struct)
                 .beginControlFlow("for (int i = 0; i < n; i++)")
                 .addStatement("$T.writeUnchecked(whole, offset, list.get(i))", struct)
                 .addStatement("offset += $T.SIZE", struct)
@@ -151,7 +151,7 @@ public final class ArrayClassWriter {
             return com.palantir.javapoet.CodeBlock.builder()
                     .beginControlFlow("for (int i = 0; i < n; i++)")
                     .beginControlFlow("if (list.get(i) == null)")
-                    .addStatement("throw new $T($S + (at + i) + $S, $S, $S, null, -1)", Runtime.VALUE_EXCEPTION,
+                    .addStatement("throw new $T($S + (first + i) + $S, $S, $S, null, -1)", Runtime.VALUE_EXCEPTION,
                             name + "[", "]", "(element)", "must not be null")
                     .endControlFlow()
                     .endControlFlow().build();
@@ -160,13 +160,13 @@ public final class ArrayClassWriter {
                 .beginControlFlow("for (int i = 0; i < n; i++)")
                 .addStatement("$T value = list.get(i)", record)
                 .beginControlFlow("if (value == null)")
-                .addStatement("throw new $T($S + (at + i) + $S, $S, $S, null, -1)", Runtime.VALUE_EXCEPTION,
+                .addStatement("throw new $T($S + (first + i) + $S, $S, $S, null, -1)", Runtime.VALUE_EXCEPTION,
                         name + "[", "]", "(element)", "must not be null")
                 .endControlFlow()
                 .beginControlFlow("try")
                 .addStatement("$T.check(value)", struct)
                 .nextControlFlow("catch ($T e)", Runtime.VALUE_EXCEPTION)
-                .addStatement("throw e.inElement(at + i)")
+                .addStatement("throw e.inElement(first + i)")
                 .endControlFlow()
                 .endControlFlow().build();
     }

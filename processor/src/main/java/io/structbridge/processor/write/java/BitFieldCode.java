@@ -185,7 +185,7 @@ final class BitFieldCode {
             case SHORT -> "(short) " + v;
             case CHAR -> "(char) " + v;
             case INT -> v;
-            case LONG -> !b.signed() && w == 32 ? "Integer.toUnsignedLong(" + v + ")" : v;
+            case LONG -> !b.signed() && w == 32 ? "java.lang.Integer.toUnsignedLong(" + v + ")" : v;
             default -> throw new AssertionError(b);
         };
     }

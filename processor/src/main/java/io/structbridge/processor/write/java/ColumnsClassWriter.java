@@ -42,7 +42,7 @@ public final class ColumnsClassWriter {
         this.struct = Runtime.structClass(plan.model().record());
         this.array = Runtime.arrayClass(plan.model().record());
         this.validator = ClassName.get(self.packageName(), plan.model().record().flatName() + "Validator");
-        this.row = self.nestedClass("Row");
+        this.row = self.nestedClass(io.structbridge.processor.write.GeneratedJavaNames.COLUMNS_ROW_CLASS);
     }
 
     private static ClassName columnsClass(StructLayoutPlan plan) {
@@ -78,9 +78,9 @@ public final class ColumnsClassWriter {
                 .addJavadoc("@throws UnsupportedOperationException if the struct holds a union or bit-field member\n")
                 .addParameter(Runtime.ARENA, "arena").addParameter(TypeName.LONG, "count")
                 .beginControlFlow("if (count < 0)")
-                .addStatement("throw new IllegalArgumentException($S + count)", name + ": negative row count ")
+                .addStatement("throw new $T($S + count)", IllegalArgumentException.class, name + ": negative row count ")
                 .endControlFlow()
-                .addStatement("return new $T(arena.allocate(Math.max(1, byteSize(count)), COLUMN_ALIGNMENT), count)", self).build());
+                .addStatement("return new $T(arena.allocate($T.max(1, byteSize(count)), COLUMN_ALIGNMENT), count)", self, Math.class).build());
         t.addMethod(MethodSpec.methodBuilder("over").addModifiers(Modifier.PUBLIC, Modifier.STATIC).returns(self)
                 .addJavadoc("{@return the columns of {@code count} structs in {@code segment} (e.g. a mapped file of\n"
                         + "{@link #byteSize} bytes), without copying}\n\n")
@@ -118,7 +118,7 @@ public final class ColumnsClassWriter {
                 .addJavadoc("@throws IllegalArgumentException if the counts differ\n")
                 .addParameter(array, "array")
                 .beginControlFlow("if (array.count() != count())")
-                .addStatement("throw new IllegalArgumentException($S + count() + $S + array.count())",
+                .addStatement("throw new $T($S + count() + $S + array.count())", IllegalArgumentException.class,
                         name + ": ", " rows for ")
                 .endControlFlow()
                 .addStatement("copyTo(array.segment(), 0)").build());

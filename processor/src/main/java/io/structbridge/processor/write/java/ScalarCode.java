@@ -84,13 +84,14 @@ final class ScalarCode {
         }
         if (s.ctype() == CType.FLOAT16) {
             return CodeBlock.builder()
-                    .beginControlFlow("if (Float.float16ToFloat(Float.floatToFloat16($L)) != $L && !Float.isNaN($L))", value, value, value)
+                    .beginControlFlow("if ($T.float16ToFloat($T.floatToFloat16($L)) != $L && !$T.isNaN($L))", Float.class, Float.class, value, value,
+                            Float.class, value)
                     .addStatement("throw $T.inexactHalf($L, STRUCT, $L)", Runtime.VALUES, value, path)
                     .endControlFlow().build();
         }
         if (s.java() == JavaPrim.DOUBLE) {
             return CodeBlock.builder()
-                    .beginControlFlow("if ((double) (float) $L != $L && !Double.isNaN($L))", value, value, value)
+                    .beginControlFlow("if ((double) (float) $L != $L && !$T.isNaN($L))", value, value, Double.class, value)
                     .addStatement("throw $T.inexactFloat($L, STRUCT, $L)", Runtime.VALUES, value, path)
                     .endControlFlow().build();
         }
@@ -134,14 +135,14 @@ final class ScalarCode {
         return switch (s.ctype()) {
             case BOOL -> CodeBlock.of("$L != 0", raw);
             case UINT8 -> switch (j) {
-                case SHORT -> CodeBlock.of("(short) Byte.toUnsignedInt($L)", raw);
-                case CHAR -> CodeBlock.of("(char) Byte.toUnsignedInt($L)", raw);
-                case LONG -> CodeBlock.of("Byte.toUnsignedLong($L)", raw);
-                default -> CodeBlock.of("Byte.toUnsignedInt($L)", raw);
+                case SHORT -> CodeBlock.of("(short) $T.toUnsignedInt($L)", Byte.class, raw);
+                case CHAR -> CodeBlock.of("(char) $T.toUnsignedInt($L)", Byte.class, raw);
+                case LONG -> CodeBlock.of("$T.toUnsignedLong($L)", Byte.class, raw);
+                default -> CodeBlock.of("$T.toUnsignedInt($L)", Byte.class, raw);
             };
             case UINT16 -> CodeBlock.of("$L", raw);
-            case UINT32 -> CodeBlock.of("Integer.toUnsignedLong($L)", raw);
-            case FLOAT16 -> CodeBlock.of("Float.float16ToFloat($L)", raw);
+            case UINT32 -> CodeBlock.of("$T.toUnsignedLong($L)", Integer.class, raw);
+            case FLOAT16 -> CodeBlock.of("$T.float16ToFloat($L)", Float.class, raw);
             default -> CodeBlock.of("$L", raw);
         };
     }
@@ -152,7 +153,7 @@ final class ScalarCode {
             return CodeBlock.of("(byte) ($L ? 1 : 0)", value);
         }
         if (s.ctype() == CType.FLOAT16) {
-            return CodeBlock.of("Float.floatToFloat16($L)", value);
+            return CodeBlock.of("$T.floatToFloat16($L)", Float.class, value);
         }
         JavaPrim c = carrier(s.ctype());
         if (c == s.java()) {
@@ -166,13 +167,8 @@ final class ScalarCode {
         return s.ctype() != CType.BOOL && carrier(s.ctype()) == s.java();
     }
 
+    /** {@return {@code v} as a Java literal, with no type name (a user's type may hide {@code Long})} */
     static String literal(long v) {
-        if (v == Long.MIN_VALUE) {
-            return "Long.MIN_VALUE";
-        }
-        if (v == Long.MAX_VALUE) {
-            return "Long.MAX_VALUE";
-        }
         return v >= Integer.MIN_VALUE && v <= Integer.MAX_VALUE ? Long.toString(v) : v + "L";
     }
 }

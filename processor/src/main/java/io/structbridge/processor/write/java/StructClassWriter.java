@@ -81,7 +81,7 @@ public final class StructClassWriter {
                     : "Byte offset of {@code " + MemberCode.name(m) + "} ({@code offsetof}), size " + m.size() + " bytes."));
         }
         t.addField(FieldSpec.builder(Runtime.structType(model.record()), "TYPE", Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
-                .addJavadoc("This struct type as an object.\n").initializer("new Type()").build());
+                .addJavadoc("This struct type as an object.\n").initializer("new $L()", io.structbridge.processor.write.GeneratedJavaNames.STRUCT_TYPE_CLASS).build());
         new ColumnsCode(plan).addTo(t);
         t.addField(FieldSpec.builder(String.class, "FINGERPRINT", Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
                 .addJavadoc("Layout fingerprint (SHA-256 of the canonical layout, 128 bits in hex), as in the C header,\n"
@@ -121,11 +121,11 @@ public final class StructClassWriter {
             t.addMethod(MethodSpec.methodBuilder("jsonSchema").addModifiers(PUBLIC_STATIC).returns(String.class)
                     .addJavadoc("{@return the JSON Schema document ({@link #JSON_SCHEMA_RESOURCE}), UTF-8 decoded}\n\n")
                     .addJavadoc("@throws java.io.UncheckedIOException if the resource cannot be read\n")
-                    .beginControlFlow("try ($T in = $T.class.getResourceAsStream(JSON_SCHEMA_RESOURCE))", java.io.InputStream.class, self)
-                    .beginControlFlow("if (in == null)")
+                    .beginControlFlow("try ($T stream = $T.class.getResourceAsStream(JSON_SCHEMA_RESOURCE))", java.io.InputStream.class, self)
+                    .beginControlFlow("if (stream == null)")
                     .addStatement("throw new $T(new $T(JSON_SCHEMA_RESOURCE))", java.io.UncheckedIOException.class, java.io.FileNotFoundException.class)
                     .endControlFlow()
-                    .addStatement("return new $T(in.readAllBytes(), $T.UTF_8)", String.class, java.nio.charset.StandardCharsets.class)
+                    .addStatement("return new $T(stream.readAllBytes(), $T.UTF_8)", String.class, java.nio.charset.StandardCharsets.class)
                     .nextControlFlow("catch ($T e)", java.io.IOException.class)
                     .addStatement("throw new $T(e)", java.io.UncheckedIOException.class)
                     .endControlFlow().build());
@@ -287,7 +287,7 @@ public final class StructClassWriter {
 
     private TypeSpec typeClass(TypeSpec.Builder structClass) {
         TypeName recordClass = ParameterizedTypeName.get(ClassName.get(Class.class), record);
-        TypeSpec.Builder type = TypeSpec.classBuilder("Type").addModifiers(Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
+        TypeSpec.Builder type = TypeSpec.classBuilder(io.structbridge.processor.write.GeneratedJavaNames.STRUCT_TYPE_CLASS).addModifiers(Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
                 .addSuperinterface(Runtime.structType(model.record()))
                 .addMethod(override("recordClass", recordClass).addStatement("return $T.class", record).build())
                 .addMethod(override("layout", UnionCode.layoutType(plan)).addStatement("return LAYOUT").build())

@@ -96,7 +96,7 @@ final class TransposeCode {
         from.addStatement("$T.checkFromColumns(this, columns, structs, offset, rows)", TRANSPOSES);
         for (MethodSpec.Builder b : List.of(to, from)) {
             b.beginControlFlow("for (long done = 0; done < rows; )")
-                    .addStatement("int n = (int) Math.min(rows - done, $T.CHUNK_ROWS)", TRANSPOSES)
+                    .addStatement("int n = (int) $T.min(rows - done, $T.CHUNK_ROWS)", Math.class, TRANSPOSES)
                     .addStatement("long base = offset + done * SIZE");
         }
         for (int g = 0; g < groups.size(); g++) {

@@ -148,7 +148,7 @@ public final class JsonCodecWriter {
         t.addField(FieldSpec.builder(com.palantir.javapoet.ParameterizedTypeName.get(CODEC, record()), "CODEC",
                         Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
                 .addJavadoc("This codec as an object, for {@code StructJsonModule} and other generic code.\n")
-                .initializer("new Codec()").build());
+                .initializer("new $L()", io.structbridge.processor.write.GeneratedJavaNames.JSON_CODEC_CLASS).build());
         t.addType(codecClass());
         return JavaFile.builder(self.packageName(), t.build()).skipJavaLangImports(true).indent("    ").build();
     }
@@ -161,7 +161,7 @@ public final class JsonCodecWriter {
         ClassName view = ClassName.get(model.record().packageName(), model.record().flatName() + "View");
         ClassName structArray = ClassName.get("io.structbridge.runtime", "StructArray");
         TypeName arrayOfRecord = com.palantir.javapoet.ParameterizedTypeName.get(structArray, record());
-        return TypeSpec.classBuilder("Codec").addModifiers(Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
+        return TypeSpec.classBuilder(io.structbridge.processor.write.GeneratedJavaNames.JSON_CODEC_CLASS).addModifiers(Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
                 .addSuperinterface(com.palantir.javapoet.ParameterizedTypeName.get(CODEC, record()))
                 .addMethod(override("recordClass", com.palantir.javapoet.ParameterizedTypeName.get(ClassName.get(Class.class), record()))
                         .addStatement("return $T.class", record()).build())
@@ -382,7 +382,7 @@ public final class JsonCodecWriter {
         return m.endControlFlow()
                 .endControlFlow()
                 .beginControlFlow("if (seen != $LL)", all)
-                .addStatement("throw $T.missing(parser, STRUCT, NAMES[Long.numberOfTrailingZeros(~seen)])", READING)
+                .addStatement("throw $T.missing(parser, STRUCT, NAMES[$T.numberOfTrailingZeros(~seen)])", READING, Long.class)
                 .endControlFlow()
                 .addCode(TaggedUnionJson.checks(model, struct))
                 .build();
@@ -481,13 +481,8 @@ public final class JsonCodecWriter {
         return s.java() == JavaPrim.LONG ? read : CodeBlock.of("($L) $L", s.java().keyword(), read);
     }
 
+    /** {@return {@code v} as a Java literal, with no type name (a user's type may hide {@code Long})} */
     private static String literal(long v) {
-        if (v == Long.MIN_VALUE) {
-            return "Long.MIN_VALUE";
-        }
-        if (v == Long.MAX_VALUE) {
-            return "Long.MAX_VALUE";
-        }
         return v + "L";
     }
 

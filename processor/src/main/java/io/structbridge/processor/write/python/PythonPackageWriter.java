@@ -2,6 +2,8 @@ package io.structbridge.processor.write.python;
 
 import io.structbridge.processor.layout.Member;
 import io.structbridge.processor.layout.StructLayoutPlan;
+import io.structbridge.processor.model.FieldModel;
+import io.structbridge.processor.model.FieldType;
 import io.structbridge.processor.model.PythonNames;
 import java.text.Normalizer;
 import java.util.ArrayList;
@@ -22,10 +24,16 @@ import java.util.TreeMap;
  * {@code Inner} class; one from outside the compilation, or a union used as a tagged union here (its
  * Pydantic model differs), is defined in the module as in a loose module, except for the union's value twin
  * {@code URecord}: that is imported from the union's own module, so {@code from pkg import URecord} gives the
- * one class every module of the package takes and returns (tagged or not). Module-level functions and
- * constants ({@code open_array}, {@code SIZE}, {@code CDEF}, ...) stay in each record's module.
+ * one class every module of the package takes and returns (tagged or not). Likewise each Java enum has one
+ * {@code enum.IntEnum} class in the package, defined in the private module {@link #ENUM_MODULE} and imported from
+ * there by every module that uses it (and by {@code __init__.py}), so the records' views and twins all take the
+ * same class. Module-level functions and constants ({@code open_array}, {@code SIZE}, {@code CDEF}, ...) stay in
+ * each record's module.
  */
 public final class PythonPackageWriter {
+    /** The module holding the package's enum classes; no record's module can have this name (see {@link #clash}). */
+    public static final String ENUM_MODULE = "_sb_enums";
+
     private final List<StructLayoutPlan> plans;
 
     /** @param plans the package's records, in any order (each record once) */
@@ -36,17 +44,34 @@ public final class PythonPackageWriter {
     /** Two records cannot share the package: {@code record} is the later one's canonical name. */
     public record Clash(String record, String problem) {}
 
-    /** {@return the first clash among the records' module names and exported names, or null} */
+    /**
+     * {@return the first clash among the records' module names, their exported names and the package's enum classes,
+     * or null}
+     */
     public Clash clash() {
         Map<String, String> modules = new TreeMap<>();
         Map<String, String> exported = new LinkedHashMap<>();
+        Map<String, String> enums = new LinkedHashMap<>();
         for (StructLayoutPlan p : sorted()) {
             String record = p.model().record().canonicalName();
+            if (moduleName(p.model().cName()).equals(ENUM_MODULE)) {
+                return new Clash(record, "its module would be " + ENUM_MODULE + ".py, the package's module of enum classes");
+            }
             String earlier = modules.putIfAbsent(moduleName(p.model().cName()), record);
             if (earlier != null) {
                 return new Clash(record, "its module " + moduleName(p.model().cName()) + ".py is also the module of " + earlier
                         + " (module names are the records' C names in lower case)");
             }
+            for (FieldType.EnumCode e : enums(p).values()) {
+                String other = enums.putIfAbsent(e.type().flatName(), e.type().canonicalName());
+                if (other != null && !other.equals(e.type().canonicalName())) {
+                    return new Clash(record, "its enum " + e.type().canonicalName() + " and the enum " + other + " of another record"
+                            + " would both be the package's enum class " + e.type().flatName() + " (one class per name)");
+                }
+            }
+        }
+        for (Map.Entry<String, String> e : enums.entrySet()) {
+            exported.put(Normalizer.normalize(e.getKey(), Normalizer.Form.NFKC), "the enum " + e.getValue());
         }
         for (Map.Entry<StructLayoutPlan, String> e : modules().entrySet()) {
             String record = e.getKey().model().record().canonicalName();
@@ -73,11 +98,15 @@ public final class PythonPackageWriter {
         for (Map.Entry<StructLayoutPlan, String> e : modules.entrySet()) {
             String module = moduleName(e.getKey().model().cName());
             List<String> names = new ArrayList<>(owned(e.getValue(), e.getKey().model().cName()));
-            // the IntEnums the module defines, each exported once (from the first module in order that defines it)
-            enums(e.getValue()).stream().filter(n -> !all.contains(n) && !names.contains(n)).forEach(names::add);
             init.append("from .").append(module).append(" import ").append(String.join(", ", names)).append('\n');
             all.addAll(names);
             files.put(module + ".py", e.getValue());
+        }
+        Map<String, FieldType.EnumCode> enums = allEnums();
+        if (!enums.isEmpty()) {
+            init.append("from .").append(ENUM_MODULE).append(" import ").append(String.join(", ", enums.keySet())).append('\n');
+            all.addAll(enums.keySet());
+            files.put(ENUM_MODULE + ".py", enumModule(enums));
         }
         init.append("\n__all__ = [\n");
         for (String name : all) {
@@ -116,7 +145,6 @@ public final class PythonPackageWriter {
         java.util.Set<String> tagged = TaggedUnionPydantic.taggedUnions(tree.stream().map(StructLayoutPlan::model).toList());
         Map<String, String> siblings = new LinkedHashMap<>();
         Map<String, String> shared = new LinkedHashMap<>();
-        java.util.Set<String> enums = new java.util.HashSet<>(); // each enum imported once, from the first sibling defining it
         for (StructLayoutPlan n : tree) {
             StructLayoutPlan own = byRecord.get(n.model().record().canonicalName());
             if (n == p || own == null || own == p) {
@@ -130,10 +158,42 @@ public final class PythonPackageWriter {
             }
             generate(own, byRecord, done);
             List<String> names = new ArrayList<>(owned(done.get(own), own.model().cName()));
-            enums(done.get(own)).stream().filter(enums::add).forEach(names::add);
             siblings.put(n.model().cName(), "from ." + moduleName(own.model().cName()) + " import " + String.join(", ", names));
         }
-        done.put(p, new PythonWriter(p, siblings, shared).write());
+        Map<String, FieldType.EnumCode> enums = enums(p);
+        String enumImport = enums.isEmpty() ? null : "from ." + ENUM_MODULE + " import " + String.join(", ", enums.keySet());
+        done.put(p, new PythonWriter(p, siblings, shared, enumImport).write());
+    }
+
+    /** {@return the enums of the record {@code p} and of the structs it nests, by class name (the enum's flat name), sorted} */
+    private static Map<String, FieldType.EnumCode> enums(StructLayoutPlan p) {
+        List<StructLayoutPlan> tree = new ArrayList<>();
+        tree(p, tree);
+        Map<String, FieldType.EnumCode> out = new TreeMap<>();
+        for (StructLayoutPlan n : tree) {
+            for (FieldModel f : n.model().fields()) {
+                if (f.type() instanceof FieldType.EnumCode e) {
+                    out.putIfAbsent(e.type().flatName(), e);
+                }
+            }
+        }
+        return out;
+    }
+
+    /** {@return the enums of every record of the package, by class name, sorted} */
+    private Map<String, FieldType.EnumCode> allEnums() {
+        Map<String, FieldType.EnumCode> out = new TreeMap<>();
+        sorted().forEach(p -> enums(p).forEach(out::putIfAbsent));
+        return out;
+    }
+
+    /** {@return the text of {@link #ENUM_MODULE}: one enum.IntEnum class per enum, and nothing else} */
+    private static String enumModule(Map<String, FieldType.EnumCode> enums) {
+        StringBuilder b = new StringBuilder("\"\"\"Generated by structbridge: the package's enum classes, one per Java enum, which every\n")
+                .append("module of the package imports from here. Do not edit.\n\"\"\"\n")
+                .append("import enum as _SB_enum\n");
+        PythonViewWriter.enumClasses(enums, b);
+        return b.toString();
     }
 
     private static void tree(StructLayoutPlan p, List<StructLayoutPlan> out) {
@@ -165,14 +225,6 @@ public final class PythonPackageWriter {
             }
         }
         return out;
-    }
-
-    private static final java.util.regex.Pattern ENUM = java.util.regex.Pattern.compile(
-            "^(?:class (\\w+)\\(_SB_enum\\.IntEnum\\):|(\\w+) = _SB_enum\\.IntEnum\\()", java.util.regex.Pattern.MULTILINE | java.util.regex.Pattern.UNICODE_CHARACTER_CLASS);
-
-    /** {@return the {@code enum.IntEnum} classes {@code module} defines (public names beside the records' own), in text order} */
-    static List<String> enums(String module) {
-        return ENUM.matcher(module).results().map(r -> r.group(1) != null ? r.group(1) : r.group(2)).toList();
     }
 
     /** {@return the names the import lines {@code from .m import a, b} of sibling modules bring in} */

@@ -34,6 +34,26 @@ final class PythonViewRuntime {
             _SB_tuple = tuple
 
 
+            def _sb_mapping(buffer: _SB_Any) -> "memoryview | None":
+                \"\"\"A buffer export of the mmap under buffer, where buffer is a NumPy array in an mmap (numpy.memmap,
+                open_array, an array or a memoryview of either), else None. NumPy keeps a memmap's mmap without an export,
+                so mmap.close() would unmap the memory under a view of the array and the view's next read would crash the
+                interpreter; a view holds this export (_sb_hold), and close() or resize() raise BufferError while it lives.
+                ValueError if the mmap is closed already.\"\"\"
+                obj: _SB_Any = buffer.obj if isinstance(buffer, memoryview) else buffer
+                if _SB_np is None or not isinstance(obj, _SB_np.ndarray):
+                    return None
+                while not isinstance(obj, _SB_mmap.mmap):  # the arrays' bases, down to the memory's owner
+                    if isinstance(obj, memoryview):
+                        obj = obj.obj
+                    else:
+                        held = getattr(obj, "_mmap", None)  # numpy.memmap's mmap
+                        obj = held if isinstance(held, _SB_mmap.mmap) else getattr(obj, "base", None)
+                    if obj is None:
+                        return None
+                return memoryview(obj)
+
+
             def _sb_bytes(buffer: _SB_Any) -> memoryview:
                 \"\"\"The bytes of buffer as a flat memoryview of format B (no copy): bytes, bytearray, memoryview, mmap,
                 array.array or a C-contiguous NumPy array (a structured array or memmap of structs).\"\"\"

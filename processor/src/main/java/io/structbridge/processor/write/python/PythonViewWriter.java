@@ -30,9 +30,12 @@ import java.util.Set;
 final class PythonViewWriter {
     private PythonViewWriter() {}
 
-    /** Names of the views' and value twins' own API: a component with one of these names gets a trailing underscore. */
+    /**
+     * Names of the views' and value twins' own API and of the view's slots: a component with one of these names gets a
+     * trailing underscore.
+     */
     static final Set<String> API = Set.of("at", "move", "iter", "count", "load", "store", "SIZE", "to_view", "from_view",
-            "to_model", "from_model");
+            "to_model", "from_model", "_sb_mv", "_sb_off", "_sb_hold", "_sb_within");
 
     /**
      * Writes the helpers, the enums, the codecs and load/store functions of every struct in {@code all} (a package
@@ -49,19 +52,7 @@ final class PythonViewWriter {
                 }
             }
         }
-        for (Map.Entry<String, FieldType.EnumCode> e : enums.entrySet()) {
-            if (classSyntax(e.getValue())) { // a class statement: its type is declared (pyright --verifytypes)
-                b.append("\n\nclass ").append(e.getKey()).append("(_SB_enum.IntEnum):\n    \"\"\"The Java enum ")
-                        .append(e.getValue().type().canonicalName()).append(" with its stable native codes (an unknown code is refused on read).\"\"\"\n\n");
-                e.getValue().constants().forEach(c -> b.append("    ").append(c.name()).append(" = ").append(c.code()).append('\n'));
-                continue;
-            }
-            b.append("\n\n").append(e.getKey()).append(" = _SB_enum.IntEnum(").append(PythonWriter.literal(e.getKey())).append(", [")
-                    .append(String.join(", ", e.getValue().constants().stream()
-                            .map(c -> "(" + PythonWriter.literal(c.name()) + ", " + c.code() + ")").toList()))
-                    .append("])\n\"\"\"The Java enum ").append(e.getValue().type().canonicalName())
-                    .append(" with its stable native codes (an unknown code is refused on read).\"\"\"\n");
-        }
+        enumClasses(enums, b);
         for (StructLayoutPlan p : all) {
             codecs(p, b);
         }
@@ -74,6 +65,27 @@ final class PythonViewWriter {
             if (p.model().union()) {
                 liveLoadStore(p, b);
             }
+        }
+    }
+
+    /**
+     * Writes one {@code enum.IntEnum} class per entry of {@code enums} (class name to enum), with the enum's stable codes:
+     * a class statement where every constant can be a member of one, else the functional form ({@code _SB_enum} is the
+     * module's {@code enum}).
+     */
+    static void enumClasses(Map<String, FieldType.EnumCode> enums, StringBuilder b) {
+        for (Map.Entry<String, FieldType.EnumCode> e : enums.entrySet()) {
+            if (classSyntax(e.getValue())) { // a class statement: its type is declared (pyright --verifytypes)
+                b.append("\n\nclass ").append(e.getKey()).append("(_SB_enum.IntEnum):\n    \"\"\"The Java enum ")
+                        .append(e.getValue().type().canonicalName()).append(" with its stable native codes (an unknown code is refused on read).\"\"\"\n\n");
+                e.getValue().constants().forEach(c -> b.append("    ").append(c.name()).append(" = ").append(c.code()).append('\n'));
+                continue;
+            }
+            b.append("\n\n").append(e.getKey()).append(" = _SB_enum.IntEnum(").append(PythonWriter.literal(e.getKey())).append(", [")
+                    .append(String.join(", ", e.getValue().constants().stream()
+                            .map(c -> "(" + PythonWriter.literal(c.name()) + ", " + c.code() + ")").toList()))
+                    .append("])\n\"\"\"The Java enum ").append(e.getValue().type().canonicalName())
+                    .append(" with its stable native codes (an unknown code is refused on read).\"\"\"\n");
         }
     }
 
@@ -218,16 +230,17 @@ final class PythonViewWriter {
                         "bit_count", "to_bytes", "from_bytes", "as_integer_ratio", "is_integer").contains(c.name()));
     }
 
-    /** {@return the Python attribute name of each component in the view and the value twin} */
+    /**
+     * {@return the Python attribute name of each component in the view and the value twin}: the component's name, as in
+     * the ctypes class, the dtype and the cffi declarations ({@code _sigev_un} stays {@code _sigev_un}), except that a
+     * Python keyword or a name of {@link #API} gets a trailing underscore (more until it is unique)
+     */
     static Map<FieldModel, String> names(StructModel model) {
         Set<String> taken = new java.util.HashSet<>();
         model.fields().forEach(f -> taken.add(f.name()));
         Map<FieldModel, String> names = new LinkedHashMap<>();
         for (FieldModel f : model.fields()) {
             String n = f.name();
-            if (n.startsWith("_")) {
-                n = "f" + n;
-            }
             while (API.contains(n) || io.structbridge.processor.model.PythonNames.KEYWORDS.contains(n)
                     || (!n.equals(f.name()) && taken.contains(n))) {
                 n = n + "_";
@@ -398,14 +411,15 @@ final class PythonViewWriter {
                 .append(model.union() ? ", a union: every member at offset 0" : "")
                 .append(") in place in a buffer: each property reads or writes the member's bytes with Java's rule\n")
                 .append("    (a refused write raises ValueError or TypeError and changes no byte; invalid stored bytes raise ValueError).\"\"\"\n");
-        b.append("    __slots__ = (\"_sb_mv\", \"_sb_off\")\n");
+        b.append("    __slots__ = (\"_sb_mv\", \"_sb_off\", \"_sb_hold\")\n");
         b.append("    SIZE: _SB_ClassVar[int] = ").append(p.size()).append('\n');
         b.append("\n    def __init__(self, buffer: _SB_Any, offset: int = 0) -> None:\n")
                 .append("        \"\"\"The ").append(r).append(" at byte offset offset of buffer (no copy; IndexError if it does not fit).\"\"\"\n")
                 .append("        mv = _sb_struct_bytes(buffer, ").append(PythonWriter.literal(r)).append(", ").append(p.size())
                 .append(", ").append(PythonWriter.literal(r + "_dtype")).append(", False)\n")
                 .append("        _sb_check_index(").append(PythonWriter.literal(r)).append(", mv, offset, ").append(p.size()).append(")\n")
-                .append("        self._sb_mv: memoryview = mv\n        self._sb_off: int = offset\n");
+                .append("        self._sb_mv: memoryview = mv\n        self._sb_off: int = offset\n")
+                .append("        self._sb_hold: \"memoryview | None\" = _sb_mapping(buffer)  # the mmap under a NumPy array stays mapped\n");
         b.append("\n    @classmethod\n    def count(cls, buffer: _SB_Any) -> int:\n")
                 .append("        \"\"\"The number of structs in buffer, an array of them (ValueError if its size is not a multiple of SIZE).\"\"\"\n")
                 .append("        return _sb_struct_bytes(buffer, ").append(PythonWriter.literal(r)).append(", ").append(p.size())
@@ -420,6 +434,11 @@ final class PythonViewWriter {
                 .append("            raise IndexError(f\"").append(r).append(": index {index} outside the array of {mv.nbytes // ")
                 .append(p.size()).append("} structs\")\n")
                 .append("        view = cls.__new__(cls)\n        view._sb_mv = mv\n        view._sb_off = index * ").append(p.size()).append("\n")
+                .append("        view._sb_hold = _sb_mapping(buffer)\n")
+                .append("        return view\n");
+        b.append("\n    @classmethod\n    def _sb_within(cls, mv: memoryview, offset: int, hold: \"memoryview | None\") -> \"").append(v).append("\":\n")
+                .append("        \"\"\"The view at byte offset offset of mv, a member of a view that checked the bounds and holds the mapping.\"\"\"\n")
+                .append("        view = cls.__new__(cls)\n        view._sb_mv = mv\n        view._sb_off = offset\n        view._sb_hold = hold\n")
                 .append("        return view\n");
         b.append("\n    def move(self, index: int) -> \"").append(v).append("\":\n")
                 .append("        \"\"\"Re-points this view to element index (0-based) of the same buffer, an array of ").append(r)
@@ -460,14 +479,15 @@ final class PythonViewWriter {
                     taggedSetter(p, b, m, nested, runs);
                 }
                 case FieldType.Nested nested -> {
-                    b.append("        return ").append(nested.struct().cName()).append("View(self._sb_mv, self._sb_off + ").append(m.offset()).append(")\n");
+                    b.append("        return ").append(nested.struct().cName()).append("View._sb_within(self._sb_mv, self._sb_off + ").append(m.offset())
+                            .append(", self._sb_hold)\n");
                     setterWithScratch(b, n, setterType(f.type()), m, "_sb_store_" + nested.struct().cName()
                             + "(memoryview(scratch), 0, value, " + s + ", " + PythonWriter.literal(f.name() + ".") + ")", s);
                 }
                 case FieldType.NestedArray a -> {
                     long stride = m.size() / a.length();
-                    b.append("        return tuple(").append(a.struct().cName()).append("View(self._sb_mv, self._sb_off + ").append(m.offset())
-                            .append(" + i * ").append(stride).append(") for i in range(").append(a.length()).append("))\n");
+                    b.append("        return tuple(").append(a.struct().cName()).append("View._sb_within(self._sb_mv, self._sb_off + ").append(m.offset())
+                            .append(" + i * ").append(stride).append(", self._sb_hold) for i in range(").append(a.length()).append("))\n");
                     setterWithScratch(b, n, setterType(f.type()), m, "_sb_store_array(memoryview(scratch), 0, value, " + a.length()
                             + ", " + stride + ", _sb_store_" + a.struct().cName() + ", " + s + ", " + path + ")", s);
                 }

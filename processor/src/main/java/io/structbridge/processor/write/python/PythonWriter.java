@@ -30,6 +30,8 @@ public final class PythonWriter {
     private final Map<String, String> siblings;
     /** Structs defined here whose value twin comes from a sibling module: C name to the import line. */
     private final Map<String, String> shared;
+    /** The line importing the package's enum classes this module uses ({@code from ._sb_enums import ...}), or null. */
+    private final String enumImport;
 
     public PythonWriter(StructLayoutPlan plan) {
         this(plan, Map.of());
@@ -48,9 +50,18 @@ public final class PythonWriter {
      *     from a sibling module with the given line (a union used tagged here: one twin class per package)
      */
     PythonWriter(StructLayoutPlan plan, Map<String, String> siblings, Map<String, String> shared) {
+        this(plan, siblings, shared, null);
+    }
+
+    /**
+     * @param enumImport the line that imports, in a package, the enum classes the module uses from the package's one
+     *     module of enums ({@link PythonPackageWriter#ENUM_MODULE}), or null: they are not defined again
+     */
+    PythonWriter(StructLayoutPlan plan, Map<String, String> siblings, Map<String, String> shared, String enumImport) {
         this.plan = plan;
         this.siblings = siblings;
         this.shared = shared;
+        this.enumImport = enumImport;
     }
 
     public String fileName() {
@@ -80,6 +91,11 @@ public final class PythonWriter {
             b.append("\n\n# the value twins of the unions tagged here: the package's one class per union\n");
             shared.values().forEach(line -> b.append(line).append('\n'));
         }
+        List<String> importLines = new ArrayList<>(siblings.values());
+        if (enumImport != null) {
+            b.append("\n\n# the enums: the package's one class per Java enum\n").append(enumImport).append('\n');
+            importLines.add(enumImport);
+        }
         if (PythonBitFields.any(order)) {
             b.append(PythonBitFields.HELPERS);
         }
@@ -105,7 +121,7 @@ public final class PythonWriter {
         for (StructLayoutPlan p : order) {
             metadata(p, b);
         }
-        PythonViewWriter.write(order, all, PythonPackageWriter.imported(siblings.values()), b); // RView per record (typed, checked, in place)
+        PythonViewWriter.write(order, all, PythonPackageWriter.imported(importLines), b); // RView per record (typed, checked, in place)
         PythonDataclassWriter.write(order, shared.keySet(), b); // RRecord value twins (a shared one imported)
         b.append("\nCDEF: str = \"\"\"\n");
         for (StructLayoutPlan p : all) {
@@ -588,6 +604,7 @@ public final class PythonWriter {
             # The module's own names begin with _SB_ (an underscore and a capital: no record can take them,
             # the C header reserves them) or are its public API, which no record may be named.
             import ctypes as _SB_ctypes
+            import mmap as _SB_mmap
             import os as _SB_os
             import re as _SB_re
             import struct as _SB_struct
@@ -797,8 +814,14 @@ public final class PythonWriter {
                         f.close()
                         return _SB_np.zeros(0, dtype=@DTYPE@)
                     array = _SB_np.memmap(f, dtype=@DTYPE@, mode=mode, offset=data, shape=(count,))
+                    mapping = getattr(array, "_mmap")
                     # Keep f (and its lock) open while the mapping, shared by every view of the array, lives.
-                    weakref.finalize(getattr(array, "_mmap"), f.close)
+                    weakref.finalize(mapping, f.close)
+                    # numpy.memmap keeps its mmap without a buffer export of it, so mapping.close() or resize() would
+                    # unmap the memory under the array and the next read would crash the interpreter. The array holds
+                    # an export for as long as it lives (and with it every NumPy view of it): CPython's mmap then
+                    # refuses to close or resize with BufferError.
+                    setattr(array, "_sb_export", memoryview(mapping))
                     return array
                 except BaseException:
                     f.close()
