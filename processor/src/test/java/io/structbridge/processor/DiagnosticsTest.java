@@ -804,12 +804,40 @@ class DiagnosticsTest {
 
         /** Was: accepted, and the generated .mojo declared struct Int32 and then used Int32 as a member type. */
         @ParameterizedTest
-        @ValueSource(strings = {"Int", "Int32", "UInt8", "Float64", "Bool", "InlineArray"})
+        @ValueSource(strings = {"Int", "Int32", "UInt8", "Float64", "Bool", "Array", "Pointer", "DType", "Int128"})
         void recordNameShadowingAMojoBuiltin(String name) {
             JavaFileObject f = src(name, "@Struct", "record " + name + "(int a) {}");
             String text = error(Message.MOJO_RESERVED_NAME, f, "record " + name + "(");
             assertThat(text).contains("record name " + name + " cannot name the struct of the generated Mojo file");
             assertThat(text).contains("builtin " + name);
+        }
+
+        /** Was: accepted, and the generated Mojo struct declared SIZE (ALIGNMENT, FINGERPRINT) twice: the field and the constant. */
+        @ParameterizedTest
+        @ValueSource(strings = {"SIZE", "ALIGNMENT", "FINGERPRINT"})
+        void componentNamedLikeAMojoConstant(String name) {
+            JavaFileObject f = record("Sized", "int a", "int " + name);
+            String text = error(Message.MOJO_RESERVED_MEMBER, f, "int " + name + ")");
+            assertThat(text).contains("component '" + name + "' cannot be a member of the generated Mojo struct");
+            assertThat(text).contains("the struct declares the constant " + name);
+        }
+
+        /** The Mojo struct has set_level() for bit-field level: a component of that name would be a second member. */
+        @Test
+        void componentNamedLikeAMojoBitFieldSetter() {
+            JavaFileObject f = record("Bitty", "@Bits(3) int level", "int set_level");
+            String text = error(Message.MOJO_RESERVED_MEMBER, f, "int set_level)");
+            assertThat(text).contains("component 'set_level' cannot be a member of the generated Mojo struct: it is the setter of bit-field level");
+        }
+
+        /** The Mojo struct has u_live() for tagged union u. */
+        @Test
+        void componentNamedLikeAMojoLiveMemberMethod() {
+            JavaFileObject k = src("K", "enum K { @Code(1) A, @Code(2) B }");
+            JavaFileObject u = src("U", "@Union", "record U(@Case(\"A\") int a, @Case(\"B\") long b) {}");
+            JavaFileObject f = src("Live", "@Struct", "record Live(K k, @Tag(\"k\") U u,", "        int u_live) {}");
+            String text = error(Message.MOJO_RESERVED_MEMBER, f, "int u_live)", k, u);
+            assertThat(text).contains("component 'u_live' cannot be a member of the generated Mojo struct: it is the live-member method of tagged union u");
         }
 
         @Test

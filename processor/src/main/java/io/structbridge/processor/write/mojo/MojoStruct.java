@@ -79,14 +79,14 @@ final class MojoStruct {
         b.append("\n    @staticmethod\n    def _SB_checked(value: Int) -> Int:\n")
                 .append("        \"\"\"Returns value once the compiler has checked Mojo's layout of ").append(name)
                 .append(" against C's (the twin of the C header's static assertions).\"\"\"\n");
-        assertion(b, "size_of[" + name + "]() == " + p.size(), "size_of[" + p.model().cName() + "] is not the C size (" + p.size() + " bytes)");
-        assertion(b, "align_of[" + name + "]() == " + p.alignment(), "align_of[" + p.model().cName() + "] is not the C alignment ("
-                + p.alignment() + " bytes)");
-        for (Field f : fields) {
+        for (Field f : fields) { // offsets first: the first wrong one is the most telling message
             String bare = f.name().replace("`", "");
             assertion(b, "reflect[" + name + "].field_offset[name=" + MojoTypes.literal(bare) + "]() == " + f.offset(),
                     "the offset of " + p.model().cName() + "." + bare + " is not the C offset (" + f.offset() + ")");
         }
+        assertion(b, "size_of[" + name + "]() == " + p.size(), "size_of[" + p.model().cName() + "] is not the C size (" + p.size() + " bytes)");
+        assertion(b, "align_of[" + name + "]() == " + p.alignment(), "align_of[" + p.model().cName() + "] is not the C alignment ("
+                + p.alignment() + " bytes)");
         for (Member m : p.members()) {
             if (m.nested() != null) { // the nested struct's own assertions
                 String n = MojoTypes.identifier(m.nested().model().cName());
