@@ -17,6 +17,7 @@ import os
 import struct
 import sys
 import time
+import zlib
 
 sys.path.insert(0, sys.argv[1])
 import numpy as np  # noqa: E402
@@ -35,6 +36,8 @@ rows["lat"][damaged[0::3]] = 95.0
 rows["lng"][damaged[1::3]] = np.nan
 rows["name"][damaged[2::3]] = b"   "
 struct.pack_into("<Q", header, 40, n)  # the count
+struct.pack_into("<I", header, 120, 0)  # flags: no writer has it open, so its length is exactly data offset + n * stride
+struct.pack_into("<I", header, 124, zlib.crc32(bytes(header[:124])))  # the header checksum (format version 2)
 with open(path, "wb") as f:
     f.write(header)
     f.write(b"\0" * (data_offset - 128))

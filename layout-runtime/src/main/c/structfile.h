@@ -17,10 +17,17 @@
    The lock is advisory: a program that does not take it (truncate(1), a shell redirection) can
    still shrink the file, and reading a page past the new end raises SIGBUS.
 
-   Header (128 bytes, little-endian): 0 magic "SBRIDGE\0", 8 uint32 version (1), 12 uint32 data
-   byte order (1 little, 2 big), 16 uint64 size, 24 uint64 alignment, 32 uint64 stride, 40 uint64
-   count, 48 uint64 data offset (a multiple of 64, at least 128), 56 char[32] fingerprint, 88
-   char[40] struct name (UTF-8, NUL-padded). */
+   Header, format version 2 (128 bytes, every number little-endian; the full description is in the
+   Javadoc of io.structbridge.runtime.StructFile): 0 magic "SBRIDGE\0", 8 uint32 version (2), 12
+   uint32 data byte order (1 little, 2 big), 16 uint64 size, 24 uint64 alignment, 32 uint64 stride,
+   40 uint64 count, 48 uint64 data offset (a multiple of 64, at least 128), 56 char[32] fingerprint,
+   88 char[32] struct name (UTF-8, at most 31 bytes, NUL-padded), 120 uint32 flags (0x1 open for
+   writing, 0x2 being created), 124 uint32 CRC-32 (zlib's crc32) of bytes 0..123.
+
+   sb_map checks, in the order and with the very messages of Java's StructFile.open and Python's
+   open_array: length, magic, version, checksum, flags, byte order, layout (fingerprint, name, size,
+   alignment, stride), data offset, and the count against the file's length (exactly, unless flag
+   0x1 says a writer has the file open or died with it open). Version 1 files are refused. */
 #ifndef STRUCTBRIDGE_STRUCTFILE_H
 #define STRUCTBRIDGE_STRUCTFILE_H
 
@@ -58,6 +65,71 @@ static inline uint64_t sb_le64(const unsigned char* p) {
     return v;
 }
 
+static inline uint32_t sb_le32(const unsigned char* p) {
+    return (uint32_t) p[0] | (uint32_t) p[1] << 8 | (uint32_t) p[2] << 16 | (uint32_t) p[3] << 24;
+}
+
+/* CRC-32 as zlib's crc32 and java.util.zip.CRC32 compute it (polynomial 0xEDB88320, reflected). */
+static inline uint32_t sb_crc32(const unsigned char* p, size_t n) {
+    uint32_t c = 0xFFFFFFFFu;
+    for (size_t i = 0; i < n; i++) {
+        c ^= p[i];
+        for (int k = 0; k < 8; k++) {
+            c = (c >> 1) ^ (0xEDB88320u & (0u - (c & 1u)));
+        }
+    }
+    return c ^ 0xFFFFFFFFu;
+}
+
+/* Whether p[0..n) is valid UTF-8 (no overlong forms, surrogates or code points past U+10FFFF) without control
+   characters (below 0x20, or 0x7F). */
+static inline int sb_plain_utf8(const unsigned char* p, size_t n) {
+    size_t i = 0;
+    while (i < n) {
+        unsigned char c = p[i];
+        if (c < 0x80) {
+            if (c < 0x20 || c == 0x7F) return 0;
+            i++;
+            continue;
+        }
+        size_t len = c >= 0xC2 && c <= 0xDF ? 2 : c >= 0xE0 && c <= 0xEF ? 3 : c >= 0xF0 && c <= 0xF4 ? 4 : 0;
+        if (len == 0 || i + len > n) return 0;
+        unsigned char lo = 0x80, hi = 0xBF;
+        if (c == 0xE0) lo = 0xA0;
+        if (c == 0xED) hi = 0x9F;
+        if (c == 0xF0) lo = 0x90;
+        if (c == 0xF4) hi = 0x8F;
+        if (p[i + 1] < lo || p[i + 1] > hi) return 0;
+        for (size_t k = 2; k < len; k++) {
+            if ((p[i + k] & 0xC0) != 0x80) return 0;
+        }
+        i += len;
+    }
+    return 1;
+}
+
+/* A header text field (up to its first NUL, at most 32 bytes) as the messages show it: as is if it is plain UTF-8
+   (sb_plain_utf8), else byte by byte, printable ASCII as itself and any other byte as \xNN. out holds 129 bytes. */
+static inline void sb_shown(const unsigned char* field, char* out) {
+    size_t n = 0;
+    while (n < 32 && field[n] != 0) n++;
+    if (sb_plain_utf8(field, n)) {
+        memcpy(out, field, n);
+        out[n] = 0;
+        return;
+    }
+    size_t o = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (field[i] >= 0x20 && field[i] < 0x7F) {
+            out[o++] = (char) field[i];
+        } else {
+            snprintf(out + o, 5, "\\x%02x", field[i]);
+            o += 4;
+        }
+    }
+    out[o] = 0;
+}
+
 static inline const char* sb_kind(mode_t mode) {
     if (S_ISDIR(mode)) return "a directory";
     if (S_ISFIFO(mode)) return "a FIFO";
@@ -67,8 +139,9 @@ static inline const char* sb_kind(mode_t mode) {
     return "not a regular file";
 }
 
-/* Maps the struct file at path holding structs called name (as the header stores it: at most 39 UTF-8 bytes), of the given size and alignment, with
-   the given layout fingerprint (STRUCTBRIDGE_FINGERPRINT_<NAME> of the generated header). Returns 0,
+/* Maps the struct file at path holding structs called name (StructType.name(), the record's simple name; the header
+   keeps its first 31 UTF-8 bytes, cut at a character boundary, and so does the comparison), of the given size and
+   alignment, with the given layout fingerprint (STRUCTBRIDGE_FINGERPRINT_<NAME> of the generated header). Returns 0,
    or -1 after writing the reason, which names the path, into error[0..error_size). */
 static inline int sb_map(const char* path, const char* name, const char* fingerprint, uint64_t size, uint64_t alignment,
                   sb_file* out, char* error, size_t error_size) {
@@ -118,6 +191,12 @@ static inline int sb_map(const char* path, const char* name, const char* fingerp
         close(fd);
         return -1;
     }
+    /* The size once the lock is held: a writer that held the file until now may have trimmed it since fstat above. */
+    if (fstat(fd, &st) != 0) {
+        snprintf(error, error_size, "%s: fstat: %s", path, strerror(errno));
+        close(fd);
+        return -1;
+    }
     uint64_t file_size = (uint64_t) st.st_size;
     if (file_size < 128) {
         snprintf(error, error_size, "%s: %llu bytes, shorter than the 128-byte header", path, (unsigned long long) file_size);
@@ -131,46 +210,80 @@ static inline int sb_map(const char* path, const char* name, const char* fingerp
         return -1;
     }
     const unsigned char* h = (const unsigned char*) base;
-    uint32_t version = (uint32_t) h[8] | (uint32_t) h[9] << 8 | (uint32_t) h[10] << 16 | (uint32_t) h[11] << 24;
-    uint32_t order = (uint32_t) h[12] | (uint32_t) h[13] << 8 | (uint32_t) h[14] << 16 | (uint32_t) h[15] << 24;
     uint32_t native = 1;
     unsigned char first;
     memcpy(&first, &native, 1);
     native = first == 1 ? 1 : 2;
+    uint32_t version = sb_le32(h + 8), order = sb_le32(h + 12), flags = sb_le32(h + 120);
+    uint32_t stored = sb_le32(h + 124), computed = sb_crc32(h, 124);
     uint64_t f_size = sb_le64(h + 16), f_align = sb_le64(h + 24), stride = sb_le64(h + 32);
     uint64_t count = sb_le64(h + 40), data = sb_le64(h + 48);
-    char f_name[41] = {0};
-    memcpy(f_name, h + 88, 40);
-    const char* problem = NULL;
-    if (memcmp(h, "SBRIDGE\0", 8) != 0) {
-        problem = "not a structbridge struct file (bad magic)";
-    } else if (version != 1) {
-        problem = "format version is not 1";
-    } else if (order != native) {
-        problem = "data byte order differs from this machine's";
-    } else if (memcmp(h + 56, fingerprint, 32) != 0 || f_size != size || stride != size || f_align != alignment
-               || strcmp(f_name, name) != 0) {
-        /* both layouts named, as Java's StructFile and Python's open_array do; the file's bytes shown printable */
-        char f_print[41] = {0}, fp_print[33] = {0};
-        for (int i = 0; i < 40 && f_name[i] != 0; i++) {
-            f_print[i] = f_name[i] >= 0x20 && f_name[i] < 0x7f ? f_name[i] : '?';
-        }
-        for (int i = 0; i < 32; i++) {
-            unsigned char c = h[56 + i];
-            fp_print[i] = c >= 0x20 && c < 0x7f ? (char) c : '?';
-        }
-        snprintf(error, error_size, "%s: the file holds %s (fingerprint %s, size %llu, alignment %llu, stride %llu);"
-                 " the reader expects %s (fingerprint %.32s, size %llu, alignment %llu, stride %llu)", path, f_print,
-                 fp_print, (unsigned long long) f_size, (unsigned long long) f_align, (unsigned long long) stride, name,
-                 fingerprint, (unsigned long long) size, (unsigned long long) alignment, (unsigned long long) size);
-        munmap(base, (size_t) file_size);
-        close(fd);
-        return -1;
-    } else if (data < 128 || data % 64 != 0 || data > file_size || count > (file_size - data) / stride) {
-        problem = "count structs at the data offset do not fit the file";
+    size_t f_name_len = 0, f_fp_len = 0, name_len = strlen(name);
+    while (f_name_len < 32 && h[88 + f_name_len] != 0) f_name_len++;
+    while (f_fp_len < 32 && h[56 + f_fp_len] != 0) f_fp_len++;
+    if (name_len > 31) {
+        name_len = 31;
+        while (name_len > 0 && ((unsigned char) name[name_len] & 0xC0) == 0x80) name_len--; /* a character cut */
     }
-    if (problem != NULL) {
-        snprintf(error, error_size, "%s: %s", path, problem);
+    int failed = 1;
+    if (memcmp(h, "SBRIDGE\0", 8) != 0) {
+        snprintf(error, error_size, "%s: not a structbridge struct file (bad magic)", path);
+    } else if (version != 2) {
+        snprintf(error, error_size, "%s: format version %lu, this reader knows 2%s", path, (unsigned long) version,
+                 version == 1 ? " (version 1 has no header checksum: write the file again)" : "");
+    } else if (stored != computed) {
+        snprintf(error, error_size, "%s: header checksum 0x%08lx does not match the header's bytes (CRC-32 0x%08lx): "
+                 "the header is corrupt", path, (unsigned long) stored, (unsigned long) computed);
+    } else if ((flags & ~3u) != 0) {
+        snprintf(error, error_size, "%s: header flags 0x%08lx hold bits this reader does not know (it knows 0x00000003)",
+                 path, (unsigned long) flags);
+    } else if ((flags & 2u) != 0) {
+        snprintf(error, error_size, "%s: a struct file that create did not finish (header flag 0x2): a temporary file, "
+                 "or a create that was interrupted", path);
+    } else if (order != 1 && order != 2) {
+        snprintf(error, error_size, "%s: data byte order %lu is neither 1 (little-endian) nor 2 (big-endian)", path,
+                 (unsigned long) order);
+    } else if (order != native) {
+        snprintf(error, error_size, "%s: data byte order %lu differs from this machine's %lu", path, (unsigned long) order,
+                 (unsigned long) native);
+    } else if (f_fp_len != strlen(fingerprint) || memcmp(h + 56, fingerprint, f_fp_len) != 0 || f_size != size
+               || stride != size || f_align != alignment || f_name_len != name_len || memcmp(h + 88, name, name_len) != 0) {
+        /* both layouts named, as Java's StructFile and Python's open_array do */
+        char f_shown[129], fp_shown[129];
+        sb_shown(h + 88, f_shown);
+        sb_shown(h + 56, fp_shown);
+        snprintf(error, error_size, "%s: the file holds %s (fingerprint %s, size %llu, alignment %llu, stride %llu);"
+                 " the reader expects %s (fingerprint %s, size %llu, alignment %llu, stride %llu)", path, f_shown,
+                 fp_shown, (unsigned long long) f_size, (unsigned long long) f_align, (unsigned long long) stride, name,
+                 fingerprint, (unsigned long long) size, (unsigned long long) alignment, (unsigned long long) size);
+    } else if (data < 128 || data % 64 != 0) {
+        snprintf(error, error_size, "%s: data offset %llu is not a multiple of 64 at least 128", path,
+                 (unsigned long long) data);
+    } else if (data > file_size) {
+        snprintf(error, error_size, "%s: data offset %llu lies past the end of the file's %llu bytes", path,
+                 (unsigned long long) data, (unsigned long long) file_size);
+    } else {
+        /* data + count * stride, computed without overflow; "need" is shown only when it fits an int64_t, as in Java */
+        int need_fits = count <= (uint64_t) INT64_MAX && (stride == 0 || count <= ((uint64_t) INT64_MAX - data) / stride);
+        uint64_t need = need_fits ? data + count * stride : 0;
+        if (!need_fits || need > file_size) {
+            char they[64] = "";
+            if (need_fits) {
+                snprintf(they, sizeof they, " (they need %llu bytes)", (unsigned long long) need);
+            }
+            snprintf(error, error_size, "%s: %llu structs of %llu bytes at data offset %llu do not fit the file's %llu bytes%s",
+                     path, (unsigned long long) count, (unsigned long long) stride, (unsigned long long) data,
+                     (unsigned long long) file_size, they);
+        } else if (need < file_size && (flags & 1u) == 0) {
+            snprintf(error, error_size, "%s: the file's %llu bytes are more than the %llu bytes that %llu structs of %llu "
+                     "bytes at data offset %llu take (a struct file its writer closed ends after its last struct)", path,
+                     (unsigned long long) file_size, (unsigned long long) need, (unsigned long long) count,
+                     (unsigned long long) stride, (unsigned long long) data);
+        } else {
+            failed = 0;
+        }
+    }
+    if (failed) {
         munmap(base, (size_t) file_size);
         close(fd);
         return -1;

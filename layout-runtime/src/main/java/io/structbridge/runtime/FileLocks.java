@@ -27,6 +27,11 @@ import java.util.Map;
  * fails at once, it never waits. (Python and C take open file description locks, which conflict
  * with these both ways.)
  *
+ * <p>Acquiring and releasing run entirely under one monitor, the table's: from the lookup to the
+ * lock taken, and from the last user's release to its channel closed and its entry removed. So no
+ * thread sees the table half-updated: an open never meets the JVM's own lock of a closing struct
+ * file, and no channel is closed after another thread has taken the file's new lock.
+ *
  * <p>On Linux a file is opened through {@link NonBlockingOpen} ({@code O_NONBLOCK}: a path swapped
  * for a FIFO does not block) and reopened as {@code /proc/self/fd/N}; N is closed before any lock
  * is taken on the file, and, should the path meanwhile name a file this JVM holds, only after
@@ -36,7 +41,25 @@ final class FileLocks {
     /** Open channels and their locks, by file key (device and inode); guarded by itself. */
     private static final Map<Object, Held> HELD = new HashMap<>();
 
+    /**
+     * Channels that may be of a file this JVM holds, closed only once no struct file of this JVM is
+     * open (closing them earlier could drop a held lock); guarded by {@link #HELD}.
+     */
+    private static final List<FileChannel> ORPHANS = new ArrayList<>();
+
     private FileLocks() {}
+
+    /** Closes the channels parked in {@link #ORPHANS}; called with {@link #HELD} locked and empty. */
+    private static void closeOrphans() {
+        for (FileChannel c : ORPHANS) {
+            try {
+                c.close();
+            } catch (IOException e) {
+                // nothing is locked through it; the descriptor is gone either way
+            }
+        }
+        ORPHANS.clear();
+    }
 
     /** One file's channel and lock, shared by {@code users} struct files of this JVM. */
     static final class Held {
@@ -58,22 +81,34 @@ final class FileLocks {
             return channel;
         }
 
-        /** Gives up one use; the last one releases the lock and closes the channel. */
+        /**
+         * Gives up one use; the last one releases the lock, closes the channel and removes the entry,
+         * all under the table's monitor: an {@link #acquire} of the same file waits for it, so it
+         * never meets the JVM's lock still held (FileChannel's {@link OverlappingFileLockException})
+         * nor takes a lock that this channel's close then drops (closing a descriptor drops the
+         * process's POSIX locks on the file).
+         */
         void release() throws IOException {
             synchronized (HELD) {
                 if (--users > 0) {
                     return;
                 }
-                HELD.remove(key);
-            }
-            try {
-                lock.release();
-            } finally {
                 try {
-                    channel.close();
+                    lock.release();
                 } finally {
-                    for (int fd : spareFds) {
-                        NonBlockingOpen.close(fd);
+                    try {
+                        channel.close();
+                    } finally {
+                        try {
+                            for (int fd : spareFds) {
+                                NonBlockingOpen.close(fd);
+                            }
+                        } finally {
+                            HELD.remove(key);
+                            if (HELD.isEmpty()) {
+                                closeOrphans();
+                            }
+                        }
                     }
                 }
             }
@@ -85,13 +120,13 @@ final class FileLocks {
      *
      * @param path a regular file (checked by the caller)
      * @param exclusive whether to take the exclusive lock (and open for writing)
-     * @param create whether to create the file when missing (never truncates: the caller does so once it holds the lock)
+     * @param createNew whether to create the file, which must not exist ({@code O_CREAT | O_EXCL}: a new temporary file)
      * @return the held channel and lock
      * @throws StructFile.LockedException if another process, another struct file or another channel of
      *     this JVM holds a conflicting lock
      * @throws IOException if the file cannot be opened
      */
-    static Held acquire(Path path, boolean exclusive, boolean create) throws IOException {
+    static Held acquire(Path path, boolean exclusive, boolean createNew) throws IOException {
         synchronized (HELD) {
             Object key = keyOrNull(path);
             if (key != null) {
@@ -106,7 +141,7 @@ final class FileLocks {
                 // the descriptor's own file, then reopen that very inode through /proc/self/fd/N. N is closed before
                 // any lock is taken on the file, and never while a struct file of this JVM holds one: closing a
                 // descriptor drops the process's POSIX locks on the file.
-                int fd = NonBlockingOpen.open(path, exclusive, create);
+                int fd = NonBlockingOpen.open(path, exclusive, createNew);
                 boolean closeFd = true;
                 try {
                     Path proc = Path.of("/proc/self/fd/" + fd);
@@ -133,7 +168,7 @@ final class FileLocks {
                 }
             } else {
                 OpenOption[] options = exclusive
-                        ? (create ? new OpenOption[] {StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE}
+                        ? (createNew ? new OpenOption[] {StandardOpenOption.CREATE_NEW, StandardOpenOption.READ, StandardOpenOption.WRITE}
                                 : new OpenOption[] {StandardOpenOption.READ, StandardOpenOption.WRITE})
                         : new OpenOption[] {StandardOpenOption.READ};
                 channel = FileChannel.open(path, options);
@@ -148,9 +183,19 @@ final class FileLocks {
                 }
                 lock = channel.tryLock(0, Long.MAX_VALUE, !exclusive);
             } catch (OverlappingFileLockException e) {
-                channel.close();
-                throw new StructFile.LockedException(path + ": locked by another channel in this JVM (FileChannel.lock "
-                        + "outside StructFile: " + e + "); close it first");
+                if (NonBlockingOpen.AVAILABLE) {
+                    // The descriptor's file is not one a struct file of this JVM holds (checked above): some other
+                    // channel of this JVM locked it, and closing this one drops that channel's POSIX lock.
+                    channel.close();
+                    throw new StructFile.LockedException(path + ": locked by another channel in this JVM (FileChannel.lock "
+                            + "outside StructFile: " + e + "); close it first (this open closed its own descriptor of the "
+                            + "file, which drops that channel's lock: see StructFile, advisory locks)");
+                }
+                // Without the descriptor's own key the channel's file may be one a struct file of this JVM holds (the
+                // path changed since keyOrNull): closing it would drop that lock. It closes once none is held.
+                ORPHANS.add(channel);
+                throw new StructFile.LockedException(path + ": locked by another channel in this JVM (" + e
+                        + "); close it first");
             } catch (IOException | RuntimeException | Error e) {
                 channel.close();
                 throw e;

@@ -12,6 +12,7 @@ import java.lang.invoke.MethodHandle;
 import java.lang.invoke.VarHandle;
 import java.nio.charset.Charset;
 import java.nio.file.AccessDeniedException;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -32,6 +33,7 @@ final class NonBlockingOpen {
     private static final int O_RDONLY = 0;
     private static final int O_RDWR = 2;
     private static final int O_CREAT = 0100;
+    private static final int O_EXCL = 0200;
     private static final int O_NONBLOCK = 04000;
     private static final int O_CLOEXEC = 02000000;
     private static final Set<String> ARCHES = Set.of("amd64", "x86_64", "aarch64", "riscv64", "s390x", "ppc64le");
@@ -80,13 +82,15 @@ final class NonBlockingOpen {
     private NonBlockingOpen() {}
 
     /**
-     * Opens {@code path} without waiting (read-only, or read-write and maybe creating it with mode 0666 less the umask).
+     * Opens {@code path} without waiting (read-only, or read-write and maybe creating it, new, with mode 0666 less the umask).
      *
+     * @param createNew whether to create the file, which must not exist yet ({@code O_CREAT | O_EXCL})
      * @return the descriptor, to be closed with {@link #close}
+     * @throws FileAlreadyExistsException if {@code createNew} and the path exists
      * @throws IOException naming the path if {@code open(2)} fails
      */
-    static int open(Path path, boolean write, boolean create) throws IOException {
-        int flags = (write ? O_RDWR : O_RDONLY) | (create ? O_CREAT : 0) | O_NONBLOCK | O_CLOEXEC;
+    static int open(Path path, boolean write, boolean createNew) throws IOException {
+        int flags = (write ? O_RDWR : O_RDONLY) | (createNew ? O_CREAT | O_EXCL : 0) | O_NONBLOCK | O_CLOEXEC;
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment state = arena.allocate(CAPTURE);
             MemorySegment name = arena.allocateFrom(path.toString(), jnuCharset());
@@ -99,6 +103,7 @@ final class NonBlockingOpen {
             throw switch (errno) {
                 case 2 -> new NoSuchFileException(path.toString(), null, reason); // ENOENT
                 case 1, 13 -> new AccessDeniedException(path.toString(), null, reason); // EPERM, EACCES
+                case 17 -> new FileAlreadyExistsException(path.toString(), null, reason); // EEXIST
                 default -> new FileSystemException(path.toString(), null, reason);
             };
         } catch (IOException | RuntimeException | Error e) {

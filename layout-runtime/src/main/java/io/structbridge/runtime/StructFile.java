@@ -6,13 +6,11 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.FileSystemException;
+import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 
@@ -20,24 +18,77 @@ import java.util.Objects;
  * A file of structs that Java, C ({@code mmap}) and Python ({@code numpy.memmap}, through the
  * generated module's {@code open_array}) share without copying.
  *
- * <p>Format (version 1): a 128-byte header, little-endian whatever the data's byte order —
+ * <p><b>Format, version 2.</b> A 128-byte header, then {@code count} structs at the data offset,
+ * {@code stride} bytes apart. Every header number is little-endian, whatever the structs' own
+ * byte order; offsets and sizes are in bytes:
  * <pre>
- *   0  char[8]  magic "SBRIDGE\0"        48  uint64 data offset (a multiple of 64, at least 128)
- *   8  uint32   version (1)             56  char[32] layout fingerprint (hex, see StructType#fingerprint)
- *  12  uint32   data byte order 1 LE/2 BE  88  char[40] struct name, UTF-8, NUL-padded
- *  16  uint64   struct size              24  uint64 alignment    32  uint64 stride    40  uint64 count
+ * offset size field
+ *    0    8  magic: "SBRIDGE" and a NUL (53 42 52 49 44 47 45 00)
+ *    8    4  uint32 format version: 2
+ *   12    4  uint32 byte order of the structs: 1 little-endian, 2 big-endian
+ *   16    8  uint64 struct size
+ *   24    8  uint64 struct alignment
+ *   32    8  uint64 stride (equal to the struct size)
+ *   40    8  uint64 count: the number of structs
+ *   48    8  uint64 data offset: where struct 0 starts; a multiple of 64, at least 128
+ *   56   32  layout fingerprint: 32 ASCII hex digits (StructType#fingerprint), no NUL
+ *   88   32  struct name: StructType#name in UTF-8, cut to at most 31 bytes at a character
+ *            boundary, then NUL bytes up to the field's end
+ *  120    4  uint32 flags: 0x1 open for writing (a writer has the file open, or died with it
+ *            open), 0x2 being created (create has not finished); every other bit 0
+ *  124    4  uint32 header checksum: CRC-32 of bytes 0..123 (the ISO-HDLC CRC of zlib's
+ *            crc32 and java.util.zip.CRC32: polynomial 0x04C11DB7 reflected, initial value
+ *            and final XOR 0xFFFFFFFF; "123456789" gives 0xCBF43926)
  * </pre>
- * then {@code count} structs at the data offset, {@code stride} bytes apart; the bytes between
- * the header and the data offset belong to whoever wrote the file and are kept as they are.
- * {@link #create} writes data offset 128; {@link #open} accepts any valid data offset and every
- * path (appends, growth, the trim at {@link #close()}) keeps it. The file is mapped with
+ * The bytes between the header and the data offset belong to whoever wrote the file and are kept
+ * as they are (the checksum does not cover them). {@link #create} writes data offset 128;
+ * {@link #open} accepts any valid data offset and every path (appends, growth, the trim at
+ * {@link #close()}) keeps it. Every writer keeps the checksum right after each header change:
+ * {@link #create} (flags 0x3 under the temporary name, then 0x1), a writable {@link #open} (sets
+ * 0x1), each append (the count) and {@link #close()} (clears 0x1 once the file is trimmed to its
+ * data offset plus {@code count * stride} bytes). A file whose flag 0x1 is clear therefore has
+ * exactly that length. The file is mapped with
  * {@link FileChannel#map(FileChannel.MapMode, long, long, Arena)} in a shared arena that
  * {@link #close()} closes, so unmapping is deterministic.
  *
- * <p><b>Checks on open.</b> Every header field is checked against the type before any struct is
- * read: magic, version, byte order, fingerprint, name, size, alignment, stride, data offset and
- * count ({@code dataOffset + count * stride}, computed without overflow, must fit the file). A
- * truncated file is a {@link StructFileException}, never fewer or wrong rows. Paths that are not
+ * <p><b>Checks on open</b>, in this order, before any struct is read; the first that fails throws
+ * a {@link StructFileException} whose message the C reader ({@code structfile.h}) and the
+ * generated Python {@code open_array} give word for word ({@code P} is the path):
+ * <ol>
+ * <li>length at least 128: {@code "P: N bytes, shorter than the 128-byte header"};
+ * <li>magic: {@code "P: not a structbridge struct file (bad magic)"};
+ * <li>version 2: {@code "P: format version V, this reader knows 2"}, followed for version 1 (the
+ *     format before checksums, which this reader refuses) by
+ *     {@code " (version 1 has no header checksum: write the file again)"};
+ * <li>checksum: {@code "P: header checksum 0xSSSSSSSS does not match the header's bytes (CRC-32
+ *     0xCCCCCCCC): the header is corrupt"} (stored, then computed; 8 lower-case hex digits);
+ * <li>flags: no unknown bit ({@code "P: header flags 0xHHHHHHHH hold bits this reader does not know
+ *     (it knows 0x00000003)"}) and not 0x2 ({@code "P: a struct file that create did not finish
+ *     (header flag 0x2): a temporary file, or a create that was interrupted"});
+ * <li>byte order: 1 or 2 ({@code "P: data byte order B is neither 1 (little-endian) nor 2
+ *     (big-endian)"}), and this machine's ({@code "P: data byte order B differs from this
+ *     machine's M"});
+ * <li>layout: fingerprint, name (bytes up to the first NUL), size, alignment and stride equal the
+ *     reader's, else {@code "P: the file holds NAME (fingerprint FP, size S, alignment A, stride T);
+ *     the reader expects ..."} with the reader's five values; NAME and FP are shown as text if
+ *     they are valid UTF-8 without control characters, else byte by byte (printable ASCII as
+ *     itself, any other byte as a backslash, x and two lower-case hex digits);
+ * <li>data offset: {@code "P: data offset D is not a multiple of 64 at least 128"},
+ *     {@code "P: data offset D lies past the end of the file's N bytes"};
+ * <li>count: {@code D + count * stride}, computed without overflow, fits the file
+ *     ({@code "P: C structs of T bytes at data offset D do not fit the file's N bytes (they need
+ *     X bytes)"}, the parenthesis left out when X exceeds 2<sup>63</sup>-1), and, with flag 0x1
+ *     clear, equals the file's length ({@code "P: the file's N bytes are more than the X bytes that
+ *     C structs of T bytes at data offset D take (a struct file its writer closed ends after its
+ *     last struct)"}).
+ * </ol>
+ * A single flipped bit anywhere in the header is thus always refused: in the magic or the version
+ * by those checks, anywhere else by the checksum (CRC-32 detects every single-bit error). A
+ * truncated file is an error, never fewer or wrong rows. A file with flag 0x1 set (a writer died
+ * with it open) is read with the structs its count says, and a writable open followed by
+ * {@link #close()} trims it and clears the flag.
+ *
+ * <p><b>Special files.</b> Paths that are not
  * regular files (FIFO, device, socket, directory, or a symbolic link to one) are refused before
  * they are opened: {@code open(2)} on a FIFO would wait for a writer forever. On Linux the path is
  * then opened with {@code open(2)} and {@code O_NONBLOCK | O_CLOEXEC} through the FFM API, the
@@ -97,12 +148,8 @@ public final class StructFile<R extends Record> implements AutoCloseable {
     public static final int HEADER_SIZE = 128;
     /** The data offset's alignment in bytes (a cache line). */
     public static final int DATA_ALIGNMENT = 64;
-    private static final byte[] MAGIC = "SBRIDGE\0".getBytes(StandardCharsets.US_ASCII);
-    private static final int NAME_BYTES = 39;
-    private static final ValueLayout.OfInt U32 = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
-    private static final ValueLayout.OfLong U64 = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
-    private static final int NATIVE_ORDER = ByteOrder.nativeOrder() == ByteOrder.LITTLE_ENDIAN ? 1 : 2;
-    private static final long COUNT_OFFSET = 40;
+    /** The header's format version, written by this class and the only one its readers accept. */
+    public static final int FORMAT_VERSION = StructFileHeader.VERSION;
 
     private final Path path;
     private final StructType<R> type;
@@ -122,6 +169,8 @@ public final class StructFile<R extends Record> implements AutoCloseable {
      * rewrites it under a mapped reader cannot make this object index past its mapping.
      */
     private long count;
+    /** The header's checksum when the file was opened (read-only files keep it). */
+    private int openedChecksum;
     private boolean closed;
 
     private StructFile(Path path, StructType<R> type, FileLocks.Held held, boolean writable) {
@@ -147,8 +196,18 @@ public final class StructFile<R extends Record> implements AutoCloseable {
     }
 
     /**
-     * Creates (or truncates) a file for {@code capacity} structs of {@code type}, with count 0 and
-     * data offset 128. The exclusive lock is taken before an existing file is truncated.
+     * Creates a file for {@code capacity} structs of {@code type}, with count 0 and data offset 128,
+     * or replaces the file at {@code path} with such a file. No reader ever sees it half-made: the
+     * file is created under a temporary name in the same directory
+     * ({@code .NAME.<16 hex digits>.sbtmp}), sized, given its header and locked (exclusive) there, and
+     * only then put in place: linked to {@code path} if nothing is there ({@code link(2)}, which
+     * fails rather than replace a file that appeared meanwhile), else renamed over the existing file
+     * ({@code rename(2)}) while this JVM holds that file's exclusive lock, so a file that another
+     * process or struct file has open is refused ({@link LockedException}) and left as it was. The
+     * replacing file gets the replaced one's permission bits (not its owner, nor its other hard
+     * links, which keep the old contents); the directory must be writable. A symbolic link at
+     * {@code path} is followed: the file it leads to is created or replaced. A create that fails
+     * leaves no file behind and an existing file unchanged.
      *
      * @param path the file
      * @param type the struct type
@@ -157,7 +216,7 @@ public final class StructFile<R extends Record> implements AutoCloseable {
      * @throws IllegalArgumentException if {@code capacity} is negative or its size overflows a {@code long},
      *     or the struct holds a pointer ({@code @Pointer}, at any depth)
      * @throws StructFileException if {@code path} exists and is not a regular file
-     * @throws LockedException if another process or struct file has the file open
+     * @throws LockedException if another process or struct file has the existing file open
      * @throws IOException if the file cannot be created or mapped
      */
     public static <R extends Record> StructFile<R> create(Path path, StructType<R> type, long capacity) throws IOException {
@@ -170,14 +229,27 @@ public final class StructFile<R extends Record> implements AutoCloseable {
         }
         try {
             RegularFiles.require(path, true);
-            FileLocks.Held held = FileLocks.acquire(path, true, true);
+            Path target = NewFiles.target(path);
+            Path temp = NewFiles.temporary(target);
+            FileLocks.Held held = FileLocks.acquire(temp, true, true);
             StructFile<R> f = new StructFile<>(path, type, held, true);
+            boolean placed = false;
             try {
-                f.channel.truncate(0);
                 f.remap(reserve);
-                f.writeHeader();
+                StructFileHeader.write(f.mapping, type, f.stride, f.dataOffset,
+                        StructFileHeader.FLAG_WRITING | StructFileHeader.FLAG_CREATING);
+                NewFiles.place(temp, target, path);
+                placed = true;
+                StructFileHeader.setFlags(f.mapping, StructFileHeader.FLAG_WRITING);
                 return f;
             } catch (IOException | RuntimeException | Error e) {
+                if (!placed) {
+                    try {
+                        Files.deleteIfExists(temp);
+                    } catch (IOException | RuntimeException d) {
+                        e.addSuppressed(d);
+                    }
+                }
                 f.closeAfterFailure(e);
                 throw e;
             }
@@ -259,107 +331,19 @@ public final class StructFile<R extends Record> implements AutoCloseable {
         } catch (IOException e) {
             throw named(path, "map " + size + " bytes", e);
         }
-        checkHeader(size);
+        StructFileHeader.Checked h = StructFileHeader.check(path, mapping, size, type, stride);
+        dataOffset = h.dataOffset();
+        count = h.count();
+        openedChecksum = h.checksum();
         capacity = (size - dataOffset) / stride;
-    }
-
-    private void checkHeader(long fileSize) throws StructFileException {
-        if (mapping.asSlice(0, 8).mismatch(MemorySegment.ofArray(MAGIC)) != -1) {
-            throw new StructFileException(path + ": not a structbridge struct file (bad magic)");
+        if (writable && (h.flags() & StructFileHeader.FLAG_WRITING) == 0) {
+            StructFileHeader.setFlags(mapping, h.flags() | StructFileHeader.FLAG_WRITING);
         }
-        int version = mapping.get(U32, 8);
-        if (version != 1) {
-            throw new StructFileException(path + ": format version " + Integer.toUnsignedString(version) + ", this reader knows 1");
-        }
-        int order = mapping.get(U32, 12);
-        if (order != 1 && order != 2) {
-            throw new StructFileException(path + ": data byte order " + Integer.toUnsignedString(order)
-                    + " is neither 1 (little-endian) nor 2 (big-endian)");
-        }
-        if (order != NATIVE_ORDER) {
-            throw new StructFileException(path + ": data byte order " + order + " differs from this machine's " + NATIVE_ORDER);
-        }
-        String fingerprint = text(56, 32);
-        String name = text(88, 40);
-        long size = mapping.get(U64, 16);
-        long alignment = mapping.get(U64, 24);
-        long fileStride = mapping.get(U64, 32);
-        if (!fingerprint.equals(type.fingerprint()) || !name.equals(headerName(type.name())) || size != type.size()
-                || alignment != type.alignment() || fileStride != stride) {
-            throw new StructFileException(path + ": the file holds " + name + " (fingerprint " + fingerprint + ", size "
-                    + Long.toUnsignedString(size) + ", alignment " + Long.toUnsignedString(alignment) + ", stride "
-                    + Long.toUnsignedString(fileStride) + "); the reader expects " + type.name() + " (fingerprint "
-                    + type.fingerprint() + ", size " + type.size() + ", alignment " + type.alignment() + ", stride "
-                    + stride + ")");
-        }
-        long data = mapping.get(U64, 48);
-        if (Long.compareUnsigned(data, HEADER_SIZE) < 0 || data % DATA_ALIGNMENT != 0) {
-            throw new StructFileException(path + ": data offset " + Long.toUnsignedString(data)
-                    + " is not a multiple of " + DATA_ALIGNMENT + " at least " + HEADER_SIZE);
-        }
-        if (Long.compareUnsigned(data, fileSize) > 0) {
-            throw new StructFileException(path + ": data offset " + Long.toUnsignedString(data)
-                    + " lies past the end of the file's " + fileSize + " bytes");
-        }
-        long count = mapping.get(U64, COUNT_OFFSET);
-        if (count < 0 || bytesFor(data, count, stride) < 0 || bytesFor(data, count, stride) > fileSize) {
-            throw new StructFileException(path + ": " + Long.toUnsignedString(count) + " structs of " + stride
-                    + " bytes at data offset " + data + " do not fit the file's " + fileSize + " bytes"
-                    + (count < 0 || bytesFor(data, count, stride) < 0 ? "" : " (they need " + bytesFor(data, count, stride) + " bytes)"));
-        }
-        dataOffset = data;
-        this.count = count;
     }
 
     /** {@return {@code offset + count * stride}, or -1 if it overflows a {@code long}} */
     private static long bytesFor(long offset, long count, long stride) {
-        try {
-            return Math.addExact(offset, Math.multiplyExact(count, stride));
-        } catch (ArithmeticException e) {
-            return -1;
-        }
-    }
-
-    private String text(long offset, int length) {
-        byte[] b = mapping.asSlice(offset, length).toArray(ValueLayout.JAVA_BYTE);
-        int n = 0;
-        while (n < b.length && b[n] != 0) {
-            n++;
-        }
-        return new String(b, 0, n, StandardCharsets.UTF_8);
-    }
-
-    /** {@return the UTF-8 bytes of the name, cut to 39 at a character boundary (the header keeps a NUL)} */
-    private static byte[] headerNameBytes(String name) {
-        byte[] b = name.getBytes(StandardCharsets.UTF_8);
-        if (b.length <= NAME_BYTES) {
-            return b;
-        }
-        int n = NAME_BYTES;
-        while (n > 0 && (b[n] & 0xC0) == 0x80) {
-            n--; // b[n] continues a character that would be cut
-        }
-        return Arrays.copyOf(b, n);
-    }
-
-    private static String headerName(String name) {
-        return new String(headerNameBytes(name), StandardCharsets.UTF_8);
-    }
-
-    private void writeHeader() {
-        MemorySegment.copy(MemorySegment.ofArray(MAGIC), 0, mapping, 0, 8);
-        mapping.set(U32, 8, 1);
-        mapping.set(U32, 12, NATIVE_ORDER);
-        mapping.set(U64, 16, type.size());
-        mapping.set(U64, 24, type.alignment());
-        mapping.set(U64, 32, stride);
-        mapping.set(U64, COUNT_OFFSET, 0);
-        mapping.set(U64, 48, dataOffset);
-        mapping.asSlice(56, 72).fill((byte) 0);
-        byte[] fp = type.fingerprint().getBytes(StandardCharsets.US_ASCII);
-        MemorySegment.copy(MemorySegment.ofArray(fp), 0, mapping, 56, Math.min(32, fp.length));
-        byte[] name = headerNameBytes(type.name());
-        MemorySegment.copy(MemorySegment.ofArray(name), 0, mapping, 88, name.length);
+        return StructFileHeader.bytesFor(offset, count, stride);
     }
 
     /** Maps room for {@code newCapacity} structs (growing the file first); the old mapping stays valid if this fails. */
@@ -517,7 +501,7 @@ public final class StructFile<R extends Record> implements AutoCloseable {
                 type.write(mapping, offset, v);
                 offset += stride;
             }
-            mapping.set(U64, COUNT_OFFSET, newCount);
+            StructFileHeader.setCount(mapping, newCount);
             count = newCount;
         }
     }
@@ -558,7 +542,7 @@ public final class StructFile<R extends Record> implements AutoCloseable {
             }
             ensureCapacity(newCount);
             MemorySegment.copy(source, 0, mapping, dataOffset + first * stride, n * stride);
-            mapping.set(U64, COUNT_OFFSET, newCount);
+            StructFileHeader.setCount(mapping, newCount);
             count = newCount;
         }
     }
@@ -580,9 +564,11 @@ public final class StructFile<R extends Record> implements AutoCloseable {
 
     /**
      * Flushes, unmaps (closing the arena), trims a writable file to its data offset plus
-     * {@code count * stride} bytes, releases the lock and closes the channel; segments from
-     * {@link #elements()} become invalid. Every step runs even if an earlier one fails (the first
-     * failure is thrown, later ones are suppressed into it). Calling it again does nothing.
+     * {@code count * stride} bytes and then clears the header's "open for writing" flag (so the
+     * length is exact again; if the trim fails the flag stays), releases the lock and closes the
+     * channel; segments from {@link #elements()} become invalid. Every step runs even if an earlier
+     * one fails (the first failure is thrown, later ones are suppressed into it). Calling it again
+     * does nothing.
      *
      * @throws IOException if flushing, trimming or closing failed (everything is released all the same)
      */
@@ -595,15 +581,18 @@ public final class StructFile<R extends Record> implements AutoCloseable {
             closed = true;
             Throwable failure = null;
             long keep = -1;
+            ByteBuffer closedTail = null;
             if (writable && mapping != null) {
                 try {
                     keep = dataOffset + storedCount() * stride;
+                    closedTail = StructFileHeader.tailWithFlags(mapping,
+                            StructFileHeader.flags(mapping) & ~StructFileHeader.FLAG_WRITING);
                     mapping.force();
                 } catch (RuntimeException | Error e) {
                     failure = e;
                 }
             }
-            failure = release(failure, keep);
+            failure = release(failure, keep, closedTail);
             if (failure instanceof IOException e) {
                 throw e;
             }
@@ -616,8 +605,11 @@ public final class StructFile<R extends Record> implements AutoCloseable {
         }
     }
 
-    /** Closes the arena, trims to {@code keep} bytes (if not negative), releases the lock and the channel. */
-    private Throwable release(Throwable failure, long keep) {
+    /**
+     * Closes the arena, trims to {@code keep} bytes (if not negative) and then writes {@code closedTail}
+     * (the header's flags and checksum, if not null) at their offset, releases the lock and the channel.
+     */
+    private Throwable release(Throwable failure, long keep, ByteBuffer closedTail) {
         try {
             if (arena != null) {
                 arena.close();
@@ -633,8 +625,15 @@ public final class StructFile<R extends Record> implements AutoCloseable {
                 if (channel.size() > keep) {
                     channel.truncate(keep); // the unused reserve: readers see exactly the header plus count structs
                 }
+                if (closedTail != null) {
+                    // Only once the length is exact: a writer killed before this leaves the flag set, never a
+                    // clear flag on a file longer than its structs.
+                    while (closedTail.hasRemaining()) {
+                        channel.write(closedTail, closedTail.position()); // the buffer's index is the file offset
+                    }
+                }
             } catch (IOException e) {
-                failure = suppress(failure, named(path, "trim to " + keep + " bytes", e));
+                failure = suppress(failure, named(path, "trim to " + keep + " bytes and mark the file closed", e));
             } catch (RuntimeException | Error e) {
                 failure = suppress(failure, e);
             }
@@ -661,7 +660,7 @@ public final class StructFile<R extends Record> implements AutoCloseable {
     private void closeAfterFailure(Throwable e) {
         synchronized (monitor) {
             closed = true;
-            Throwable more = release(null, -1);
+            Throwable more = release(null, -1, null);
             if (more != null) {
                 e.addSuppressed(more);
             }

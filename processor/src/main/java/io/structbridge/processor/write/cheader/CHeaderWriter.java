@@ -91,7 +91,11 @@ public final class CHeaderWriter {
             b.append("#pragma pack(push, ").append(plan.model().pack()).append(")\n");
         }
         b.append("typedef ").append(plan.model().cKeyword()).append(' ');
-        if (plan.model().align() > 0) {
+        if (plan.model().pack() > 0 && plan.model().union()) {
+            // nvcc's front end (CUDA 13.5) ignores #pragma pack on a union (alignof 8 where gcc says 1); the
+            // attribute states the same layout in a form both read: members packed, then the union's alignment.
+            b.append("SB_PACKED_UNION(").append(plan.alignment()).append(") ");
+        } else if (plan.model().align() > 0) {
             b.append("SB_STRUCT_ALIGNED(").append(plan.model().align()).append(") ");
         }
         b.append(name).append(" {\n");
@@ -281,6 +285,13 @@ public final class CHeaderWriter {
             #define SB_STRUCT_ALIGNED(n) __declspec(align(n))
             #else
             #define SB_STRUCT_ALIGNED(n) __attribute__((aligned(n)))
+            #endif
+            #endif
+            #ifndef SB_PACKED_UNION
+            #if defined(_MSC_VER)
+            #define SB_PACKED_UNION(n) __declspec(align(n))
+            #else
+            #define SB_PACKED_UNION(n) __attribute__((packed, aligned(n)))
             #endif
             #endif
             """;

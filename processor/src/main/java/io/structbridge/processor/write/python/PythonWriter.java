@@ -663,16 +663,32 @@ public final class PythonWriter {
                                                    f"an exclusive fcntl lock); retry once it has closed the file") from None
 
 
+            def _SB_shown(raw: bytes) -> str:
+                \"\"\"A header text field as messages show it (as Java and C do): the text if it is UTF-8 without control
+                characters, else byte by byte, printable ASCII as itself and any other byte as a backslash, x, 2 hex digits.\"\"\"
+                try:
+                    text = raw.decode("utf-8")
+                    if not any(ord(c) < 0x20 or ord(c) == 0x7F for c in text):
+                        return text
+                except UnicodeDecodeError:
+                    pass
+                return "".join(chr(x) if 0x20 <= x < 0x7F else f"\\\\x{x:02x}" for x in raw)
+
+
             def open_array(path: str | _SB_os.PathLike[str], mode: _SB_Literal["r", "r+", "c"] = "r",
                            ) -> "_SB_np.ndarray[_SB_Any, _SB_np.dtype[_SB_np.void]]":
                 \"\"\"Maps a structbridge struct file with numpy.memmap (no copy) after checking its header.
 
-                The header (128 bytes, little-endian): magic b"SBRIDGE\\\\0", version, data byte order
-                (1 little, 2 big), struct size, alignment, stride, count, data offset (a multiple of 64,
-                at least 128), the layout fingerprint (32 hex digits) and the struct name. A file written
-                with another layout (fingerprint, name, size, alignment or stride), or shorter than its
-                header says, is refused with ValueError; a path that is not a regular file (FIFO, device,
-                socket, directory) is refused with ValueError before it is opened.
+                The header, format version 2 (128 bytes, little-endian; described byte by byte in the
+                Javadoc of io.structbridge.runtime.StructFile): magic b"SBRIDGE\\\\0", version, data byte
+                order (1 little, 2 big), struct size, alignment, stride, count, data offset (a multiple of
+                64, at least 128), the layout fingerprint (32 hex digits), the struct name, flags and a
+                CRC-32 (zlib.crc32) of its first 124 bytes. Checked in the order, and refused with the very
+                messages, of Java's StructFile.open and the C reader: a corrupt header (bad magic, another
+                version, a checksum that does not match), a file written with another layout (fingerprint,
+                name, size, alignment or stride), or a length other than its header says (shorter; or
+                longer, unless flag 0x1 says a writer has it open) raises ValueError; a path that is not a
+                regular file (FIFO, device, socket, directory) raises ValueError before it is opened.
 
                 mode is "r" (read-only), "r+" (write in place) or "c" (copy-on-write); none changes the
                 file's size. The path is opened with O_NONBLOCK and the descriptor itself is checked, so
@@ -713,32 +729,53 @@ public final class PythonWriter {
                     raise
                 try:
                     _lock_shared(f, path)
-                    header = f.read(128)
+                    import zlib
                     file_size = os.fstat(f.fileno()).st_size
-                    if len(header) < 128 or header[:8] != b"SBRIDGE\\0":
-                        raise ValueError(f"{path}: not a structbridge struct file (bad magic or shorter than the 128-byte header)")
+                    header = f.read(128)
+                    if file_size < 128 or len(header) < 128:
+                        raise ValueError(f"{path}: {min(file_size, len(header))} bytes, shorter than the 128-byte header")
+                    if header[:8] != b"SBRIDGE\\0":
+                        raise ValueError(f"{path}: not a structbridge struct file (bad magic)")
                     version, order, size, align, stride, count, data = _SB_struct.unpack_from("<IIQQQQQ", header, 8)
-                    fingerprint = header[56:88].decode("ascii", "replace")
-                    name = header[88:128].split(b"\\0", 1)[0].decode("utf-8", "replace")
-                    if version != 1:
-                        raise ValueError(f"{path}: format version {version}, this reader knows 1")
+                    flags, stored = _SB_struct.unpack_from("<II", header, 120)
+                    if version != 2:
+                        raise ValueError(f"{path}: format version {version}, this reader knows 2"
+                                         + (" (version 1 has no header checksum: write the file again)" if version == 1 else ""))
+                    computed = zlib.crc32(header[:124])
+                    if stored != computed:
+                        raise ValueError(f"{path}: header checksum 0x{stored:08x} does not match the header's bytes "
+                                         f"(CRC-32 0x{computed:08x}): the header is corrupt")
+                    if flags & ~3:
+                        raise ValueError(f"{path}: header flags 0x{flags:08x} hold bits this reader does not know "
+                                         "(it knows 0x00000003)")
+                    if flags & 2:
+                        raise ValueError(f"{path}: a struct file that create did not finish (header flag 0x2): a temporary "
+                                         "file, or a create that was interrupted")
                     native = 1 if _SB_struct.pack("=H", 1) == b"\\x01\\x00" else 2
                     if order not in (1, 2):
                         raise ValueError(f"{path}: data byte order {order} is neither 1 (little-endian) nor 2 (big-endian)")
                     if order != native:
                         raise ValueError(f"{path}: data byte order {order} differs from this machine's {native}")
-                    stored_name = NAME.encode("utf-8")[:39].decode("utf-8", "ignore")
-                    if (fingerprint, name, size, align, stride) != (FINGERPRINT, stored_name, SIZE, ALIGNMENT, SIZE):
-                        raise ValueError(f"{path}: the file holds {name} (fingerprint {fingerprint}, size {size}, alignment {align}, "
-                                         f"stride {stride}); this module reads {NAME} (fingerprint {FINGERPRINT}, size {SIZE}, "
-                                         f"alignment {ALIGNMENT}, stride {SIZE})")
+                    fingerprint = header[56:88].split(b"\\0", 1)[0]
+                    name = header[88:120].split(b"\\0", 1)[0]
+                    stored_name = NAME.encode("utf-8")[:31].decode("utf-8", "ignore").encode("utf-8")
+                    if (fingerprint, name, size, align, stride) != (FINGERPRINT.encode("ascii"), stored_name, SIZE, ALIGNMENT, SIZE):
+                        raise ValueError(f"{path}: the file holds {_SB_shown(name)} (fingerprint {_SB_shown(fingerprint)}, "
+                                         f"size {size}, alignment {align}, stride {stride}); the reader expects {NAME} "
+                                         f"(fingerprint {FINGERPRINT}, size {SIZE}, alignment {ALIGNMENT}, stride {SIZE})")
                     if data % 64 != 0 or data < 128:
                         raise ValueError(f"{path}: data offset {data} is not a multiple of 64 at least 128")
                     if data > file_size:
                         raise ValueError(f"{path}: data offset {data} lies past the end of the file's {file_size} bytes")
-                    if count >= 2 ** 63 or data + count * stride > file_size:
-                        raise ValueError(f"{path}: {count} structs of {stride} bytes at data offset {data} "
-                                         f"do not fit the file's {file_size} bytes")
+                    need = data + count * stride
+                    if count >= 2 ** 63 or need > file_size:
+                        raise ValueError(f"{path}: {count} structs of {stride} bytes at data offset {data} do not fit the "
+                                         f"file's {file_size} bytes" + ("" if count >= 2 ** 63 or need >= 2 ** 63
+                                                                         else f" (they need {need} bytes)"))
+                    if need < file_size and not flags & 1:
+                        raise ValueError(f"{path}: the file's {file_size} bytes are more than the {need} bytes that {count} "
+                                         f"structs of {stride} bytes at data offset {data} take (a struct file its writer "
+                                         "closed ends after its last struct)")
                     if count == 0:
                         f.close()
                         return _SB_np.zeros(0, dtype=@DTYPE@)
