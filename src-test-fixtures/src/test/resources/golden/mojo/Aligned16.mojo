@@ -9,7 +9,7 @@ import structbridge_rt as _sbrt
 
 
 @align(16)
-struct Aligned16(Copyable):
+struct Aligned16(Copyable, _sbrt.LaidOut):
     """C struct Aligned16 (io.structbridge.fixtures.Aligned16): size 16 bytes, alignment 16 bytes; every member at its C offset, padding explicit."""
 
     var x: Float32  # offset 0, size 4
@@ -21,8 +21,10 @@ struct Aligned16(Copyable):
     """The size in bytes (C's sizeof); its use asserts the layout at compile time."""
     comptime ALIGNMENT: Int = Aligned16._SB_checked(16)
     """The alignment in bytes (C's _Alignof)."""
-    comptime FINGERPRINT = "f4daacee5678ddfa5ae19435862e1c93"
+    comptime FINGERPRINT: StaticString = "f4daacee5678ddfa5ae19435862e1c93"
     """The layout fingerprint, as in the C header, the Python module and struct files."""
+    comptime NAME: StaticString = "Aligned16"
+    """The name struct files record for these structs (StructType.name())."""
 
     def __init__(out self):
         """All bytes zero (text empty, bool false)."""

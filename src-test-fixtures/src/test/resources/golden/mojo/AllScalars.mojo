@@ -8,7 +8,7 @@ from std.sys import align_of, size_of
 import structbridge_rt as _sbrt
 
 
-struct AllScalars(Copyable):
+struct AllScalars(Copyable, _sbrt.LaidOut):
     """C struct AllScalars (io.structbridge.fixtures.AllScalars): size 72 bytes, alignment 8 bytes; every member at its C offset, padding explicit."""
 
     var flag: _sbrt.Flag["AllScalars.flag", 0]  # offset 0, size 1
@@ -40,8 +40,10 @@ struct AllScalars(Copyable):
     """The size in bytes (C's sizeof); its use asserts the layout at compile time."""
     comptime ALIGNMENT: Int = AllScalars._SB_checked(8)
     """The alignment in bytes (C's _Alignof)."""
-    comptime FINGERPRINT = "3c566c400efe8f9ee4f35ea06de6ef12"
+    comptime FINGERPRINT: StaticString = "3c566c400efe8f9ee4f35ea06de6ef12"
     """The layout fingerprint, as in the C header, the Python module and struct files."""
+    comptime NAME: StaticString = "AllScalars"
+    """The name struct files record for these structs (StructType.name())."""
 
     def __init__(out self):
         """All bytes zero (text empty, bool false)."""

@@ -8,7 +8,7 @@ from std.sys import align_of, size_of
 import structbridge_rt as _sbrt
 
 
-struct Arrays(Copyable):
+struct Arrays(Copyable, _sbrt.LaidOut):
     """C struct Arrays (io.structbridge.fixtures.Arrays): size 104 bytes, alignment 8 bytes; every member at its C offset, padding explicit."""
 
     var flags: Array[_sbrt.Flag["Arrays.flags", 0], 3]  # offset 0, size 3
@@ -30,8 +30,10 @@ struct Arrays(Copyable):
     """The size in bytes (C's sizeof); its use asserts the layout at compile time."""
     comptime ALIGNMENT: Int = Arrays._SB_checked(8)
     """The alignment in bytes (C's _Alignof)."""
-    comptime FINGERPRINT = "bce91cb4d64c8d33107cff963fb2e00d"
+    comptime FINGERPRINT: StaticString = "bce91cb4d64c8d33107cff963fb2e00d"
     """The layout fingerprint, as in the C header, the Python module and struct files."""
+    comptime NAME: StaticString = "Arrays"
+    """The name struct files record for these structs (StructType.name())."""
 
     def __init__(out self):
         """All bytes zero (text empty, bool false)."""

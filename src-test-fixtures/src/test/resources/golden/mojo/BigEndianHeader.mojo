@@ -9,7 +9,7 @@ import structbridge_rt as _sbrt
 
 
 @align(8)
-struct BigEndianHeader(Copyable):
+struct BigEndianHeader(Copyable, _sbrt.LaidOut):
     """C struct BigEndianHeader (io.structbridge.fixtures.BigEndianHeader): size 32 bytes, alignment 8 bytes; every member at its C offset, padding explicit."""
 
     var magic: _sbrt.Num[DType.int32, True]  # offset 0, size 4; big-endian
@@ -22,8 +22,10 @@ struct BigEndianHeader(Copyable):
     """The size in bytes (C's sizeof); its use asserts the layout at compile time."""
     comptime ALIGNMENT: Int = BigEndianHeader._SB_checked(8)
     """The alignment in bytes (C's _Alignof)."""
-    comptime FINGERPRINT = "044f788c1c852b2661a89016a2abc3b1"
+    comptime FINGERPRINT: StaticString = "044f788c1c852b2661a89016a2abc3b1"
     """The layout fingerprint, as in the C header, the Python module and struct files."""
+    comptime NAME: StaticString = "BigEndianHeader"
+    """The name struct files record for these structs (StructType.name())."""
 
     def __init__(out self):
         """All bytes zero (text empty, bool false)."""

@@ -8,7 +8,7 @@ from std.sys import align_of, size_of
 import structbridge_rt as _sbrt
 
 
-struct Vec3(Copyable):
+struct Vec3(Copyable, _sbrt.LaidOut):
     """C struct Vec3 (io.structbridge.fixtures.Vec3): size 12 bytes, alignment 4 bytes; every member at its C offset, padding explicit."""
 
     var x: Float32  # offset 0, size 4
@@ -19,8 +19,10 @@ struct Vec3(Copyable):
     """The size in bytes (C's sizeof); its use asserts the layout at compile time."""
     comptime ALIGNMENT: Int = Vec3._SB_checked(4)
     """The alignment in bytes (C's _Alignof)."""
-    comptime FINGERPRINT = "3f0e0d457328d6991259fb914d850a13"
+    comptime FINGERPRINT: StaticString = "3f0e0d457328d6991259fb914d850a13"
     """The layout fingerprint, as in the C header, the Python module and struct files."""
+    comptime NAME: StaticString = "Vec3"
+    """The name struct files record for these structs (StructType.name())."""
 
     def __init__(out self):
         """All bytes zero (text empty, bool false)."""
@@ -39,7 +41,7 @@ struct Vec3(Copyable):
         return value
 
 
-struct Body(Copyable):
+struct Body(Copyable, _sbrt.LaidOut):
     """C struct Body (io.structbridge.fixtures.Body): size 56 bytes, alignment 8 bytes; every member at its C offset, padding explicit."""
 
     var id: Int32  # offset 0, size 4
@@ -53,8 +55,10 @@ struct Body(Copyable):
     """The size in bytes (C's sizeof); its use asserts the layout at compile time."""
     comptime ALIGNMENT: Int = Body._SB_checked(8)
     """The alignment in bytes (C's _Alignof)."""
-    comptime FINGERPRINT = "d1ad91fe6701f2c39d2e6f1acb540ac3"
+    comptime FINGERPRINT: StaticString = "d1ad91fe6701f2c39d2e6f1acb540ac3"
     """The layout fingerprint, as in the C header, the Python module and struct files."""
+    comptime NAME: StaticString = "Body"
+    """The name struct files record for these structs (StructType.name())."""
 
     def __init__(out self):
         """All bytes zero (text empty, bool false)."""

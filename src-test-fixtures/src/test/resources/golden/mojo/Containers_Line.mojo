@@ -8,7 +8,7 @@ from std.sys import align_of, size_of
 import structbridge_rt as _sbrt
 
 
-struct Containers_Point(Copyable):
+struct Containers_Point(Copyable, _sbrt.LaidOut):
     """C struct Containers_Point (io.structbridge.fixtures.Containers.Point): size 8 bytes, alignment 4 bytes; every member at its C offset, padding explicit."""
 
     var x: Int32  # offset 0, size 4
@@ -18,8 +18,10 @@ struct Containers_Point(Copyable):
     """The size in bytes (C's sizeof); its use asserts the layout at compile time."""
     comptime ALIGNMENT: Int = Containers_Point._SB_checked(4)
     """The alignment in bytes (C's _Alignof)."""
-    comptime FINGERPRINT = "55686ad2094a8b7e47961b737c71ae5c"
+    comptime FINGERPRINT: StaticString = "55686ad2094a8b7e47961b737c71ae5c"
     """The layout fingerprint, as in the C header, the Python module and struct files."""
+    comptime NAME: StaticString = "Containers_Point"
+    """The name struct files record for these structs (StructType.name())."""
 
     def __init__(out self):
         """All bytes zero (text empty, bool false)."""
@@ -36,7 +38,7 @@ struct Containers_Point(Copyable):
         return value
 
 
-struct Containers_Line(Copyable):
+struct Containers_Line(Copyable, _sbrt.LaidOut):
     """C struct Containers_Line (io.structbridge.fixtures.Containers.Line): size 16 bytes, alignment 4 bytes; every member at its C offset, padding explicit."""
 
     var `from`: Containers_Point  # offset 0, size 8
@@ -46,8 +48,10 @@ struct Containers_Line(Copyable):
     """The size in bytes (C's sizeof); its use asserts the layout at compile time."""
     comptime ALIGNMENT: Int = Containers_Line._SB_checked(4)
     """The alignment in bytes (C's _Alignof)."""
-    comptime FINGERPRINT = "3b04aff66b4cbe72f5a6528231be7617"
+    comptime FINGERPRINT: StaticString = "3b04aff66b4cbe72f5a6528231be7617"
     """The layout fingerprint, as in the C header, the Python module and struct files."""
+    comptime NAME: StaticString = "Containers_Line"
+    """The name struct files record for these structs (StructType.name())."""
 
     def __init__(out self):
         """All bytes zero (text empty, bool false)."""

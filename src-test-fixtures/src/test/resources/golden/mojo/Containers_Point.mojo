@@ -8,7 +8,7 @@ from std.sys import align_of, size_of
 import structbridge_rt as _sbrt
 
 
-struct Containers_Point(Copyable):
+struct Containers_Point(Copyable, _sbrt.LaidOut):
     """C struct Containers_Point (io.structbridge.fixtures.Containers.Point): size 8 bytes, alignment 4 bytes; every member at its C offset, padding explicit."""
 
     var x: Int32  # offset 0, size 4
@@ -18,8 +18,10 @@ struct Containers_Point(Copyable):
     """The size in bytes (C's sizeof); its use asserts the layout at compile time."""
     comptime ALIGNMENT: Int = Containers_Point._SB_checked(4)
     """The alignment in bytes (C's _Alignof)."""
-    comptime FINGERPRINT = "55686ad2094a8b7e47961b737c71ae5c"
+    comptime FINGERPRINT: StaticString = "55686ad2094a8b7e47961b737c71ae5c"
     """The layout fingerprint, as in the C header, the Python module and struct files."""
+    comptime NAME: StaticString = "Containers_Point"
+    """The name struct files record for these structs (StructType.name())."""
 
     def __init__(out self):
         """All bytes zero (text empty, bool false)."""

@@ -8,7 +8,7 @@ from std.sys import align_of, size_of
 import structbridge_rt as _sbrt
 
 
-struct Particle(Copyable):
+struct Particle(Copyable, _sbrt.LaidOut):
     """C struct Particle (io.structbridge.fixtures.Particle): size 64 bytes, alignment 8 bytes; every member at its C offset, padding explicit."""
 
     var id: Int32  # offset 0, size 4
@@ -24,8 +24,10 @@ struct Particle(Copyable):
     """The size in bytes (C's sizeof); its use asserts the layout at compile time."""
     comptime ALIGNMENT: Int = Particle._SB_checked(8)
     """The alignment in bytes (C's _Alignof)."""
-    comptime FINGERPRINT = "be91bf94d916afb392313f18550169de"
+    comptime FINGERPRINT: StaticString = "be91bf94d916afb392313f18550169de"
     """The layout fingerprint, as in the C header, the Python module and struct files."""
+    comptime NAME: StaticString = "Particle"
+    """The name struct files record for these structs (StructType.name())."""
 
     def __init__(out self):
         """All bytes zero (text empty, bool false)."""
@@ -54,7 +56,7 @@ struct Particle(Copyable):
         return value
 
 
-struct Tagged(Copyable):
+struct Tagged(Copyable, _sbrt.LaidOut):
     """C struct Tagged (io.structbridge.fixtures.Tagged): size 12 bytes, alignment 4 bytes; every member at its C offset, padding explicit."""
 
     var color: _sbrt.Code[DType.uint8, False, "Tagged.color", 0, "Color", 1, 2, 200]  # offset 0, size 1; enum Color code
@@ -66,8 +68,10 @@ struct Tagged(Copyable):
     """The size in bytes (C's sizeof); its use asserts the layout at compile time."""
     comptime ALIGNMENT: Int = Tagged._SB_checked(4)
     """The alignment in bytes (C's _Alignof)."""
-    comptime FINGERPRINT = "b491ca8a911580952e74e885cc543f73"
+    comptime FINGERPRINT: StaticString = "b491ca8a911580952e74e885cc543f73"
     """The layout fingerprint, as in the C header, the Python module and struct files."""
+    comptime NAME: StaticString = "Tagged"
+    """The name struct files record for these structs (StructType.name())."""
 
     def __init__(out self):
         """All bytes zero (text empty, bool false)."""
@@ -88,7 +92,7 @@ struct Tagged(Copyable):
         return value
 
 
-struct Texts(Copyable):
+struct Texts(Copyable, _sbrt.LaidOut):
     """C struct Texts (io.structbridge.fixtures.Texts): size 26 bytes, alignment 1 bytes; every member at its C offset, padding explicit."""
 
     var utf8: _sbrt.Text[8, _sbrt.UTF_8, True, False, "Texts.utf8", 0]  # offset 0, size 8; UTF_8, NUL-terminated
@@ -100,8 +104,10 @@ struct Texts(Copyable):
     """The size in bytes (C's sizeof); its use asserts the layout at compile time."""
     comptime ALIGNMENT: Int = Texts._SB_checked(1)
     """The alignment in bytes (C's _Alignof)."""
-    comptime FINGERPRINT = "5e77175f6f66964221bfbe9930bd0ac1"
+    comptime FINGERPRINT: StaticString = "5e77175f6f66964221bfbe9930bd0ac1"
     """The layout fingerprint, as in the C header, the Python module and struct files."""
+    comptime NAME: StaticString = "Texts"
+    """The name struct files record for these structs (StructType.name())."""
 
     def __init__(out self):
         """All bytes zero (text empty, bool false)."""
@@ -122,7 +128,7 @@ struct Texts(Copyable):
         return value
 
 
-struct Envelope(Copyable):
+struct Envelope(Copyable, _sbrt.LaidOut):
     """C struct Envelope (io.structbridge.fixtures.Envelope): size 128 bytes, alignment 8 bytes; every member at its C offset, padding explicit."""
 
     var seq: UInt16  # offset 0, size 2
@@ -137,8 +143,10 @@ struct Envelope(Copyable):
     """The size in bytes (C's sizeof); its use asserts the layout at compile time."""
     comptime ALIGNMENT: Int = Envelope._SB_checked(8)
     """The alignment in bytes (C's _Alignof)."""
-    comptime FINGERPRINT = "7ec9c6910373decf5cd1f995006133d8"
+    comptime FINGERPRINT: StaticString = "7ec9c6910373decf5cd1f995006133d8"
     """The layout fingerprint, as in the C header, the Python module and struct files."""
+    comptime NAME: StaticString = "Envelope"
+    """The name struct files record for these structs (StructType.name())."""
 
     def __init__(out self):
         """All bytes zero (text empty, bool false)."""

@@ -9,7 +9,7 @@ import structbridge_rt as _sbrt
 
 
 @align(8)
-struct EpollData(Copyable):
+struct EpollData(Copyable, _sbrt.LaidOut):
     """C union EpollData (io.structbridge.fixtures.EpollData): size 8 bytes, alignment 8 bytes. Mojo has no unions: the bytes, and per member a reference to them seen as its type (every member starts at offset 0)."""
 
     var _SB_bytes: Array[UInt8, 8]
@@ -18,8 +18,10 @@ struct EpollData(Copyable):
     """The size in bytes (C's sizeof); its use asserts the layout at compile time."""
     comptime ALIGNMENT: Int = EpollData._SB_checked(8)
     """The alignment in bytes (C's _Alignof)."""
-    comptime FINGERPRINT = "21a0120835526de750169f5a595139fa"
+    comptime FINGERPRINT: StaticString = "21a0120835526de750169f5a595139fa"
     """The layout fingerprint, as in the C header, the Python module and struct files."""
+    comptime NAME: StaticString = "EpollData"
+    """The name struct files record for these structs (StructType.name())."""
 
     def __init__(out self):
         """All bytes zero."""

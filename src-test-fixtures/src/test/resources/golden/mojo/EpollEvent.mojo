@@ -8,7 +8,7 @@ from std.sys import align_of, size_of
 import structbridge_rt as _sbrt
 
 
-struct EpollEvent(Copyable):
+struct EpollEvent(Copyable, _sbrt.LaidOut):
     """C struct EpollEvent (io.structbridge.fixtures.EpollEvent): size 12 bytes, alignment 1 bytes; every member at its C offset, padding explicit."""
 
     var events: _sbrt.Num[DType.uint32, False]  # offset 0, size 4
@@ -18,8 +18,10 @@ struct EpollEvent(Copyable):
     """The size in bytes (C's sizeof); its use asserts the layout at compile time."""
     comptime ALIGNMENT: Int = EpollEvent._SB_checked(1)
     """The alignment in bytes (C's _Alignof)."""
-    comptime FINGERPRINT = "a2919ffe7f559720e8192b687e489c46"
+    comptime FINGERPRINT: StaticString = "a2919ffe7f559720e8192b687e489c46"
     """The layout fingerprint, as in the C header, the Python module and struct files."""
+    comptime NAME: StaticString = "EpollEvent"
+    """The name struct files record for these structs (StructType.name())."""
 
     def __init__(out self):
         """All bytes zero (text empty, bool false)."""

@@ -9,7 +9,7 @@ import structbridge_rt as _sbrt
 
 
 @align(4)
-struct In6Addr(Copyable):
+struct In6Addr(Copyable, _sbrt.LaidOut):
     """C union In6Addr (io.structbridge.fixtures.In6Addr): size 16 bytes, alignment 4 bytes. Mojo has no unions: the bytes, and per member a reference to them seen as its type (every member starts at offset 0)."""
 
     var _SB_bytes: Array[UInt8, 16]
@@ -18,8 +18,10 @@ struct In6Addr(Copyable):
     """The size in bytes (C's sizeof); its use asserts the layout at compile time."""
     comptime ALIGNMENT: Int = In6Addr._SB_checked(4)
     """The alignment in bytes (C's _Alignof)."""
-    comptime FINGERPRINT = "8cecb9e0c3f49a289adc78ffefd93f23"
+    comptime FINGERPRINT: StaticString = "8cecb9e0c3f49a289adc78ffefd93f23"
     """The layout fingerprint, as in the C header, the Python module and struct files."""
+    comptime NAME: StaticString = "In6Addr"
+    """The name struct files record for these structs (StructType.name())."""
 
     def __init__(out self):
         """All bytes zero."""

@@ -8,7 +8,7 @@ from std.sys import align_of, size_of
 import structbridge_rt as _sbrt
 
 
-struct IntLong(Copyable):
+struct IntLong(Copyable, _sbrt.LaidOut):
     """C struct IntLong (io.structbridge.fixtures.IntLong): size 16 bytes, alignment 8 bytes; every member at its C offset, padding explicit."""
 
     var a: Int32  # offset 0, size 4
@@ -19,8 +19,10 @@ struct IntLong(Copyable):
     """The size in bytes (C's sizeof); its use asserts the layout at compile time."""
     comptime ALIGNMENT: Int = IntLong._SB_checked(8)
     """The alignment in bytes (C's _Alignof)."""
-    comptime FINGERPRINT = "0a406975664878da9148065da8cd46f5"
+    comptime FINGERPRINT: StaticString = "0a406975664878da9148065da8cd46f5"
     """The layout fingerprint, as in the C header, the Python module and struct files."""
+    comptime NAME: StaticString = "IntLong"
+    """The name struct files record for these structs (StructType.name())."""
 
     def __init__(out self):
         """All bytes zero (text empty, bool false)."""

@@ -9,7 +9,7 @@ import structbridge_rt as _sbrt
 
 
 @align(8)
-struct MemberAligned(Copyable):
+struct MemberAligned(Copyable, _sbrt.LaidOut):
     """C struct MemberAligned (io.structbridge.fixtures.MemberAligned): size 16 bytes, alignment 8 bytes; every member at its C offset, padding explicit."""
 
     var tag: Int8  # offset 0, size 1
@@ -22,8 +22,10 @@ struct MemberAligned(Copyable):
     """The size in bytes (C's sizeof); its use asserts the layout at compile time."""
     comptime ALIGNMENT: Int = MemberAligned._SB_checked(8)
     """The alignment in bytes (C's _Alignof)."""
-    comptime FINGERPRINT = "22527a0044a66430b38da2f7ec53e460"
+    comptime FINGERPRINT: StaticString = "22527a0044a66430b38da2f7ec53e460"
     """The layout fingerprint, as in the C header, the Python module and struct files."""
+    comptime NAME: StaticString = "MemberAligned"
+    """The name struct files record for these structs (StructType.name())."""
 
     def __init__(out self):
         """All bytes zero (text empty, bool false)."""

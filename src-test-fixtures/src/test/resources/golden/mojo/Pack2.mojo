@@ -9,7 +9,7 @@ import structbridge_rt as _sbrt
 
 
 @align(2)
-struct Pack2(Copyable):
+struct Pack2(Copyable, _sbrt.LaidOut):
     """C struct Pack2 (io.structbridge.fixtures.Pack2): size 16 bytes, alignment 2 bytes; every member at its C offset, padding explicit."""
 
     var a: Int8  # offset 0, size 1
@@ -23,8 +23,10 @@ struct Pack2(Copyable):
     """The size in bytes (C's sizeof); its use asserts the layout at compile time."""
     comptime ALIGNMENT: Int = Pack2._SB_checked(2)
     """The alignment in bytes (C's _Alignof)."""
-    comptime FINGERPRINT = "3e2205d76f36a19ec7eb00987b919aa5"
+    comptime FINGERPRINT: StaticString = "3e2205d76f36a19ec7eb00987b919aa5"
     """The layout fingerprint, as in the C header, the Python module and struct files."""
+    comptime NAME: StaticString = "Pack2"
+    """The name struct files record for these structs (StructType.name())."""
 
     def __init__(out self):
         """All bytes zero (text empty, bool false)."""

@@ -8,7 +8,7 @@ from std.sys import align_of, size_of
 import structbridge_rt as _sbrt
 
 
-struct Packed12(Copyable):
+struct Packed12(Copyable, _sbrt.LaidOut):
     """C struct Packed12 (io.structbridge.fixtures.Packed12): size 12 bytes, alignment 1 bytes; every member at its C offset, padding explicit."""
 
     var a: _sbrt.Num[DType.int64, False]  # offset 0, size 8
@@ -18,8 +18,10 @@ struct Packed12(Copyable):
     """The size in bytes (C's sizeof); its use asserts the layout at compile time."""
     comptime ALIGNMENT: Int = Packed12._SB_checked(1)
     """The alignment in bytes (C's _Alignof)."""
-    comptime FINGERPRINT = "e972eb7616a10d902ea52c2ccbf70817"
+    comptime FINGERPRINT: StaticString = "e972eb7616a10d902ea52c2ccbf70817"
     """The layout fingerprint, as in the C header, the Python module and struct files."""
+    comptime NAME: StaticString = "Packed12"
+    """The name struct files record for these structs (StructType.name())."""
 
     def __init__(out self):
         """All bytes zero (text empty, bool false)."""

@@ -8,7 +8,7 @@ from std.sys import align_of, size_of
 import structbridge_rt as _sbrt
 
 
-struct Inner(Copyable):
+struct Inner(Copyable, _sbrt.LaidOut):
     """C struct Inner (io.structbridge.fixtures.Inner): size 8 bytes, alignment 4 bytes; every member at its C offset, padding explicit."""
 
     var x: Int32  # offset 0, size 4
@@ -19,8 +19,10 @@ struct Inner(Copyable):
     """The size in bytes (C's sizeof); its use asserts the layout at compile time."""
     comptime ALIGNMENT: Int = Inner._SB_checked(4)
     """The alignment in bytes (C's _Alignof)."""
-    comptime FINGERPRINT = "b33a41e984911a4d0603ae5e786cccf0"
+    comptime FINGERPRINT: StaticString = "b33a41e984911a4d0603ae5e786cccf0"
     """The layout fingerprint, as in the C header, the Python module and struct files."""
+    comptime NAME: StaticString = "Inner"
+    """The name struct files record for these structs (StructType.name())."""
 
     def __init__(out self):
         """All bytes zero (text empty, bool false)."""
@@ -39,7 +41,7 @@ struct Inner(Copyable):
         return value
 
 
-struct PackedOuter(Copyable):
+struct PackedOuter(Copyable, _sbrt.LaidOut):
     """C struct PackedOuter (io.structbridge.fixtures.PackedOuter): size 9 bytes, alignment 1 bytes; every member at its C offset, padding explicit."""
 
     var c: Int8  # offset 0, size 1
@@ -49,8 +51,10 @@ struct PackedOuter(Copyable):
     """The size in bytes (C's sizeof); its use asserts the layout at compile time."""
     comptime ALIGNMENT: Int = PackedOuter._SB_checked(1)
     """The alignment in bytes (C's _Alignof)."""
-    comptime FINGERPRINT = "9db0ecf8856bea0d57f0f7361e464c40"
+    comptime FINGERPRINT: StaticString = "9db0ecf8856bea0d57f0f7361e464c40"
     """The layout fingerprint, as in the C header, the Python module and struct files."""
+    comptime NAME: StaticString = "PackedOuter"
+    """The name struct files record for these structs (StructType.name())."""
 
     def __init__(out self):
         """All bytes zero (text empty, bool false)."""

@@ -8,7 +8,7 @@ from std.sys import align_of, size_of
 import structbridge_rt as _sbrt
 
 
-struct Particle(Copyable):
+struct Particle(Copyable, _sbrt.LaidOut):
     """C struct Particle (io.structbridge.fixtures.Particle): size 64 bytes, alignment 8 bytes; every member at its C offset, padding explicit."""
 
     var id: Int32  # offset 0, size 4
@@ -24,8 +24,10 @@ struct Particle(Copyable):
     """The size in bytes (C's sizeof); its use asserts the layout at compile time."""
     comptime ALIGNMENT: Int = Particle._SB_checked(8)
     """The alignment in bytes (C's _Alignof)."""
-    comptime FINGERPRINT = "be91bf94d916afb392313f18550169de"
+    comptime FINGERPRINT: StaticString = "be91bf94d916afb392313f18550169de"
     """The layout fingerprint, as in the C header, the Python module and struct files."""
+    comptime NAME: StaticString = "Particle"
+    """The name struct files record for these structs (StructType.name())."""
 
     def __init__(out self):
         """All bytes zero (text empty, bool false)."""

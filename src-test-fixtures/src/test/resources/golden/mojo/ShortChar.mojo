@@ -8,7 +8,7 @@ from std.sys import align_of, size_of
 import structbridge_rt as _sbrt
 
 
-struct ShortChar(Copyable):
+struct ShortChar(Copyable, _sbrt.LaidOut):
     """C struct ShortChar (io.structbridge.fixtures.ShortChar): size 4 bytes, alignment 2 bytes; every member at its C offset, padding explicit."""
 
     var s: Int16  # offset 0, size 2
@@ -19,8 +19,10 @@ struct ShortChar(Copyable):
     """The size in bytes (C's sizeof); its use asserts the layout at compile time."""
     comptime ALIGNMENT: Int = ShortChar._SB_checked(2)
     """The alignment in bytes (C's _Alignof)."""
-    comptime FINGERPRINT = "d34b60dc714b344436f246f6e700d3fb"
+    comptime FINGERPRINT: StaticString = "d34b60dc714b344436f246f6e700d3fb"
     """The layout fingerprint, as in the C header, the Python module and struct files."""
+    comptime NAME: StaticString = "ShortChar"
+    """The name struct files record for these structs (StructType.name())."""
 
     def __init__(out self):
         """All bytes zero (text empty, bool false)."""

@@ -9,7 +9,7 @@ import structbridge_rt as _sbrt
 
 
 @align(4)
-struct SockaddrIn(Copyable):
+struct SockaddrIn(Copyable, _sbrt.LaidOut):
     """C struct SockaddrIn (io.structbridge.fixtures.SockaddrIn): size 16 bytes, alignment 4 bytes; every member at its C offset, padding explicit."""
 
     var family: UInt16  # offset 0, size 2
@@ -21,8 +21,10 @@ struct SockaddrIn(Copyable):
     """The size in bytes (C's sizeof); its use asserts the layout at compile time."""
     comptime ALIGNMENT: Int = SockaddrIn._SB_checked(4)
     """The alignment in bytes (C's _Alignof)."""
-    comptime FINGERPRINT = "5d838f5f4acd464e4597ec6bbf851887"
+    comptime FINGERPRINT: StaticString = "5d838f5f4acd464e4597ec6bbf851887"
     """The layout fingerprint, as in the C header, the Python module and struct files."""
+    comptime NAME: StaticString = "SockaddrIn"
+    """The name struct files record for these structs (StructType.name())."""
 
     def __init__(out self):
         """All bytes zero (text empty, bool false)."""

@@ -8,7 +8,7 @@ from std.sys import align_of, size_of
 import structbridge_rt as _sbrt
 
 
-struct Timespec(Copyable):
+struct Timespec(Copyable, _sbrt.LaidOut):
     """C struct Timespec (io.structbridge.fixtures.Timespec): size 16 bytes, alignment 8 bytes; every member at its C offset, padding explicit."""
 
     var tvSec: Int64  # offset 0, size 8
@@ -18,8 +18,10 @@ struct Timespec(Copyable):
     """The size in bytes (C's sizeof); its use asserts the layout at compile time."""
     comptime ALIGNMENT: Int = Timespec._SB_checked(8)
     """The alignment in bytes (C's _Alignof)."""
-    comptime FINGERPRINT = "4cfaac1944931e29001c5e2a192c9c70"
+    comptime FINGERPRINT: StaticString = "4cfaac1944931e29001c5e2a192c9c70"
     """The layout fingerprint, as in the C header, the Python module and struct files."""
+    comptime NAME: StaticString = "Timespec"
+    """The name struct files record for these structs (StructType.name())."""
 
     def __init__(out self):
         """All bytes zero (text empty, bool false)."""
@@ -36,7 +38,7 @@ struct Timespec(Copyable):
         return value
 
 
-struct StatX8664(Copyable):
+struct StatX8664(Copyable, _sbrt.LaidOut):
     """C struct StatX8664 (io.structbridge.fixtures.StatX8664): size 144 bytes, alignment 8 bytes; every member at its C offset, padding explicit."""
 
     var stDev: _sbrt.JavaLong[False, "StatX8664.stDev", 0]  # offset 0, size 8
@@ -59,8 +61,10 @@ struct StatX8664(Copyable):
     """The size in bytes (C's sizeof); its use asserts the layout at compile time."""
     comptime ALIGNMENT: Int = StatX8664._SB_checked(8)
     """The alignment in bytes (C's _Alignof)."""
-    comptime FINGERPRINT = "4d297cf7266c02ede560ec3cf25921d4"
+    comptime FINGERPRINT: StaticString = "4d297cf7266c02ede560ec3cf25921d4"
     """The layout fingerprint, as in the C header, the Python module and struct files."""
+    comptime NAME: StaticString = "StatX8664"
+    """The name struct files record for these structs (StructType.name())."""
 
     def __init__(out self):
         """All bytes zero (text empty, bool false)."""

@@ -8,7 +8,7 @@ from std.sys import align_of, size_of
 import structbridge_rt as _sbrt
 
 
-struct Tagged(Copyable):
+struct Tagged(Copyable, _sbrt.LaidOut):
     """C struct Tagged (io.structbridge.fixtures.Tagged): size 12 bytes, alignment 4 bytes; every member at its C offset, padding explicit."""
 
     var color: _sbrt.Code[DType.uint8, False, "Tagged.color", 0, "Color", 1, 2, 200]  # offset 0, size 1; enum Color code
@@ -20,8 +20,10 @@ struct Tagged(Copyable):
     """The size in bytes (C's sizeof); its use asserts the layout at compile time."""
     comptime ALIGNMENT: Int = Tagged._SB_checked(4)
     """The alignment in bytes (C's _Alignof)."""
-    comptime FINGERPRINT = "b491ca8a911580952e74e885cc543f73"
+    comptime FINGERPRINT: StaticString = "b491ca8a911580952e74e885cc543f73"
     """The layout fingerprint, as in the C header, the Python module and struct files."""
+    comptime NAME: StaticString = "Tagged"
+    """The name struct files record for these structs (StructType.name())."""
 
     def __init__(out self):
         """All bytes zero (text empty, bool false)."""

@@ -8,7 +8,7 @@ from std.sys import align_of, size_of
 import structbridge_rt as _sbrt
 
 
-struct Texts(Copyable):
+struct Texts(Copyable, _sbrt.LaidOut):
     """C struct Texts (io.structbridge.fixtures.Texts): size 26 bytes, alignment 1 bytes; every member at its C offset, padding explicit."""
 
     var utf8: _sbrt.Text[8, _sbrt.UTF_8, True, False, "Texts.utf8", 0]  # offset 0, size 8; UTF_8, NUL-terminated
@@ -20,8 +20,10 @@ struct Texts(Copyable):
     """The size in bytes (C's sizeof); its use asserts the layout at compile time."""
     comptime ALIGNMENT: Int = Texts._SB_checked(1)
     """The alignment in bytes (C's _Alignof)."""
-    comptime FINGERPRINT = "5e77175f6f66964221bfbe9930bd0ac1"
+    comptime FINGERPRINT: StaticString = "5e77175f6f66964221bfbe9930bd0ac1"
     """The layout fingerprint, as in the C header, the Python module and struct files."""
+    comptime NAME: StaticString = "Texts"
+    """The name struct files record for these structs (StructType.name())."""
 
     def __init__(out self):
         """All bytes zero (text empty, bool false)."""

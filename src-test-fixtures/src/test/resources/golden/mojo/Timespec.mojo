@@ -8,7 +8,7 @@ from std.sys import align_of, size_of
 import structbridge_rt as _sbrt
 
 
-struct Timespec(Copyable):
+struct Timespec(Copyable, _sbrt.LaidOut):
     """C struct Timespec (io.structbridge.fixtures.Timespec): size 16 bytes, alignment 8 bytes; every member at its C offset, padding explicit."""
 
     var tvSec: Int64  # offset 0, size 8
@@ -18,8 +18,10 @@ struct Timespec(Copyable):
     """The size in bytes (C's sizeof); its use asserts the layout at compile time."""
     comptime ALIGNMENT: Int = Timespec._SB_checked(8)
     """The alignment in bytes (C's _Alignof)."""
-    comptime FINGERPRINT = "4cfaac1944931e29001c5e2a192c9c70"
+    comptime FINGERPRINT: StaticString = "4cfaac1944931e29001c5e2a192c9c70"
     """The layout fingerprint, as in the C header, the Python module and struct files."""
+    comptime NAME: StaticString = "Timespec"
+    """The name struct files record for these structs (StructType.name())."""
 
     def __init__(out self):
         """All bytes zero (text empty, bool false)."""

@@ -9,7 +9,7 @@ import structbridge_rt as _sbrt
 
 
 @align(16)
-struct Unions_Aligned(Copyable):
+struct Unions_Aligned(Copyable, _sbrt.LaidOut):
     """C union Unions_Aligned (io.structbridge.fixtures.Unions.Aligned): size 16 bytes, alignment 16 bytes. Mojo has no unions: the bytes, and per member a reference to them seen as its type (every member starts at offset 0)."""
 
     var _SB_bytes: Array[UInt8, 16]
@@ -18,8 +18,10 @@ struct Unions_Aligned(Copyable):
     """The size in bytes (C's sizeof); its use asserts the layout at compile time."""
     comptime ALIGNMENT: Int = Unions_Aligned._SB_checked(16)
     """The alignment in bytes (C's _Alignof)."""
-    comptime FINGERPRINT = "58cb176055097c380adde1a0e11eace3"
+    comptime FINGERPRINT: StaticString = "58cb176055097c380adde1a0e11eace3"
     """The layout fingerprint, as in the C header, the Python module and struct files."""
+    comptime NAME: StaticString = "Unions_Aligned"
+    """The name struct files record for these structs (StructType.name())."""
 
     def __init__(out self):
         """All bytes zero."""

@@ -9,7 +9,7 @@ import structbridge_rt as _sbrt
 
 
 @align(8)
-struct Unions_Number(Copyable):
+struct Unions_Number(Copyable, _sbrt.LaidOut):
     """C union Unions_Number (io.structbridge.fixtures.Unions.Number): size 8 bytes, alignment 8 bytes. Mojo has no unions: the bytes, and per member a reference to them seen as its type (every member starts at offset 0)."""
 
     var _SB_bytes: Array[UInt8, 8]
@@ -18,8 +18,10 @@ struct Unions_Number(Copyable):
     """The size in bytes (C's sizeof); its use asserts the layout at compile time."""
     comptime ALIGNMENT: Int = Unions_Number._SB_checked(8)
     """The alignment in bytes (C's _Alignof)."""
-    comptime FINGERPRINT = "5bd9a87f5ce67f8154184a071f57f3e0"
+    comptime FINGERPRINT: StaticString = "5bd9a87f5ce67f8154184a071f57f3e0"
     """The layout fingerprint, as in the C header, the Python module and struct files."""
+    comptime NAME: StaticString = "Unions_Number"
+    """The name struct files record for these structs (StructType.name())."""
 
     def __init__(out self):
         """All bytes zero."""
@@ -58,7 +60,7 @@ struct Unions_Number(Copyable):
 
 
 @align(2)
-struct Unions_Odd(Copyable):
+struct Unions_Odd(Copyable, _sbrt.LaidOut):
     """C union Unions_Odd (io.structbridge.fixtures.Unions.Odd): size 6 bytes, alignment 2 bytes. Mojo has no unions: the bytes, and per member a reference to them seen as its type (every member starts at offset 0)."""
 
     var _SB_bytes: Array[UInt8, 6]
@@ -67,8 +69,10 @@ struct Unions_Odd(Copyable):
     """The size in bytes (C's sizeof); its use asserts the layout at compile time."""
     comptime ALIGNMENT: Int = Unions_Odd._SB_checked(2)
     """The alignment in bytes (C's _Alignof)."""
-    comptime FINGERPRINT = "ef80d42e30075f69c52609ac82be79f1"
+    comptime FINGERPRINT: StaticString = "ef80d42e30075f69c52609ac82be79f1"
     """The layout fingerprint, as in the C header, the Python module and struct files."""
+    comptime NAME: StaticString = "Unions_Odd"
+    """The name struct files record for these structs (StructType.name())."""
 
     def __init__(out self):
         """All bytes zero."""
@@ -94,7 +98,7 @@ struct Unions_Odd(Copyable):
         return value
 
 
-struct Unions_Packed(Copyable):
+struct Unions_Packed(Copyable, _sbrt.LaidOut):
     """C union Unions_Packed (io.structbridge.fixtures.Unions.Packed): size 8 bytes, alignment 1 bytes. Mojo has no unions: the bytes, and per member a reference to them seen as its type (every member starts at offset 0)."""
 
     var _SB_bytes: Array[UInt8, 8]
@@ -103,8 +107,10 @@ struct Unions_Packed(Copyable):
     """The size in bytes (C's sizeof); its use asserts the layout at compile time."""
     comptime ALIGNMENT: Int = Unions_Packed._SB_checked(1)
     """The alignment in bytes (C's _Alignof)."""
-    comptime FINGERPRINT = "03021c06d2b184cf352f68ad20e8ef2b"
+    comptime FINGERPRINT: StaticString = "03021c06d2b184cf352f68ad20e8ef2b"
     """The layout fingerprint, as in the C header, the Python module and struct files."""
+    comptime NAME: StaticString = "Unions_Packed"
+    """The name struct files record for these structs (StructType.name())."""
 
     def __init__(out self):
         """All bytes zero."""
@@ -131,7 +137,7 @@ struct Unions_Packed(Copyable):
 
 
 @align(16)
-struct Unions_Aligned(Copyable):
+struct Unions_Aligned(Copyable, _sbrt.LaidOut):
     """C union Unions_Aligned (io.structbridge.fixtures.Unions.Aligned): size 16 bytes, alignment 16 bytes. Mojo has no unions: the bytes, and per member a reference to them seen as its type (every member starts at offset 0)."""
 
     var _SB_bytes: Array[UInt8, 16]
@@ -140,8 +146,10 @@ struct Unions_Aligned(Copyable):
     """The size in bytes (C's sizeof); its use asserts the layout at compile time."""
     comptime ALIGNMENT: Int = Unions_Aligned._SB_checked(16)
     """The alignment in bytes (C's _Alignof)."""
-    comptime FINGERPRINT = "58cb176055097c380adde1a0e11eace3"
+    comptime FINGERPRINT: StaticString = "58cb176055097c380adde1a0e11eace3"
     """The layout fingerprint, as in the C header, the Python module and struct files."""
+    comptime NAME: StaticString = "Unions_Aligned"
+    """The name struct files record for these structs (StructType.name())."""
 
     def __init__(out self):
         """All bytes zero."""
@@ -167,7 +175,7 @@ struct Unions_Aligned(Copyable):
         return value
 
 
-struct Vec3(Copyable):
+struct Vec3(Copyable, _sbrt.LaidOut):
     """C struct Vec3 (io.structbridge.fixtures.Vec3): size 12 bytes, alignment 4 bytes; every member at its C offset, padding explicit."""
 
     var x: Float32  # offset 0, size 4
@@ -178,8 +186,10 @@ struct Vec3(Copyable):
     """The size in bytes (C's sizeof); its use asserts the layout at compile time."""
     comptime ALIGNMENT: Int = Vec3._SB_checked(4)
     """The alignment in bytes (C's _Alignof)."""
-    comptime FINGERPRINT = "3f0e0d457328d6991259fb914d850a13"
+    comptime FINGERPRINT: StaticString = "3f0e0d457328d6991259fb914d850a13"
     """The layout fingerprint, as in the C header, the Python module and struct files."""
+    comptime NAME: StaticString = "Vec3"
+    """The name struct files record for these structs (StructType.name())."""
 
     def __init__(out self):
         """All bytes zero (text empty, bool false)."""
@@ -198,7 +208,7 @@ struct Vec3(Copyable):
         return value
 
 
-struct Inner(Copyable):
+struct Inner(Copyable, _sbrt.LaidOut):
     """C struct Inner (io.structbridge.fixtures.Inner): size 8 bytes, alignment 4 bytes; every member at its C offset, padding explicit."""
 
     var x: Int32  # offset 0, size 4
@@ -209,8 +219,10 @@ struct Inner(Copyable):
     """The size in bytes (C's sizeof); its use asserts the layout at compile time."""
     comptime ALIGNMENT: Int = Inner._SB_checked(4)
     """The alignment in bytes (C's _Alignof)."""
-    comptime FINGERPRINT = "b33a41e984911a4d0603ae5e786cccf0"
+    comptime FINGERPRINT: StaticString = "b33a41e984911a4d0603ae5e786cccf0"
     """The layout fingerprint, as in the C header, the Python module and struct files."""
+    comptime NAME: StaticString = "Inner"
+    """The name struct files record for these structs (StructType.name())."""
 
     def __init__(out self):
         """All bytes zero (text empty, bool false)."""
@@ -230,7 +242,7 @@ struct Inner(Copyable):
 
 
 @align(8)
-struct Unions_Shape(Copyable):
+struct Unions_Shape(Copyable, _sbrt.LaidOut):
     """C union Unions_Shape (io.structbridge.fixtures.Unions.Shape): size 16 bytes, alignment 8 bytes. Mojo has no unions: the bytes, and per member a reference to them seen as its type (every member starts at offset 0)."""
 
     var _SB_bytes: Array[UInt8, 16]
@@ -239,8 +251,10 @@ struct Unions_Shape(Copyable):
     """The size in bytes (C's sizeof); its use asserts the layout at compile time."""
     comptime ALIGNMENT: Int = Unions_Shape._SB_checked(8)
     """The alignment in bytes (C's _Alignof)."""
-    comptime FINGERPRINT = "2efc9429a619188a0b3d235f82dc1b77"
+    comptime FINGERPRINT: StaticString = "2efc9429a619188a0b3d235f82dc1b77"
     """The layout fingerprint, as in the C header, the Python module and struct files."""
+    comptime NAME: StaticString = "Unions_Shape"
+    """The name struct files record for these structs (StructType.name())."""
 
     def __init__(out self):
         """All bytes zero."""
@@ -274,7 +288,7 @@ struct Unions_Shape(Copyable):
         return value
 
 
-struct Unions_Holder(Copyable):
+struct Unions_Holder(Copyable, _sbrt.LaidOut):
     """C struct Unions_Holder (io.structbridge.fixtures.Unions.Holder): size 96 bytes, alignment 16 bytes; every member at its C offset, padding explicit."""
 
     var tag: Int8  # offset 0, size 1
@@ -292,8 +306,10 @@ struct Unions_Holder(Copyable):
     """The size in bytes (C's sizeof); its use asserts the layout at compile time."""
     comptime ALIGNMENT: Int = Unions_Holder._SB_checked(16)
     """The alignment in bytes (C's _Alignof)."""
-    comptime FINGERPRINT = "06a28cdc3082000aa01d6a3826150fb4"
+    comptime FINGERPRINT: StaticString = "06a28cdc3082000aa01d6a3826150fb4"
     """The layout fingerprint, as in the C header, the Python module and struct files."""
+    comptime NAME: StaticString = "Unions_Holder"
+    """The name struct files record for these structs (StructType.name())."""
 
     def __init__(out self):
         """All bytes zero (text empty, bool false)."""

@@ -9,7 +9,7 @@ import structbridge_rt as _sbrt
 
 
 @align(2)
-struct Unions_Odd(Copyable):
+struct Unions_Odd(Copyable, _sbrt.LaidOut):
     """C union Unions_Odd (io.structbridge.fixtures.Unions.Odd): size 6 bytes, alignment 2 bytes. Mojo has no unions: the bytes, and per member a reference to them seen as its type (every member starts at offset 0)."""
 
     var _SB_bytes: Array[UInt8, 6]
@@ -18,8 +18,10 @@ struct Unions_Odd(Copyable):
     """The size in bytes (C's sizeof); its use asserts the layout at compile time."""
     comptime ALIGNMENT: Int = Unions_Odd._SB_checked(2)
     """The alignment in bytes (C's _Alignof)."""
-    comptime FINGERPRINT = "ef80d42e30075f69c52609ac82be79f1"
+    comptime FINGERPRINT: StaticString = "ef80d42e30075f69c52609ac82be79f1"
     """The layout fingerprint, as in the C header, the Python module and struct files."""
+    comptime NAME: StaticString = "Unions_Odd"
+    """The name struct files record for these structs (StructType.name())."""
 
     def __init__(out self):
         """All bytes zero."""

@@ -8,7 +8,7 @@ from std.sys import align_of, size_of
 import structbridge_rt as _sbrt
 
 
-struct Unions_Packed(Copyable):
+struct Unions_Packed(Copyable, _sbrt.LaidOut):
     """C union Unions_Packed (io.structbridge.fixtures.Unions.Packed): size 8 bytes, alignment 1 bytes. Mojo has no unions: the bytes, and per member a reference to them seen as its type (every member starts at offset 0)."""
 
     var _SB_bytes: Array[UInt8, 8]
@@ -17,8 +17,10 @@ struct Unions_Packed(Copyable):
     """The size in bytes (C's sizeof); its use asserts the layout at compile time."""
     comptime ALIGNMENT: Int = Unions_Packed._SB_checked(1)
     """The alignment in bytes (C's _Alignof)."""
-    comptime FINGERPRINT = "03021c06d2b184cf352f68ad20e8ef2b"
+    comptime FINGERPRINT: StaticString = "03021c06d2b184cf352f68ad20e8ef2b"
     """The layout fingerprint, as in the C header, the Python module and struct files."""
+    comptime NAME: StaticString = "Unions_Packed"
+    """The name struct files record for these structs (StructType.name())."""
 
     def __init__(out self):
         """All bytes zero."""

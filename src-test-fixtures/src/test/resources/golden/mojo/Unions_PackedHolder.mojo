@@ -9,7 +9,7 @@ import structbridge_rt as _sbrt
 
 
 @align(8)
-struct Unions_Number(Copyable):
+struct Unions_Number(Copyable, _sbrt.LaidOut):
     """C union Unions_Number (io.structbridge.fixtures.Unions.Number): size 8 bytes, alignment 8 bytes. Mojo has no unions: the bytes, and per member a reference to them seen as its type (every member starts at offset 0)."""
 
     var _SB_bytes: Array[UInt8, 8]
@@ -18,8 +18,10 @@ struct Unions_Number(Copyable):
     """The size in bytes (C's sizeof); its use asserts the layout at compile time."""
     comptime ALIGNMENT: Int = Unions_Number._SB_checked(8)
     """The alignment in bytes (C's _Alignof)."""
-    comptime FINGERPRINT = "5bd9a87f5ce67f8154184a071f57f3e0"
+    comptime FINGERPRINT: StaticString = "5bd9a87f5ce67f8154184a071f57f3e0"
     """The layout fingerprint, as in the C header, the Python module and struct files."""
+    comptime NAME: StaticString = "Unions_Number"
+    """The name struct files record for these structs (StructType.name())."""
 
     def __init__(out self):
         """All bytes zero."""
@@ -57,7 +59,7 @@ struct Unions_Number(Copyable):
         return value
 
 
-struct Unions_PackedHolder(Copyable):
+struct Unions_PackedHolder(Copyable, _sbrt.LaidOut):
     """C struct Unions_PackedHolder (io.structbridge.fixtures.Unions.PackedHolder): size 12 bytes, alignment 2 bytes; every member at its C offset, padding explicit."""
 
     var c: Int8  # offset 0, size 1
@@ -69,8 +71,10 @@ struct Unions_PackedHolder(Copyable):
     """The size in bytes (C's sizeof); its use asserts the layout at compile time."""
     comptime ALIGNMENT: Int = Unions_PackedHolder._SB_checked(2)
     """The alignment in bytes (C's _Alignof)."""
-    comptime FINGERPRINT = "0d5bb8f4d04c77478f287aa4c550da82"
+    comptime FINGERPRINT: StaticString = "0d5bb8f4d04c77478f287aa4c550da82"
     """The layout fingerprint, as in the C header, the Python module and struct files."""
+    comptime NAME: StaticString = "Unions_PackedHolder"
+    """The name struct files record for these structs (StructType.name())."""
 
     def __init__(out self):
         """All bytes zero (text empty, bool false)."""

@@ -8,7 +8,7 @@ from std.sys import align_of, size_of
 import structbridge_rt as _sbrt
 
 
-struct Vec3(Copyable):
+struct Vec3(Copyable, _sbrt.LaidOut):
     """C struct Vec3 (io.structbridge.fixtures.Vec3): size 12 bytes, alignment 4 bytes; every member at its C offset, padding explicit."""
 
     var x: Float32  # offset 0, size 4
@@ -19,8 +19,10 @@ struct Vec3(Copyable):
     """The size in bytes (C's sizeof); its use asserts the layout at compile time."""
     comptime ALIGNMENT: Int = Vec3._SB_checked(4)
     """The alignment in bytes (C's _Alignof)."""
-    comptime FINGERPRINT = "3f0e0d457328d6991259fb914d850a13"
+    comptime FINGERPRINT: StaticString = "3f0e0d457328d6991259fb914d850a13"
     """The layout fingerprint, as in the C header, the Python module and struct files."""
+    comptime NAME: StaticString = "Vec3"
+    """The name struct files record for these structs (StructType.name())."""
 
     def __init__(out self):
         """All bytes zero (text empty, bool false)."""
@@ -39,7 +41,7 @@ struct Vec3(Copyable):
         return value
 
 
-struct Inner(Copyable):
+struct Inner(Copyable, _sbrt.LaidOut):
     """C struct Inner (io.structbridge.fixtures.Inner): size 8 bytes, alignment 4 bytes; every member at its C offset, padding explicit."""
 
     var x: Int32  # offset 0, size 4
@@ -50,8 +52,10 @@ struct Inner(Copyable):
     """The size in bytes (C's sizeof); its use asserts the layout at compile time."""
     comptime ALIGNMENT: Int = Inner._SB_checked(4)
     """The alignment in bytes (C's _Alignof)."""
-    comptime FINGERPRINT = "b33a41e984911a4d0603ae5e786cccf0"
+    comptime FINGERPRINT: StaticString = "b33a41e984911a4d0603ae5e786cccf0"
     """The layout fingerprint, as in the C header, the Python module and struct files."""
+    comptime NAME: StaticString = "Inner"
+    """The name struct files record for these structs (StructType.name())."""
 
     def __init__(out self):
         """All bytes zero (text empty, bool false)."""
@@ -71,7 +75,7 @@ struct Inner(Copyable):
 
 
 @align(8)
-struct Unions_Shape(Copyable):
+struct Unions_Shape(Copyable, _sbrt.LaidOut):
     """C union Unions_Shape (io.structbridge.fixtures.Unions.Shape): size 16 bytes, alignment 8 bytes. Mojo has no unions: the bytes, and per member a reference to them seen as its type (every member starts at offset 0)."""
 
     var _SB_bytes: Array[UInt8, 16]
@@ -80,8 +84,10 @@ struct Unions_Shape(Copyable):
     """The size in bytes (C's sizeof); its use asserts the layout at compile time."""
     comptime ALIGNMENT: Int = Unions_Shape._SB_checked(8)
     """The alignment in bytes (C's _Alignof)."""
-    comptime FINGERPRINT = "2efc9429a619188a0b3d235f82dc1b77"
+    comptime FINGERPRINT: StaticString = "2efc9429a619188a0b3d235f82dc1b77"
     """The layout fingerprint, as in the C header, the Python module and struct files."""
+    comptime NAME: StaticString = "Unions_Shape"
+    """The name struct files record for these structs (StructType.name())."""
 
     def __init__(out self):
         """All bytes zero."""

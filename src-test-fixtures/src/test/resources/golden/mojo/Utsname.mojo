@@ -8,7 +8,7 @@ from std.sys import align_of, size_of
 import structbridge_rt as _sbrt
 
 
-struct Utsname(Copyable):
+struct Utsname(Copyable, _sbrt.LaidOut):
     """C struct Utsname (io.structbridge.fixtures.Utsname): size 390 bytes, alignment 1 bytes; every member at its C offset, padding explicit."""
 
     var sysname: _sbrt.Text[65, _sbrt.UTF_8, True, False, "Utsname.sysname", 0]  # offset 0, size 65; UTF_8, NUL-terminated
@@ -22,8 +22,10 @@ struct Utsname(Copyable):
     """The size in bytes (C's sizeof); its use asserts the layout at compile time."""
     comptime ALIGNMENT: Int = Utsname._SB_checked(1)
     """The alignment in bytes (C's _Alignof)."""
-    comptime FINGERPRINT = "d8e16e9aaba85af9a25401eb9af1ddbb"
+    comptime FINGERPRINT: StaticString = "d8e16e9aaba85af9a25401eb9af1ddbb"
     """The layout fingerprint, as in the C header, the Python module and struct files."""
+    comptime NAME: StaticString = "Utsname"
+    """The name struct files record for these structs (StructType.name())."""
 
     def __init__(out self):
         """All bytes zero (text empty, bool false)."""

@@ -8,7 +8,7 @@ from std.sys import align_of, size_of
 import structbridge_rt as _sbrt
 
 
-struct WideScalars(Copyable):
+struct WideScalars(Copyable, _sbrt.LaidOut):
     """C struct WideScalars (io.structbridge.fixtures.WideScalars): size 40 bytes, alignment 8 bytes; every member at its C offset, padding explicit."""
 
     var full: UInt64  # offset 0, size 8
@@ -23,8 +23,10 @@ struct WideScalars(Copyable):
     """The size in bytes (C's sizeof); its use asserts the layout at compile time."""
     comptime ALIGNMENT: Int = WideScalars._SB_checked(8)
     """The alignment in bytes (C's _Alignof)."""
-    comptime FINGERPRINT = "4b35471230bab8a6d28a3febd3524c4b"
+    comptime FINGERPRINT: StaticString = "4b35471230bab8a6d28a3febd3524c4b"
     """The layout fingerprint, as in the C header, the Python module and struct files."""
+    comptime NAME: StaticString = "WideScalars"
+    """The name struct files record for these structs (StructType.name())."""
 
     def __init__(out self):
         """All bytes zero (text empty, bool false)."""

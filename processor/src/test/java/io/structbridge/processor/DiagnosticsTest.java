@@ -814,7 +814,7 @@ class DiagnosticsTest {
 
         /** Was: accepted, and the generated Mojo struct declared SIZE (ALIGNMENT, FINGERPRINT) twice: the field and the constant. */
         @ParameterizedTest
-        @ValueSource(strings = {"SIZE", "ALIGNMENT", "FINGERPRINT"})
+        @ValueSource(strings = {"SIZE", "ALIGNMENT", "FINGERPRINT", "NAME"})
         void componentNamedLikeAMojoConstant(String name) {
             JavaFileObject f = record("Sized", "int a", "int " + name);
             String text = error(Message.MOJO_RESERVED_MEMBER, f, "int " + name + ")");

@@ -155,10 +155,10 @@ final class Names {
      */
     static final Set<String> MOJO_BUILTINS = Set.of("Bool", "Int", "UInt", "Int8", "UInt8", "Int16", "UInt16", "Int32",
             "UInt32", "Int64", "UInt64", "Int128", "Float16", "Float32", "Float64", "Array", "Pointer", "DType", "String",
-            "Copyable", "reflect", "size_of", "align_of", "_sbrt", "Self");
+            "Copyable", "StaticString", "reflect", "size_of", "align_of", "_sbrt", "Self");
 
     /** The constants every generated Mojo struct declares. */
-    static final Set<String> MOJO_CONSTANTS = Set.of("SIZE", "ALIGNMENT", "FINGERPRINT");
+    static final Set<String> MOJO_CONSTANTS = Set.of("SIZE", "ALIGNMENT", "FINGERPRINT", "NAME");
 
     /**
      * {@return why component {@code name} cannot be a member of the generated Mojo struct, or null} Its namespace

@@ -55,7 +55,7 @@ final class MojoStruct {
         if (p.alignment() > natural) {
             b.append("@align(").append(p.alignment()).append(")\n");
         }
-        b.append("struct ").append(name).append("(Copyable):\n");
+        b.append("struct ").append(name).append("(Copyable, _sbrt.LaidOut):\n");
         b.append("    \"\"\"C struct ").append(p.model().cName()).append(" (").append(p.model().record().canonicalName())
                 .append("): size ").append(p.size()).append(" bytes, alignment ").append(p.alignment())
                 .append(" bytes; every member at its C offset, padding explicit.\"\"\"\n\n");
@@ -101,13 +101,15 @@ final class MojoStruct {
         b.append("        comptime assert ").append(condition).append(", ").append(MojoTypes.literal(message)).append('\n');
     }
 
-    /** {@code SIZE}, {@code ALIGNMENT} (both through {@code _SB_checked}) and {@code FINGERPRINT}. */
+    /** {@code SIZE}, {@code ALIGNMENT} (both through {@code _SB_checked}), {@code FINGERPRINT} and {@code NAME} (trait {@code _sbrt.LaidOut}). */
     static void constants(StructLayoutPlan p, String name, StringBuilder b) {
         b.append("\n    comptime SIZE: Int = ").append(name).append("._SB_checked(").append(p.size()).append(")\n")
                 .append("    \"\"\"The size in bytes (C's sizeof); its use asserts the layout at compile time.\"\"\"\n")
                 .append("    comptime ALIGNMENT: Int = ").append(name).append("._SB_checked(").append(p.alignment()).append(")\n")
                 .append("    \"\"\"The alignment in bytes (C's _Alignof).\"\"\"\n")
-                .append("    comptime FINGERPRINT = ").append(MojoTypes.literal(Fingerprint.of(p))).append('\n')
-                .append("    \"\"\"The layout fingerprint, as in the C header, the Python module and struct files.\"\"\"\n");
+                .append("    comptime FINGERPRINT: StaticString = ").append(MojoTypes.literal(Fingerprint.of(p))).append('\n')
+                .append("    \"\"\"The layout fingerprint, as in the C header, the Python module and struct files.\"\"\"\n")
+                .append("    comptime NAME: StaticString = ").append(MojoTypes.literal(p.model().cName())).append('\n')
+                .append("    \"\"\"The name struct files record for these structs (StructType.name()).\"\"\"\n");
     }
 }

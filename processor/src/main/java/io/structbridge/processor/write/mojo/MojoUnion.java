@@ -18,7 +18,7 @@ final class MojoUnion {
         if (p.alignment() > 1) {
             b.append("@align(").append(p.alignment()).append(")\n");
         }
-        b.append("struct ").append(name).append("(Copyable):\n");
+        b.append("struct ").append(name).append("(Copyable, _sbrt.LaidOut):\n");
         b.append("    \"\"\"C union ").append(p.model().cName()).append(" (").append(p.model().record().canonicalName())
                 .append("): size ").append(p.size()).append(" bytes, alignment ").append(p.alignment())
                 .append(" bytes. Mojo has no unions: the bytes, and per member a reference to them seen as its type (every"

@@ -15,8 +15,9 @@
 
 from std.collections import Array
 from std.bit import byte_swap
+from std.ffi import external_call
 from std.memory import bitcast
-from std.sys import size_of
+from std.sys import CompilationTarget, size_of
 
 # Text encodings of Text (the Java annotation's Encoding).
 comptime UTF_8 = 0
@@ -440,3 +441,316 @@ def bits_read_check(where: StaticString, value: Int128, offset: Int) raises:
 def no_member(where: StaticString, tag: StaticString, shown: String, union_name: StaticString) -> Error:
     """Java's refusal of a tagged union whose discriminator selects no member."""
     return Error(message(where, String("discriminator ", tag, " = ", shown, " selects no member of union ", union_name), "", -1))
+
+
+# ---- struct files: the 128-byte header (format version 2) and the structs after it, mapped read-only ----
+
+
+trait LaidOut:
+    """What a generated struct says about its C layout: every generated struct conforms."""
+
+    comptime SIZE: Int
+    """The size in bytes."""
+    comptime ALIGNMENT: Int
+    """The alignment in bytes."""
+    comptime FINGERPRINT: StaticString
+    """The layout fingerprint (32 hex digits)."""
+    comptime NAME: StaticString
+    """The struct's name in struct files (StructType.name(), the record's C name)."""
+
+
+comptime _HEADER = 128
+comptime _O_RDONLY = 0
+comptime _O_NONBLOCK = 0o4000
+comptime _O_CLOEXEC = 0o2000000
+comptime _F_SETLK = 6
+comptime _F_OFD_SETLK = 37
+comptime _EINVAL = 22
+
+
+def _errno() -> Int:
+    return Int(external_call["__errno_location", Pointer[Int32, MutAnyOrigin]]()[])
+
+
+def _strerror(e: Int) -> String:
+    var p = external_call["strerror", Pointer[UInt8, MutAnyOrigin]](Int32(e))
+    var out = String()
+    var i = 0
+    while p[unsafe_offset=i] != 0:
+        i += 1
+    return String(unsafe_from_utf8=Span(unsafe_ptr=p, length=i))
+
+
+def _c_path(path: String) -> List[UInt8]:
+    var out = List[UInt8](capacity=path.byte_length() + 1)
+    for b in path.as_bytes():
+        out.append(b)
+    out.append(0)
+    return out^
+
+
+def _le32(p: Pointer[UInt8, MutAnyOrigin], at: Int) -> UInt64:
+    var v: UInt64 = 0
+    for i in range(3, -1, -1):
+        v = (v << 8) | UInt64(p[unsafe_offset=at + i])
+    return v
+
+
+def _le64(p: Pointer[UInt8, MutAnyOrigin], at: Int) -> UInt64:
+    var v: UInt64 = 0
+    for i in range(7, -1, -1):
+        v = (v << 8) | UInt64(p[unsafe_offset=at + i])
+    return v
+
+
+def crc32(p: Pointer[UInt8, MutAnyOrigin], n: Int) -> UInt32:
+    """CRC-32 as zlib's crc32 and java.util.zip.CRC32 compute it (polynomial 0xEDB88320, reflected)."""
+    var c: UInt32 = 0xFFFFFFFF
+    for i in range(n):
+        c ^= UInt32(p[unsafe_offset=i])
+        for _ in range(8):
+            c = (c >> 1) ^ (0xEDB88320 & (0 - (c & 1)))
+    return c ^ 0xFFFFFFFF
+
+
+def _hex8(v: UInt64) -> String:
+    comptime digits = "0123456789abcdef"
+    var out = String()
+    for k in range(7, -1, -1):
+        out += digits[byte=Int((v >> UInt64(4 * k)) & 15)]
+    return out^
+
+
+def _plain_utf8(p: Pointer[UInt8, MutAnyOrigin], at: Int, n: Int) -> Bool:
+    """Whether the n bytes at p + at are valid UTF-8 without control characters (below 0x20, or 0x7F)."""
+    var i = 0
+    while i < n:
+        var c = Int(p[unsafe_offset=at + i])
+        if c < 0x80:
+            if c < 0x20 or c == 0x7F:
+                return False
+            i += 1
+            continue
+        var length = 2 if c >= 0xC2 and c <= 0xDF else 3 if c >= 0xE0 and c <= 0xEF else 4 if c >= 0xF0 and c <= 0xF4 else 0
+        if length == 0 or i + length > n:
+            return False
+        var lo = 0xA0 if c == 0xE0 else 0x90 if c == 0xF0 else 0x80
+        var hi = 0x9F if c == 0xED else 0x8F if c == 0xF4 else 0xBF
+        var second = Int(p[unsafe_offset=at + i + 1])
+        if second < lo or second > hi:
+            return False
+        for k in range(2, length):
+            if Int(p[unsafe_offset=at + i + k]) & 0xC0 != 0x80:
+                return False
+        i += length
+    return True
+
+
+def _field_length(p: Pointer[UInt8, MutAnyOrigin], at: Int) -> Int:
+    var n = 0
+    while n < 32 and p[unsafe_offset=at + n] != 0:
+        n += 1
+    return n
+
+
+def _shown(p: Pointer[UInt8, MutAnyOrigin], at: Int) -> String:
+    """A header text field (up to its first NUL, at most 32 bytes) as the messages show it: as is if it is plain
+    UTF-8, else byte by byte, printable ASCII as itself and any other byte as \\xNN."""
+    var n = _field_length(p, at)
+    if _plain_utf8(p, at, n):
+        return String(unsafe_from_utf8=Span(unsafe_ptr=p.unsafe_offset(at), length=n))
+    var out = String()
+    for i in range(n):
+        var b = p[unsafe_offset=at + i]
+        if b >= 0x20 and b < 0x7F:
+            out += String(Codepoint(b))
+        else:
+            out += String("\\x", hex_byte(b))
+    return out^
+
+
+def _kind(mode: UInt32) -> String:
+    var t = mode & 0o170000
+    if t == 0o040000:
+        return "a directory"
+    if t == 0o010000:
+        return "a FIFO"
+    if t == 0o020000:
+        return "a character device"
+    if t == 0o060000:
+        return "a block device"
+    if t == 0o140000:
+        return "a socket"
+    return "not a regular file"
+
+
+def _stat_mode_size(buf: Pointer[UInt8, MutAnyOrigin]) -> Tuple[UInt32, Int]:
+    """st_mode and st_size of a struct stat (x86-64: 24 and 48; AArch64: 16 and 48)."""
+    comptime mode_at = 24 if CompilationTarget.is_x86() else 16
+    return (UInt32(_le32(buf, mode_at)), Int(_le64(buf, 48)))
+
+
+struct StructFile[T: LaidOut](Movable):
+    """A struct file of T mapped read-only after checking its header in the order, and with the messages, of Java's
+    StructFile.open, the C sb_map and Python's open_array: length, magic, version, checksum, flags, byte order,
+    layout (fingerprint, name, size, alignment, stride), data offset, and the count against the file's length
+    (exactly, unless flag 0x1 says a writer has the file open). The file is locked, shared (an open file description
+    lock, F_OFD_SETLK; F_SETLK on older kernels), until close(), which no destructor calls for you: the structs
+    are read through the mapping, so close it only once you are done with them."""
+
+    var fd: Int32
+    var base: Int
+    """The address of the mapping (the header)."""
+    var length: Int
+    """The bytes mapped: the whole file."""
+    var count: Int
+    """The structs in the file."""
+    var data_offset: Int
+    """Where the first struct starts, in bytes from the start of the file."""
+
+    def __init__(out self, path: String) raises:
+        """Maps the struct file at path, or raises an Error naming the path and the first check that fails."""
+        self.fd = -1
+        self.base = 0
+        self.length = 0
+        self.count = 0
+        self.data_offset = 0
+        var c_path = _c_path(path)
+        var st = List[UInt8](length=256, fill=0)
+        var stp = Pointer[UInt8, MutAnyOrigin](unsafe_from_address=Int(st.unsafe_ptr()))
+        if external_call["stat", Int32](c_path.unsafe_ptr(), stp) != 0:
+            raise Error(String(path, ": ", _strerror(_errno())))
+        var ms = _stat_mode_size(stp)
+        if ms[0] & 0o170000 != 0o100000:
+            raise Error(String(path, ": ", _kind(ms[0]), ", not a regular struct file"))
+        # O_NONBLOCK: should the path become a FIFO after stat, open(2) returns instead of waiting.
+        var fd = external_call["open", Int32](c_path.unsafe_ptr(), Int32(_O_RDONLY | _O_NONBLOCK | _O_CLOEXEC))
+        if fd < 0:
+            raise Error(String(path, ": ", _strerror(_errno())))
+        if external_call["fstat", Int32](fd, stp) != 0:
+            var e = _errno()
+            _ = external_call["close", Int32](fd)
+            raise Error(String(path, ": fstat: ", _strerror(e)))
+        ms = _stat_mode_size(stp)
+        if ms[0] & 0o170000 != 0o100000:  # the path changed since stat()
+            _ = external_call["close", Int32](fd)
+            raise Error(String(path, ": ", _kind(ms[0]), ", not a regular struct file"))
+        # struct flock: l_type 0 (F_RDLCK), l_whence 0, l_start 0, l_len 0 (the whole file), l_pid 0
+        var lock = List[UInt8](length=32, fill=0)
+        var lp = Pointer[UInt8, MutAnyOrigin](unsafe_from_address=Int(lock.unsafe_ptr()))
+        var locked = external_call["fcntl", Int32](fd, Int32(_F_OFD_SETLK), lp)
+        if locked != 0 and _errno() == _EINVAL:
+            locked = external_call["fcntl", Int32](fd, Int32(_F_SETLK), lp)  # a kernel without open file description locks
+        if locked != 0:
+            var e = _errno()
+            _ = external_call["close", Int32](fd)
+            raise Error(String(path, ": locked by another process (a structbridge writer holds an exclusive lock): ",
+                               _strerror(e)))
+        # the size once the lock is held: a writer that held the file until now may have trimmed it since
+        if external_call["fstat", Int32](fd, stp) != 0:
+            var e = _errno()
+            _ = external_call["close", Int32](fd)
+            raise Error(String(path, ": fstat: ", _strerror(e)))
+        var file_size = _stat_mode_size(stp)[1]
+        if file_size < _HEADER:
+            _ = external_call["close", Int32](fd)
+            raise Error(String(path, ": ", file_size, " bytes, shorter than the 128-byte header"))
+        var base = external_call["mmap", Int](0, file_size, Int32(1), Int32(1), fd, 0)  # PROT_READ, MAP_SHARED
+        if base == -1:
+            var e = _errno()
+            _ = external_call["close", Int32](fd)
+            raise Error(String(path, ": mmap: ", _strerror(e)))
+        var h = Pointer[UInt8, MutAnyOrigin](unsafe_from_address=base)
+        var problem = Self._check(path, h, file_size)
+        if problem.byte_length() > 0:
+            _ = external_call["munmap", Int32](base, file_size)
+            _ = external_call["close", Int32](fd)
+            raise Error(problem)
+        self.fd = fd
+        self.base = base
+        self.length = file_size
+        self.count = Int(_le64(h, 40))
+        self.data_offset = Int(_le64(h, 48))
+
+    @staticmethod
+    def _check(path: String, h: Pointer[UInt8, MutAnyOrigin], file_size: Int) -> String:
+        """The first header check that fails, as its message, or an empty string."""
+        var version = _le32(h, 8)
+        var order = _le32(h, 12)
+        var flags = _le32(h, 120)
+        var stored = _le32(h, 124)
+        var computed = UInt64(crc32(h, 124))
+        var size = _le64(h, 16)
+        var alignment = _le64(h, 24)
+        var stride = _le64(h, 32)
+        var count = _le64(h, 40)
+        var data = _le64(h, 48)
+        comptime magic = "SBRIDGE"
+        for i in range(7):
+            if h[unsafe_offset=i] != magic.as_bytes()[i]:
+                return String(path, ": not a structbridge struct file (bad magic)")
+        if h[unsafe_offset=7] != 0:
+            return String(path, ": not a structbridge struct file (bad magic)")
+        if version != 2:
+            return String(path, ": format version ", version, ", this reader knows 2",
+                          " (version 1 has no header checksum: write the file again)" if version == 1 else "")
+        if stored != computed:
+            return String(path, ": header checksum 0x", _hex8(stored), " does not match the header's bytes (CRC-32 0x",
+                          _hex8(computed), "): the header is corrupt")
+        if flags & ~UInt64(3) != 0:
+            return String(path, ": header flags 0x", _hex8(flags), " hold bits this reader does not know (it knows 0x00000003)")
+        if flags & 2 != 0:
+            return String(path, ": a struct file that create did not finish (header flag 0x2): a temporary file, ",
+                          "or a create that was interrupted")
+        if order != 1 and order != 2:
+            return String(path, ": data byte order ", order, " is neither 1 (little-endian) nor 2 (big-endian)")
+        if order != 1:  # Mojo runs on little-endian machines (x86-64, AArch64)
+            return String(path, ": data byte order ", order, " differs from this machine's 1")
+        # the expected name: its first 31 UTF-8 bytes, cut at a character boundary, as the header keeps it
+        var name = Self.T.NAME.as_bytes()
+        var name_length = len(name)
+        if name_length > 31:
+            name_length = 31
+            while name_length > 0 and Int(name[name_length]) & 0xC0 == 0x80:
+                name_length -= 1
+        var fingerprint = Self.T.FINGERPRINT.as_bytes()
+        var same = _field_length(h, 56) == len(fingerprint) and _field_length(h, 88) == name_length
+        if same:
+            for i in range(len(fingerprint)):
+                same = same and h[unsafe_offset=56 + i] == fingerprint[i]
+            for i in range(name_length):
+                same = same and h[unsafe_offset=88 + i] == name[i]
+        if not same or size != UInt64(Self.T.SIZE) or stride != UInt64(Self.T.SIZE) or alignment != UInt64(Self.T.ALIGNMENT):
+            return String(path, ": the file holds ", _shown(h, 88), " (fingerprint ", _shown(h, 56), ", size ", size,
+                          ", alignment ", alignment, ", stride ", stride, "); the reader expects ", Self.T.NAME,
+                          " (fingerprint ", Self.T.FINGERPRINT, ", size ", Self.T.SIZE, ", alignment ", Self.T.ALIGNMENT,
+                          ", stride ", Self.T.SIZE, ")")
+        if data < 128 or data % 64 != 0:
+            return String(path, ": data offset ", data, " is not a multiple of 64 at least 128")
+        if data > UInt64(file_size):
+            return String(path, ": data offset ", data, " lies past the end of the file's ", file_size, " bytes")
+        # data + count * stride without overflow; "need" is shown only when it fits an int64_t, as in Java
+        comptime long_max = UInt64(9223372036854775807)
+        var fits = count <= long_max and (stride == 0 or count <= (long_max - data) // stride)
+        var need = data + count * stride if fits else UInt64(0)
+        var structs = String(count, " structs of ", stride, " bytes at data offset ", data)
+        if not fits or need > UInt64(file_size):
+            return String(path, ": ", structs, " do not fit the file's ", file_size, " bytes",
+                          String(" (they need ", need, " bytes)") if fits else "")
+        if need < UInt64(file_size) and flags & 1 == 0:
+            return String(path, ": the file's ", file_size, " bytes are more than the ", need, " bytes that ", structs,
+                          " take (a struct file its writer closed ends after its last struct)")
+        return ""
+
+    def structs(self) -> Pointer[Self.T, MutAnyOrigin]:
+        """The first struct, where it lies in the mapping (read-only memory: do not write through it)."""
+        return Pointer[Self.T, MutAnyOrigin](unsafe_from_address=self.base + self.data_offset)
+
+    def close(mut self):
+        """Unmaps the file and closes it, which releases the lock; the structs are gone after it."""
+        if self.base != 0:
+            _ = external_call["munmap", Int32](self.base, self.length)
+            self.base = 0
+        if self.fd >= 0:
+            _ = external_call["close", Int32](self.fd)
+            self.fd = -1
