@@ -149,26 +149,25 @@ final class Names {
 
     /**
      * Names that the generated {@code .mojo} file uses unqualified (the scalar types of its members, {@code Int},
-     * {@code Int128}, {@code String}, {@code Array}, {@code Pointer}, {@code DType}, the trait {@code Copyable}, the
-     * imported {@code reflect}, {@code size_of}, {@code align_of}, and the runtime module {@code _sbrt}): a struct of
-     * that name would shadow it in the file.
+     * {@code Int128}, {@code DType}, the trait {@code Copyable}, {@code StaticString} and the runtime module
+     * {@code _sbrt}; its other imports are bound to {@code _SB_} names, which no record can take): a struct of that
+     * name would shadow it in the file.
      */
     static final Set<String> MOJO_BUILTINS = Set.of("Bool", "Int", "UInt", "Int8", "UInt8", "Int16", "UInt16", "Int32",
-            "UInt32", "Int64", "UInt64", "Int128", "Float16", "Float32", "Float64", "Array", "Pointer", "DType", "String",
-            "Copyable", "StaticString", "reflect", "size_of", "align_of", "_sbrt", "Self");
-
-    /** The constants every generated Mojo struct declares. */
-    static final Set<String> MOJO_CONSTANTS = Set.of("SIZE", "ALIGNMENT", "FINGERPRINT", "NAME");
+            "UInt32", "Int64", "UInt64", "Int128", "Float16", "Float32", "Float64", "DType", "Copyable", "StaticString",
+            "_sbrt", "Self");
 
     /**
      * {@return why component {@code name} cannot be a member of the generated Mojo struct, or null} Its namespace
-     * holds the components, the constants {@link #MOJO_CONSTANTS}, {@code set_<name>} of every bit-field and
-     * {@code <name>_live} of every tagged union.
+     * holds the components (those of {@link io.structbridge.processor.model.MojoNames#RENAMED} with a trailing
+     * underscore), {@code set_<name>} of every bit-field and {@code <name>_live} of every tagged union.
      */
     static String mojoMemberProblem(String name, java.util.List<io.structbridge.processor.model.FieldModel> fields,
                                     java.util.List<io.structbridge.processor.model.TaggedUnion> tagged) {
-        if (MOJO_CONSTANTS.contains(name)) {
-            return "the struct declares the constant " + name;
+        String renamed = io.structbridge.processor.model.MojoNames.takenBy(name, fields);
+        if (renamed != null) {
+            return "it is the Mojo name of component " + renamed + " (every Mojo struct has " + renamed
+                    + (renamed.equals("copy") ? "()" : "") + ", so the member for " + renamed + " is " + name + ")";
         }
         for (io.structbridge.processor.model.FieldModel f : fields) {
             if (f.type() instanceof io.structbridge.processor.model.FieldType.BitField && name.equals("set_" + f.name())) {

@@ -25,7 +25,7 @@ final class MojoBitFields {
             long bit = m.bits().bitOffset() - run.offset() * 8;
             String where = MojoTypes.literal(p.model().record().simpleName() + "." + name);
             String signed = f.signed() ? "True" : "False";
-            b.append("\n    def ").append(MojoTypes.identifier(name)).append("(self) raises -> ").append(type).append(":\n")
+            b.append("\n    def ").append(MojoTypes.member(name)).append("(self) raises -> ").append(type).append(":\n")
                     .append("        \"\"\"Bit-field ").append(name).append(": ").append(CTypes.cName(c)).append(" : ").append(f.width())
                     .append(", bits ").append(bit).append("..").append(bit + f.width() - 1).append(" of ").append(run.name())
                     .append(f.width() == 64 && !f.signed() ? "; a value above 2^63-1 raises, as Java's reader" : "")

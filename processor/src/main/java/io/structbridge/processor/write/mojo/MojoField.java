@@ -52,7 +52,7 @@ record MojoField(String type, String zero, long alignment) {
     }
 
     private static MojoField array(MojoField element, int length) {
-        String t = "Array[" + element.type() + ", " + length + "]";
+        String t = "_SB_Array[" + element.type() + ", " + length + "]";
         return new MojoField(t, t + "(fill=" + element.zero() + ")", element.alignment());
     }
 

@@ -27,7 +27,7 @@ final class MojoStruct {
         int pad = 0;
         for (BitFieldRuns.Slot slot : BitFieldRuns.slots(p)) {
             if (slot.paddingBefore() > 0) {
-                String t = "Array[UInt8, " + slot.paddingBefore() + "]";
+                String t = "_SB_Array[UInt8, " + slot.paddingBefore() + "]";
                 fields.add(new Field("_SB_pad" + pad++, t, t + "(fill=0)", slot.offset() - slot.paddingBefore()));
                 comments.add("");
             }
@@ -36,11 +36,11 @@ final class MojoStruct {
                     Member m = w.member();
                     MojoField f = MojoField.of(m, p);
                     natural = Math.max(natural, f.alignment());
-                    fields.add(new Field(MojoTypes.identifier(m.field().name()), f.type(), f.zero(), m.offset()));
+                    fields.add(new Field(MojoTypes.member(m.field().name()), f.type(), f.zero(), m.offset()));
                     comments.add("  # offset " + m.offset() + ", size " + m.size() + MojoNotes.note(m));
                 }
                 case BitFieldRuns.Run r -> {
-                    String t = "Array[UInt8, " + r.size() + "]";
+                    String t = "_SB_Array[UInt8, " + r.size() + "]";
                     fields.add(new Field(r.name(), t, t + "(fill=0)", r.offset()));
                     comments.add("  # offset " + r.offset() + ", size " + r.size() + "; bit-fields "
                             + String.join(", ", r.fields().stream().map(m -> m.field().name()).toList()));
@@ -48,7 +48,7 @@ final class MojoStruct {
             }
         }
         if (p.tailPadding() > 0) {
-            String t = "Array[UInt8, " + p.tailPadding() + "]";
+            String t = "_SB_Array[UInt8, " + p.tailPadding() + "]";
             fields.add(new Field("_SB_pad" + pad, t, t + "(fill=0)", p.size() - p.tailPadding()));
             comments.add("");
         }
@@ -81,11 +81,11 @@ final class MojoStruct {
                 .append(" against C's (the twin of the C header's static assertions).\"\"\"\n");
         for (Field f : fields) { // offsets first: the first wrong one is the most telling message
             String bare = f.name().replace("`", "");
-            assertion(b, "reflect[" + name + "].field_offset[name=" + MojoTypes.literal(bare) + "]() == " + f.offset(),
+            assertion(b, "_SB_reflect[" + name + "].field_offset[name=" + MojoTypes.literal(bare) + "]() == " + f.offset(),
                     "the offset of " + p.model().cName() + "." + bare + " is not the C offset (" + f.offset() + ")");
         }
-        assertion(b, "size_of[" + name + "]() == " + p.size(), "size_of[" + p.model().cName() + "] is not the C size (" + p.size() + " bytes)");
-        assertion(b, "align_of[" + name + "]() == " + p.alignment(), "align_of[" + p.model().cName() + "] is not the C alignment ("
+        assertion(b, "_SB_size_of[" + name + "]() == " + p.size(), "size_of[" + p.model().cName() + "] is not the C size (" + p.size() + " bytes)");
+        assertion(b, "_SB_align_of[" + name + "]() == " + p.alignment(), "align_of[" + p.model().cName() + "] is not the C alignment ("
                 + p.alignment() + " bytes)");
         for (Member m : p.members()) {
             if (m.nested() != null) { // the nested struct's own assertions

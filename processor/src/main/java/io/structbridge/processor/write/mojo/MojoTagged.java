@@ -28,7 +28,7 @@ final class MojoTagged {
         }
         b.append("); raises Java's refusal where it selects none.\"\"\"\n");
         Member tagMember = member(p, t.tag());
-        String read = "self." + MojoTypes.identifier(t.tag()) + (tagMember.bitField() ? "()"
+        String read = "self." + MojoTypes.member(t.tag()) + (tagMember.bitField() ? "()"
                 : MojoField.of(tagMember, p).type().startsWith("_sbrt.") ? ".get()" : "");
         b.append("        var tag = Int(").append(read).append(")\n");
         for (int i = 0; i < t.alternatives().size(); i++) {
@@ -46,7 +46,7 @@ final class MojoTagged {
             }
         }
         b.append("        raise _sbrt.no_member(").append(where).append(", ").append(MojoTypes.literal(t.tag()))
-                .append(", String(tag), ").append(MojoTypes.literal(unionName)).append(")\n");
+                .append(", tag, ").append(MojoTypes.literal(unionName)).append(")\n");
     }
 
     private static Member member(StructLayoutPlan p, String name) {

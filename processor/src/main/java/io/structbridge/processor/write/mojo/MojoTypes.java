@@ -74,6 +74,14 @@ final class MojoTypes {
         return b.append('"').toString();
     }
 
+    /**
+     * {@return the Mojo name of the member for component {@code name}} Names every Mojo struct already uses
+     * ({@code copy}, {@code __init__}) get a trailing underscore ({@link io.structbridge.processor.model.MojoNames}).
+     */
+    static String member(String name) {
+        return identifier(io.structbridge.processor.model.MojoNames.member(name));
+    }
+
     /** {@return the identifier, in backticks where it is a Mojo keyword} */
     static String identifier(String name) {
         return KEYWORDS.contains(name) ? "`" + name + "`" : name;
@@ -83,5 +91,5 @@ final class MojoTypes {
             "break", "class", "continue", "def", "del", "elif", "else", "except", "finally", "for", "from", "global", "if",
             "import", "in", "is", "lambda", "nonlocal", "not", "or", "pass", "raise", "return", "try", "while", "with",
             "yield", "fn", "struct", "var", "alias", "trait", "inout", "owned", "borrowed", "ref", "out", "mut", "read",
-            "let", "comptime", "deinit", "raises", "where", "match", "case", "type", "abi");
+            "let", "comptime", "deinit", "raises", "where", "match", "case", "type", "abi", "Self");
 }

@@ -51,8 +51,10 @@ public final class MojoWriter {
                 .append("# Mojo lays these structs out as C does; using ").append(MojoTypes.identifier(plan.model().cName()))
                 .append(".SIZE makes the compiler assert it. Needs ").append(RUNTIME)
                 .append(" on the import path (mojo build -I <folder>).\n\n")
-                .append("from std.collections import Array\nfrom std.reflection import reflect\n")
-                .append("from std.sys import align_of, size_of\nimport structbridge_rt as _sbrt\n\n\n");
+                // the file's own imports under _SB_ names, which no record can take (the C header refuses them)
+                .append("from std.collections import Array as _SB_Array\nfrom std.memory import Pointer as _SB_Pointer\n")
+                .append("from std.reflection import reflect as _SB_reflect\n")
+                .append("from std.sys import align_of as _SB_align_of, size_of as _SB_size_of\nimport structbridge_rt as _sbrt\n\n\n");
         List<StructLayoutPlan> order = new ArrayList<>();
         collect(plan, order);
         for (StructLayoutPlan p : order) {

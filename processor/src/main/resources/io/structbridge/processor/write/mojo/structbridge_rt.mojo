@@ -438,9 +438,14 @@ def bits_read_check(where: StaticString, value: Int128, offset: Int) raises:
         raise Error(message(where, "uint64_t value does not fit a Java long (0..9223372036854775807)", String(value), offset))
 
 
-def no_member(where: StaticString, tag: StaticString, shown: String, union_name: StaticString) -> Error:
-    """Java's refusal of a tagged union whose discriminator selects no member."""
+def no_member(where: StaticString, tag: StaticString, shown: StaticString, union_name: StaticString) -> Error:
+    """Java's refusal of a tagged union whose discriminator (shown: the enum constant) selects no member."""
     return Error(message(where, String("discriminator ", tag, " = ", shown, " selects no member of union ", union_name), "", -1))
+
+
+def no_member(where: StaticString, tag: StaticString, code: Int, union_name: StaticString) -> Error:
+    """Java's refusal of a tagged union whose integral discriminator (its value: code) selects no member."""
+    return Error(message(where, String("discriminator ", tag, " = ", code, " selects no member of union ", union_name), "", -1))
 
 
 # ---- struct files: the 128-byte header (format version 2) and the structs after it, mapped read-only ----
