@@ -76,6 +76,7 @@ public final class Oracles {
             case "gcc" -> "Debian package gcc";
             case "aarch64-linux-gnu-gcc" -> "Debian packages gcc-aarch64-linux-gnu and libc6-dev-arm64-cross";
             case "qemu-aarch64" -> "Debian package qemu-user";
+            case "mojo" -> "python3 -m pip install mojo==1.2.0";
             default -> "install it";
         };
     }
@@ -88,6 +89,11 @@ public final class Oracles {
      * @return standard output, decoded byte for byte (ISO-8859-1), as section names are decoded
      */
     public static String run(List<String> command) {
+        return run(command, 60);
+    }
+
+    /** {@link #run(List)} with a time limit in seconds (a mojo build takes tens of seconds). */
+    public static String run(List<String> command, long timeoutSeconds) {
         ProcessBuilder pb = new ProcessBuilder(command);
         pb.environment().put("LC_ALL", "C");
         pb.redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
@@ -100,9 +106,9 @@ public final class Oracles {
                 pb.redirectOutput(outFile.toFile());
                 pb.redirectError(errFile.toFile());
                 Process p = pb.start();
-                if (!p.waitFor(60, TimeUnit.SECONDS)) {
+                if (!p.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
                     p.destroyForcibly();
-                    fail(command + " did not finish within 60 s");
+                    fail(command + " did not finish within " + timeoutSeconds + " s");
                 }
                 if (p.exitValue() != 0) {
                     fail(command + " exited with " + p.exitValue() + ": " + Files.readString(errFile));

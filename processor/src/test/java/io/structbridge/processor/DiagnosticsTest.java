@@ -804,12 +804,41 @@ class DiagnosticsTest {
 
         /** Was: accepted, and the generated .mojo declared struct Int32 and then used Int32 as a member type. */
         @ParameterizedTest
-        @ValueSource(strings = {"Int", "Int32", "UInt8", "Float64", "Bool", "InlineArray"})
+        @ValueSource(strings = {"Int", "Int32", "UInt8", "Float64", "Bool", "DType", "Int128", "StaticString"})
         void recordNameShadowingAMojoBuiltin(String name) {
             JavaFileObject f = src(name, "@Struct", "record " + name + "(int a) {}");
             String text = error(Message.MOJO_RESERVED_NAME, f, "record " + name + "(");
             assertThat(text).contains("record name " + name + " cannot name the struct of the generated Mojo file");
             assertThat(text).contains("builtin " + name);
+        }
+
+        /** The Mojo struct has set_level() for bit-field level: a component of that name would be a second member. */
+        @Test
+        void componentNamedLikeAMojoBitFieldSetter() {
+            JavaFileObject f = record("Bitty", "@Bits(3) int level", "int set_level");
+            String text = error(Message.MOJO_RESERVED_MEMBER, f, "int set_level)");
+            assertThat(text).contains("component 'set_level' cannot be a member of the generated Mojo struct: it is the setter of bit-field level");
+        }
+
+        /**
+         * A Mojo struct has copy() (Copyable): component copy becomes copy_, so a component copy_ would be a second one
+         * (SIZE, ALIGNMENT, FINGERPRINT and NAME become SIZE_, ...: names the C header already refuses).
+         */
+        @Test
+        void componentNamedLikeTheMojoNameOfAnother() {
+            JavaFileObject f = record("Copied", "int copy", "int copy_");
+            String text = error(Message.MOJO_RESERVED_MEMBER, f, "int copy_)");
+            assertThat(text).contains("component 'copy_' cannot be a member of the generated Mojo struct: it is the Mojo name of component copy");
+        }
+
+        /** The Mojo struct has u_live() for tagged union u. */
+        @Test
+        void componentNamedLikeAMojoLiveMemberMethod() {
+            JavaFileObject k = src("K", "enum K { @Code(1) A, @Code(2) B }");
+            JavaFileObject u = src("U", "@Union", "record U(@Case(\"A\") int a, @Case(\"B\") long b) {}");
+            JavaFileObject f = src("Live", "@Struct", "record Live(K k, @Tag(\"k\") U u,", "        int u_live) {}");
+            String text = error(Message.MOJO_RESERVED_MEMBER, f, "int u_live)", k, u);
+            assertThat(text).contains("component 'u_live' cannot be a member of the generated Mojo struct: it is the live-member method of tagged union u");
         }
 
         @Test

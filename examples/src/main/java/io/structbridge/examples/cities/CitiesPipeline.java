@@ -87,6 +87,36 @@ public final class CitiesPipeline {
         }
     }
 
+    /** The one command that installs the Mojo compiler the Mojo step needs (the version the tests pin). */
+    public static final String MOJO_INSTALL = "python3 -m pip install mojo==1.2.0";
+
+    /**
+     * {@return the Mojo step of the report} The same question answered by a Python extension module written in Mojo,
+     * whose kernel reads the NumPy memmap of the struct file in place; where {@code mojo} is not on the PATH, the
+     * command that installs it comes first.
+     */
+    static String mojoStep(Path structFile, double lat, double lng, int k) {
+        String run = "python3 examples/src/main/python/nearest_mojo.py " + structFile + " " + lat + " " + lng + " " + k;
+        if (onPath("mojo")) {
+            return "  Mojo: " + run + "   (builds the Mojo extension nearest_mojo on first use)\n";
+        }
+        return "  Mojo: not installed; install it with: " + MOJO_INSTALL + "\n        then: " + run + "\n";
+    }
+
+    private static boolean onPath(String tool) {
+        String path = System.getenv("PATH");
+        if (path == null) {
+            return false;
+        }
+        for (String d : path.split(java.io.File.pathSeparator)) {
+            Path p = Path.of(d.isEmpty() ? "." : d, tool);
+            if (Files.isRegularFile(p) && Files.isExecutable(p)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** {@return the report the main job prints} */
     public static String report(Path input, Path structFile, Path library, double lat, double lng, int k) throws IOException {
         long start = System.nanoTime();
@@ -103,6 +133,7 @@ public final class CitiesPipeline {
         b.append(r.json()).append('\n');
         b.append("  Python: python3 examples/src/main/python/nearest.py ").append(r.structFile()).append(' ').append(lat)
                 .append(' ').append(lng).append(' ').append(k).append('\n');
+        b.append(mojoStep(r.structFile(), lat, lng, k));
         return b.toString();
     }
 }

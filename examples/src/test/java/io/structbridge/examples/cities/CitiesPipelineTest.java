@@ -57,6 +57,64 @@ class CitiesPipelineTest {
         }
     }
 
+    /**
+     * The Python extension module written in Mojo ({@code src/main/mojo/nearest_mojo.mojo}, built by
+     * {@code nearest_mojo.py} with {@code mojo build --emit shared-lib}) finds the same places and distances as Java and
+     * the C kernel over the same struct file.
+     */
+    @Test
+    void theMojoExtensionFindsTheSamePlacesOverTheMemmap() throws Exception {
+        Oracles.require("python3");
+        Oracles.require("mojo");
+        Path err = dir.resolve("nearest_mojo.err");
+        Process p = new ProcessBuilder("python3", "src/main/python/nearest_mojo.py", nativeRun.structFile().toString(),
+                "52.52", "13.405", "5").redirectError(err.toFile()).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(900, TimeUnit.SECONDS) && p.exitValue() == 0, out + Files.readString(err));
+        assertTrue(Files.readString(err).contains("Mojo kernel over " + nativeRun.accepted() + " Place structs at 0x"), Files.readString(err));
+        JsonMapper json = JsonMapper.builder().build();
+        JsonNode mojo = json.readTree(out);
+        JsonNode java = json.readTree(nativeRun.json());
+        assertEquals(java.size(), mojo.size());
+        for (int i = 0; i < java.size(); i++) {
+            assertEquals(java.get(i).get("index").asInt(), mojo.get(i).get("index").asInt());
+            assertEquals(java.get(i).get("name").asString(), mojo.get(i).get("name").asString());
+            assertEquals(java.get(i).get("country").asString(), mojo.get(i).get("country").asString());
+            assertEquals(java.get(i).get("km").asDouble(), mojo.get(i).get("km").asDouble(), 1e-9);
+        }
+    }
+
+    /**
+     * No copy: Python moves place 100 of a copy of the struct file onto the query point through the writable memmap,
+     * and the Mojo kernel, given the memmap's address, finds it at distance 0 first.
+     */
+    @Test
+    void theMojoKernelReadsTheMemmapItself() throws Exception {
+        Oracles.require("python3");
+        Oracles.require("mojo");
+        Path copy = dir.resolve("moved.sb");
+        Files.copy(nativeRun.structFile(), copy, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        // the extension is built by the test above or here, through the script
+        Process build = new ProcessBuilder("python3", "src/main/python/nearest_mojo.py", copy.toString(), "0", "0", "1")
+                .redirectErrorStream(true).start();
+        String log = new String(build.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(build.waitFor(900, TimeUnit.SECONDS) && build.exitValue() == 0, log);
+        String script = String.join("\n",
+                "import sys",
+                "sys.path.insert(0, 'target/python')",
+                "sys.path.insert(0, 'target/mojo')",
+                "import Place, nearest_mojo",
+                "a = Place.open_array(sys.argv[1], mode='r+')",
+                "a[100]['lat'] = -33.5",
+                "a[100]['lng'] = 151.25",
+                "a.flush()",
+                "print(nearest_mojo.nearest(a.ctypes.data, len(a), -33.5, 151.25, 1))");
+        Process p = new ProcessBuilder("python3", "-c", script, copy.toString()).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(120, TimeUnit.SECONDS) && p.exitValue() == 0, out);
+        assertEquals("[(100, 0.0)]", out.strip());
+    }
+
     @Test
     void pythonOpensTheSameFileWithTheGeneratedDtypeAndAgrees() throws Exception {
         Oracles.require("python3");

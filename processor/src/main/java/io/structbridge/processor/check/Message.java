@@ -90,7 +90,8 @@ public enum Message {
     // ---- issue 9, hostile names (H3b): keep this block together
     ENUM_JSON_NAME_CLASH("enum constants %s.%s and %s both have the JSON name \"%s\"; Jackson could not tell them apart when reading, and the generated JSON codec could not compile. Change @JsonProperty on one of them."),
     JACKSON_ANNOTATION_UNSUPPORTED("@%s on %s is not supported: %s, but the generated JSON codec, JSON Schema and Pydantic model would not, so they would accept other JSON than Jackson. Remove it (or rename with @JsonProperty)."),
-    MOJO_RESERVED_NAME("record name %s cannot name the struct of the generated Mojo file: the file uses Mojo's builtin %1$s (member types, InlineArray, Int, the register_passable decorator), and a struct of that name would shadow it. Rename the record."),
+    MOJO_RESERVED_NAME("record name %s cannot name the struct of the generated Mojo file: the file uses Mojo's builtin %1$s (member types, Int, DType, Copyable, the runtime module _sbrt), and a struct of that name would shadow it. Rename the record."),
+    MOJO_RESERVED_MEMBER("component '%s' cannot be a member of the generated Mojo struct: %s. Rename the component."),
     // H3c: the generated Python module
     PYTHON_RECORD_NAME("record name %s cannot name the generated Python module %s.py and its class: %s. Rename the record."),
     PYTHON_NAME_CLASH("the generated Python module %s.py would bind one name twice: %s. Rename one of the records."),

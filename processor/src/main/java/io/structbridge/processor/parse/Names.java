@@ -148,12 +148,39 @@ final class Names {
     }
 
     /**
-     * Names of the Mojo prelude that the generated {@code .mojo} file uses (the scalar types of its members,
-     * {@code InlineArray} for arrays and padding, {@code Int} for {@code InlineArray}'s size and the aliases, and
-     * the {@code register_passable} decorator): a struct of that name would shadow it in the file.
+     * Names that the generated {@code .mojo} file uses unqualified (the scalar types of its members, {@code Int},
+     * {@code Int128}, {@code DType}, the trait {@code Copyable}, {@code StaticString} and the runtime module
+     * {@code _sbrt}; its other imports are bound to {@code _SB_} names, which no record can take): a struct of that
+     * name would shadow it in the file.
      */
     static final Set<String> MOJO_BUILTINS = Set.of("Bool", "Int", "UInt", "Int8", "UInt8", "Int16", "UInt16", "Int32",
-            "UInt32", "Int64", "UInt64", "Float16", "Float32", "Float64", "InlineArray", "register_passable", "Self");
+            "UInt32", "Int64", "UInt64", "Int128", "Float16", "Float32", "Float64", "DType", "Copyable", "StaticString",
+            "_sbrt", "Self");
+
+    /**
+     * {@return why component {@code name} cannot be a member of the generated Mojo struct, or null} Its namespace
+     * holds the components (those of {@link io.structbridge.processor.model.MojoNames#RENAMED} with a trailing
+     * underscore), {@code set_<name>} of every bit-field and {@code <name>_live} of every tagged union.
+     */
+    static String mojoMemberProblem(String name, java.util.List<io.structbridge.processor.model.FieldModel> fields,
+                                    java.util.List<io.structbridge.processor.model.TaggedUnion> tagged) {
+        String renamed = io.structbridge.processor.model.MojoNames.takenBy(name, fields);
+        if (renamed != null) {
+            return "it is the Mojo name of component " + renamed + " (every Mojo struct has " + renamed
+                    + (renamed.equals("copy") ? "()" : "") + ", so the member for " + renamed + " is " + name + ")";
+        }
+        for (io.structbridge.processor.model.FieldModel f : fields) {
+            if (f.type() instanceof io.structbridge.processor.model.FieldType.BitField && name.equals("set_" + f.name())) {
+                return "it is the setter of bit-field " + f.name();
+            }
+        }
+        for (io.structbridge.processor.model.TaggedUnion t : tagged) {
+            if (name.equals(t.union() + "_live")) {
+                return "it is the live-member method of tagged union " + t.union();
+            }
+        }
+        return null;
+    }
 
     /** {@return whether {@code name} is an identifier every C and C++ compiler accepts} */
     static boolean portable(String name) {

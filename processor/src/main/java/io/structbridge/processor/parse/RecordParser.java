@@ -198,6 +198,12 @@ public final class RecordParser {
         }
         TagRules.checkCasePlacement(type, union, mirrors, report);
         List<io.structbridge.processor.model.TaggedUnion> tagged = TagRules.read(type, union, fields, mirrors, report);
+        for (RecordComponentElement c : type.getRecordComponents()) {
+            String mojoProblem = Names.mojoMemberProblem(c.getSimpleName().toString(), fields, tagged);
+            if (mojoProblem != null) {
+                report.error(c, Message.MOJO_RESERVED_MEMBER, c.getSimpleName(), mojoProblem);
+            }
+        }
         int depth = 1 + fields.stream().mapToInt(f -> height(f.type())).max().orElse(0);
         if (depth > MAX_NESTING) {
             report.error(type, Message.NESTING_TOO_DEEP, type.getSimpleName(), depth, MAX_NESTING);

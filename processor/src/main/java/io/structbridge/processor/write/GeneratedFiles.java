@@ -66,6 +66,18 @@ public final class GeneratedFiles {
                 .build()).writeTo(filer);
     }
 
+    /** The Mojo runtime that every {@code R.mojo} imports, written once beside them into the Python folder. */
+    private void mojoRuntime(Path folder) throws CopyFailed {
+        Path target = folder.resolve(io.structbridge.processor.write.mojo.MojoWriter.RUNTIME).toAbsolutePath().normalize();
+        if (copied.putIfAbsent(target, "the structbridge Mojo runtime") == null) {
+            try {
+                Files.writeString(target, io.structbridge.processor.write.mojo.MojoWriter.runtime(), StandardCharsets.UTF_8);
+            } catch (IOException e) {
+                throw new CopyFailed(target.toString(), e);
+            }
+        }
+    }
+
     /** Writes a class-output resource (e.g. a C header) in {@code packageName}. */
     public void resource(String packageName, String name, String content, Element origin) throws IOException {
         FileObject f = filer.createResource(StandardLocation.CLASS_OUTPUT, packageName, name, origin);
@@ -88,6 +100,9 @@ public final class GeneratedFiles {
                 Files.writeString(copy.resolve(name), content, StandardCharsets.UTF_8);
             } catch (IOException e) {
                 throw new CopyFailed(copy.resolve(name).toString(), e);
+            }
+            if (name.endsWith(".mojo")) {
+                mojoRuntime(copy);
             }
         }
     }

@@ -236,6 +236,7 @@ final class BitFieldCode {
         int w = b.width();
         String v = switch (b.declared().java()) {
             case BOOLEAN -> "(value ? 1L : 0L)";
+            case LONG -> "value"; // a cast would be redundant (javac -Xlint:cast)
             default -> "(long) value";
         };
         CodeBlock.Builder c = CodeBlock.builder().addStatement("long v = $L", v);
@@ -248,11 +249,13 @@ final class BitFieldCode {
                 c.addStatement("segment.set($L, $L, (old & $L) | ((v << $L) & $L))", l, at(loadOffset), hexLong(~mask), shift, hexLong(mask));
             } else {
                 c.addStatement("int old = segment.get($L, $L)", l, at(loadOffset));
+                // an int carrier needs no cast of the int expression (javac -Xlint:cast calls it redundant)
+                String cast = carrier.equals("int") ? "" : "(" + carrier + ") ";
                 if (maskValue) {
-                    c.addStatement("segment.set($L, $L, ($L) ((old & $L) | (((int) v << $L) & $L)))", l, at(loadOffset), carrier,
+                    c.addStatement("segment.set($L, $L, $L((old & $L) | (((int) v << $L) & $L)))", l, at(loadOffset), cast,
                             hexInt(~mask), shift, hexInt(mask));
                 } else {
-                    c.addStatement("segment.set($L, $L, ($L) ((old & $L) | ((int) v << $L)))", l, at(loadOffset), carrier,
+                    c.addStatement("segment.set($L, $L, $L((old & $L) | ((int) v << $L)))", l, at(loadOffset), cast,
                             hexInt(~mask), shift);
                 }
             }
