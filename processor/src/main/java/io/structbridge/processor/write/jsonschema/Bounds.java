@@ -60,23 +60,29 @@ final class Bounds {
      */
     static Bounds floating(FieldType.Scalar s) {
         Bounds b = new Bounds(true);
-        boolean single = s.java() == io.structbridge.processor.model.JavaPrim.FLOAT;
-        BigDecimal limit;
-        boolean exclusive;
-        if (s.ctype() == CType.FLOAT16 || !single && s.ctype() == CType.FLOAT) {
-            BigDecimal max = s.ctype() == CType.FLOAT16 ? HALF_MAX : FLOAT_MAX;
-            double ulp = single ? Math.ulp(max.floatValue()) : Math.ulp(max.doubleValue());
-            limit = max.add(new BigDecimal(ulp).divide(BigDecimal.TWO));
-            exclusive = false;
-        } else {
-            limit = single ? FLOAT_OVERFLOW : DOUBLE_OVERFLOW;
-            exclusive = true;
-        }
+        BigDecimal limit = floatingLimit(s);
+        boolean exclusive = !narrow(s);
         b.lower = limit.negate();
         b.upper = limit;
         b.lowerExclusive = exclusive;
         b.upperExclusive = exclusive;
         return b;
+    }
+
+    /** {@return whether the member is stored narrower than its Java type: a half, or a double stored as float} */
+    private static boolean narrow(FieldType.Scalar s) {
+        return s.ctype() == CType.FLOAT16 || s.java() != io.structbridge.processor.model.JavaPrim.FLOAT && s.ctype() == CType.FLOAT;
+    }
+
+    /** {@return the positive bound of {@link #floating}} */
+    static BigDecimal floatingLimit(FieldType.Scalar s) {
+        boolean single = s.java() == io.structbridge.processor.model.JavaPrim.FLOAT;
+        if (narrow(s)) {
+            BigDecimal max = s.ctype() == CType.FLOAT16 ? HALF_MAX : FLOAT_MAX;
+            double ulp = single ? Math.ulp(max.floatValue()) : Math.ulp(max.doubleValue());
+            return max.add(new BigDecimal(ulp).divide(BigDecimal.TWO));
+        }
+        return single ? FLOAT_OVERFLOW : DOUBLE_OVERFLOW;
     }
 
     void apply(Constraint c) {

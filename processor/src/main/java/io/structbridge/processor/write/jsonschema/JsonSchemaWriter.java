@@ -194,6 +194,17 @@ public final class JsonSchemaWriter {
         return m;
     }
 
+    /**
+     * {@return the native bound of a floating member's schema range, as a positive number}: the overflow
+     * threshold of a float or double (exclusive in the schema), or the largest stored value plus half an
+     * ulp of the Java type for a member stored narrower (inclusive)
+     *
+     * @param s a {@code float} or {@code double} member
+     */
+    public static java.math.BigDecimal floatingLimit(FieldType.Scalar s) {
+        return Bounds.floatingLimit(s);
+    }
+
     /** Jackson writes NaN and infinities as the strings "NaN", "Infinity", "-Infinity" (WRITE_NAN_AS_STRINGS). */
     private static Map<String, Object> floating(FieldType.Scalar s, List<Constraint> cs) {
         Map<String, Object> number = new LinkedHashMap<>();

@@ -147,6 +147,7 @@ final class PydanticJavaRules {
                     + a.length()) + ", lambda v: \"; length \" + str(len(v)))");
         } else if (t instanceof FieldType.Scalar s && (s.java() == JavaPrim.FLOAT || s.java() == JavaPrim.DOUBLE)) {
             rules.add("_SB_j_json_number(" + py(s.java() == JavaPrim.FLOAT) + ")"); // as Jackson reads the JSON number
+            nativeRange(s, kept, rules);
             floating(f, s.java() == JavaPrim.FLOAT, kept, rules);
         } else if (t instanceof FieldType.Scalar s && s.java() == JavaPrim.CHAR) {
             chars(s, 1, kept, rules);
@@ -243,6 +244,36 @@ final class PydanticJavaRules {
         rules.add("_SB_j_rule(lambda v: _SB_j_utf16(v) == " + length + (max < 0xffff ? " and all(c <= \"\\u" + String.format("%04x", max)
                 + "\" for c in v)" : "") + ", " + PythonWriter.literal("must be " + units + (max < 0xffff ? " within "
                 + io.structbridge.processor.model.CTypes.cName(element.ctype()) + " (0.." + max + ")" : "")) + ")");
+    }
+
+    /**
+     * Takes the schema's native range of a float or double member out of the {@code Field} keywords, where
+     * it would refuse NaN and the infinities (the schema keeps those as strings beside the range): for a
+     * float or double the range is the overflow threshold, which {@code _SB_j_json_number} enforces as the
+     * codec does; a double stored as float keeps its range as {@link #narrowRange}. A half's range (a
+     * {@code Field} as before) and the user's own bounds (tighter: they replace the native one) stay.
+     */
+    private static void nativeRange(FieldType.Scalar s, List<String> kept, List<String> rules) {
+        if (s.ctype() == io.structbridge.annotations.CType.FLOAT16) {
+            return;
+        }
+        java.math.BigDecimal limit = io.structbridge.processor.write.jsonschema.JsonSchemaWriter.floatingLimit(s);
+        String plain = limit.toPlainString();
+        boolean removed = kept.removeIf(a -> a.equals("ge=-" + plain) || a.equals("le=" + plain) || a.equals("gt=-" + plain)
+                || a.equals("lt=" + plain));
+        if (removed && s.java() == JavaPrim.DOUBLE && s.ctype() == io.structbridge.annotations.CType.FLOAT) {
+            rules.add(narrowRange(limit));
+        }
+    }
+
+    /**
+     * {@return a rule refusing a finite value beyond {@code max} in absolute value (NaN and the infinities
+     * pass: a C float holds them)}: the range of a double stored as float, the largest float plus half a
+     * double's ulp
+     */
+    static String narrowRange(java.math.BigDecimal max) {
+        return "_SB_j_rule(lambda v: v != v or abs(v) == float(\"inf\") or abs(v) <= " + max.toPlainString()
+                + ", \"must be exactly representable as float (IEEE 754 binary32)\")";
     }
 
     private static void floating(FieldModel f, boolean single, List<String> kept, List<String> rules) {

@@ -458,10 +458,6 @@ public final class PythonWriter {
             "parse_file", "from_orm", "schema_json", "update_forward_refs", "Field", "BaseModel", "ConfigDict", "Annotated", "Literal", "model_validator",
             "int", "str", "float", "bool", "list", "bytes", "ctypes", "np", "match", "case", "type");
 
-    /** 2^1024 - 2^970: a bound from here on has no Python float (binary64; {@code float()} overflows), as a double's range. */
-    private static final java.math.BigDecimal F64_LIMIT = new java.math.BigDecimal(java.math.BigInteger.TWO.pow(1024)
-            .subtract(java.math.BigInteger.TWO.pow(970)));
-
     private String annotation(FieldModel f, String pythonName, Map<String, Object> s) {
         List<String> args = new ArrayList<>();
         if (!f.jsonName().equals(pythonName)) {
@@ -487,10 +483,6 @@ public final class PythonWriter {
         }
         for (Map.Entry<String, String> k : keys.entrySet()) {
             Object v = constraints.get(k.getKey());
-            // a double's overflow bound (2^1024 - 2^970) is beyond every Python float (and Pydantic's f64 constraints)
-            if (v instanceof java.math.BigDecimal d && d.abs().compareTo(F64_LIMIT) >= 0) {
-                continue;
-            }
             if (v != null) {
                 args.add(k.getValue() + "=" + (v instanceof java.math.BigDecimal d ? d.toPlainString() : v));
             }
@@ -517,22 +509,26 @@ public final class PythonWriter {
     }
 
     /**
-     * {@code Annotated[float, BeforeValidator, Field(..)]}: each element read as the codec reads a JSON number
-     * ({@code _SB_j_json_number}: in JSON mode, refused beyond the range, a float rounded once), within the
-     * items' bounds (a half's, a float's; a double's overflow bound is beyond every Python float and left out).
+     * {@code Annotated[float, BeforeValidator, ...]}: each element read as the codec reads a JSON number
+     * ({@code _SB_j_json_number}: in JSON mode, refused beyond the float or double range, a float rounded
+     * once), and for an element stored narrower than its Java type the items' range: a half's as
+     * {@code Field(ge, le)}, a double stored as float's as a rule that lets NaN and the infinities through
+     * ({@link PydanticJavaRules#narrowRange}).
      */
     @SuppressWarnings("unchecked")
-    private static String floatElement(Map<String, Object> arraySchema, boolean single) {
+    private static String floatElement(Map<String, Object> arraySchema, FieldType.Scalar element) {
         Map<String, Object> items = (Map<String, Object>) arraySchema.get("items");
         Map<String, Object> number = items.containsKey("anyOf") ? firstNumber(items) : items;
-        List<String> field = new ArrayList<>();
-        for (String[] k : new String[][] {{"minimum", "ge"}, {"maximum", "le"}, {"exclusiveMinimum", "gt"}, {"exclusiveMaximum", "lt"}}) {
-            if (number.get(k[0]) instanceof java.math.BigDecimal d && d.abs().compareTo(F64_LIMIT) < 0) {
-                field.add(k[1] + "=" + d.toPlainString());
-            }
+        boolean single = element.java() == io.structbridge.processor.model.JavaPrim.FLOAT;
+        String meta = "_SB_j_json_number(" + (single ? "True" : "False") + ")";
+        Object lo = number.get("minimum");
+        Object hi = number.get("maximum");
+        if (element.ctype() == io.structbridge.annotations.CType.FLOAT16 && lo != null && hi != null) {
+            meta += ", _SB_Field(ge=" + lo + ", le=" + hi + ")";
+        } else if (hi instanceof java.math.BigDecimal max && element.ctype() == io.structbridge.annotations.CType.FLOAT && !single) {
+            meta += ", " + PydanticJavaRules.narrowRange(max);
         }
-        return "_SB_Annotated[float, _SB_j_json_number(" + (single ? "True" : "False") + ")"
-                + (field.isEmpty() ? "" : ", _SB_Field(" + String.join(", ", field) + ")") + "]";
+        return "_SB_Annotated[float, " + meta + "]";
     }
 
     @SuppressWarnings("unchecked")
@@ -565,7 +561,7 @@ public final class PythonWriter {
                 case BYTE -> "bytes";
                 case CHAR -> "str";
                 case BOOLEAN -> "list[bool]";
-                case FLOAT, DOUBLE -> "list[" + floatElement(s, a.element().java() == io.structbridge.processor.model.JavaPrim.FLOAT) + "]";
+                case FLOAT, DOUBLE -> "list[" + floatElement(s, a.element()) + "]";
                 default -> "list[" + elementAnnotation(s) + "]";
             };
             case FieldType.Nested n -> n.struct().cName() + "Model";
