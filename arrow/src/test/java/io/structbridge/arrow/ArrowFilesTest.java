@@ -117,6 +117,69 @@ class ArrowFilesTest {
         assertEquals(expected.toString(), Python.script(READ, "parquet", parquet.toString()), "Parquet");
     }
 
+    /**
+     * Issue 20 item 19: the Parquet file keeps what the IPC file says about fixed arrays and enums for the
+     * readers that honour Parquet's {@code ARROW:schema} metadata: pyarrow.parquet reads Envelope's
+     * {@code lead.velocity} as {@code fixed_size_list<double>[3]}, {@code tags} as a fixed-size list of 2
+     * structs and the enum codes with their {@code structbridge.enum} metadata, field for field as pyarrow
+     * reads the IPC file of the same structs (nullability aside: DuckDB writes every Parquet field optional),
+     * and its values equal the generated reader's. DuckDB, which ignores {@code ARROW:schema}, reads the same
+     * rows with variable-length lists ({@code DOUBLE[]}), as the README says.
+     */
+    @Test
+    void parquetKeepsFixedSizeListsAndEnumMetadataForArrowReaders() throws Exception {
+        Python.requireModule("pyarrow");
+        Python.requireModule("duckdb");
+        StructType<Record> type = ArrowJavaOracleTest.type("Envelope");
+        int n = 40;
+        try (Arena arena = Arena.ofShared()) {
+            MemorySegment seg = arena.allocate(type.size() * n, type.alignment());
+            RandomStructs.fill(type, seg, n, new Random(19));
+            Path parquet = dir.resolve("envelope.parquet");
+            Path ipc = dir.resolve("envelope.arrow");
+            ArrowFiles.writeParquet(type, seg, n, 16, parquet);
+            ArrowFiles.writeIpc(type, seg, n, 16, ipc);
+            String out = Python.script(Canonical.PYTHON + """
+                    import sys, pyarrow, pyarrow.ipc, pyarrow.parquet, duckdb
+                    def md(f):
+                        # field metadata as text ({} and None alike: none)
+                        return "{%s}" % ",".join("%s=%s" % kv for kv in sorted((f.metadata or {}).items())) if f.metadata else ""
+                    def desc(t):
+                        # the type with its children's metadata, nullability left out (Parquet fields are optional)
+                        if pyarrow.types.is_struct(t):
+                            return "struct<" + ",".join(f.name + md(f) + ":" + desc(f.type) for f in t) + ">"
+                        if pyarrow.types.is_fixed_size_list(t):
+                            return "fixed_size_list<%s>[%d]" % (desc(t.value_type), t.list_size)
+                        if pyarrow.types.is_list(t):
+                            return "list<%s>" % desc(t.value_type)
+                        return str(t)
+                    def fields(schema):
+                        return [f.name + md(f) + ":" + desc(f.type) for f in schema]
+                    p = pyarrow.parquet.read_table(sys.argv[2])
+                    i = pyarrow.ipc.open_file(sys.argv[3]).read_all()
+                    if fields(p.schema) != fields(i.schema):
+                        sys.exit("Parquet %s\\nIPC     %s" % (fields(p.schema), fields(i.schema)))
+                    print(p.schema.field("lead").type.field("velocity").type)
+                    print(p.schema.field("tags").type)
+                    for row in p.to_pylist():
+                        print(canon(row))
+                    d = duckdb.sql("SELECT column_name, column_type FROM (DESCRIBE SELECT * FROM read_parquet('%s'))" % sys.argv[2])
+                    print(dict(d.fetchall())["tags"])
+                    print(duckdb.sql("SELECT count(*), sum(lead.velocity[1]) FROM read_parquet('%s')" % sys.argv[2]).fetchall()[0][0])
+                    """, parquet.toString(), ipc.toString());
+            String[] lines = out.split("\n");
+            assertTrue(lines[0].matches("fixed_size_list<\\w+: double( not null)?>\\[3\\]"), "pyarrow: lead.velocity " + lines[0]);
+            assertTrue(lines[1].startsWith("fixed_size_list<") && lines[1].endsWith(">[2]"), "pyarrow: tags " + lines[1]);
+            StringBuilder rows = new StringBuilder();
+            for (int k = 2; k < 2 + n; k++) {
+                rows.append(lines[k]).append('\n');
+            }
+            assertEquals(expected(type, seg, n), rows.toString(), "pyarrow reads the Parquet file's values");
+            assertTrue(lines[2 + n].endsWith("[]"), "DuckDB reads tags as a variable-length list: " + lines[2 + n]);
+            assertEquals(Integer.toString(n), lines[3 + n], "DuckDB reads every row");
+        }
+    }
+
     @Test
     void aLargeFileIsWrittenOneBatchAtATime() throws Exception {
         Python.requireModule("pyarrow");

@@ -134,7 +134,10 @@ public final class ArrowFiles {
     /**
      * Writes structs {@code [0, count)} of {@code structs} as a Parquet file with DuckDB (an in-memory
      * DuckDB database for the call; DuckDB's default row group size). DuckDB reads the structs from its
-     * own threads: they must not be in a confined arena.
+     * own threads: they must not be in a confined arena. DuckDB's Parquet types turn a fixed array
+     * {@code T[N]} into a list of any length and drop field metadata (the enum constants); the file's
+     * key-value metadata {@code ARROW:schema} holds the export's Arrow schema (IPC schema message, base64),
+     * from which Arrow's Parquet readers (pyarrow) restore both; readers that ignore it (DuckDB) do not.
      *
      * @param type the struct type
      * @param structs the structs
@@ -158,8 +161,10 @@ public final class ArrowFiles {
                     st.execute("SET preserve_insertion_order = true");
                 }
                 Files.delete(tmp); // DuckDB creates the file
+                // the Arrow schema under ARROW:schema: Arrow's readers restore T[N] and the enum metadata DuckDB drops
                 String copy = "COPY (SELECT * FROM structbridge_rows) TO " + DuckDbTables.literal(tmp.toString())
-                        + " (FORMAT parquet)";
+                        + " (FORMAT parquet, KV_METADATA {" + DuckDbTables.literal(ParquetArrowSchema.KEY) + ": "
+                        + DuckDbTables.literal(ParquetArrowSchema.base64(type)) + "})";
                 DuckDbTables.update(db, "structbridge_rows", type, structs, count, batchRows, copy);
             } catch (SQLException e) {
                 throw new IOException(target + ": " + e.getMessage(), e);
