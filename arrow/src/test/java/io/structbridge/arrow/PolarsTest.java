@@ -25,7 +25,7 @@ class PolarsTest {
 
     private static final String GROUP_BY = """
             import sys, polars as pl
-            df = pl.read_ipc(sys.argv[2], memory_map=False)
+            df = pl.read_ipc(sys.argv[2])  # polars 2 has no memory_map argument (it was False here)
             g = df.group_by("country").agg(pl.len().alias("n"), pl.col("lat").mean().alias("mean")).sort("country")
             for country, n, mean in g.iter_rows():
                 print(f"{country}\\t{n}\\t{mean!r}")
