@@ -75,7 +75,7 @@ public final class PythonPackageWriter {
         }
         for (Map.Entry<StructLayoutPlan, String> e : modules().entrySet()) {
             String record = e.getKey().model().record().canonicalName();
-            for (String name : owned(e.getValue(), e.getKey().model().cName())) {
+            for (String name : exports(e.getKey(), e.getValue())) {
                 String earlier = exported.putIfAbsent(Normalizer.normalize(name, Normalizer.Form.NFKC), record);
                 if (earlier != null) {
                     return new Clash(record, "__init__.py would export " + name + " for both " + earlier + " and " + record);
@@ -97,7 +97,7 @@ public final class PythonPackageWriter {
         List<String> all = new ArrayList<>();
         for (Map.Entry<StructLayoutPlan, String> e : modules.entrySet()) {
             String module = moduleName(e.getKey().model().cName());
-            List<String> names = new ArrayList<>(owned(e.getValue(), e.getKey().model().cName()));
+            List<String> names = exports(e.getKey(), e.getValue());
             init.append("from .").append(module).append(" import ").append(String.join(", ", names)).append('\n');
             all.addAll(names);
             files.put(module + ".py", e.getValue());
@@ -210,6 +210,26 @@ public final class PythonPackageWriter {
 
     private List<StructLayoutPlan> sorted() {
         return plans.stream().sorted(java.util.Comparator.comparing(p -> p.model().record().canonicalName())).toList();
+    }
+
+    /**
+     * {@return what {@code __init__.py} re-exports of the record {@code p}'s module: its own names and the Pydantic
+     * models of the unions it tags ({@code UModel}, defined in the tagging record's module since the tag lives there)}
+     */
+    private static List<String> exports(StructLayoutPlan p, String module) {
+        List<StructLayoutPlan> tree = new ArrayList<>();
+        tree(p, tree);
+        java.util.Set<String> models = new java.util.HashSet<>();
+        for (String u : TaggedUnionPydantic.taggedUnions(tree.stream().map(StructLayoutPlan::model).toList())) {
+            models.add(u + "Model");
+        }
+        List<String> out = new ArrayList<>(owned(module, p.model().cName()));
+        for (PythonDefinitions.Definition d : PythonDefinitions.of(module)) {
+            if (models.contains(d.name()) && !out.contains(d.name())) {
+                out.add(d.name());
+            }
+        }
+        return out;
     }
 
     /**
