@@ -186,8 +186,12 @@ static inline int sb_map(const char* path, const char* name, const char* fingerp
 #endif
     if (locked != 0) {
         int e = errno;
-        snprintf(error, error_size, "%s: locked by another process (a structbridge writer holds an exclusive lock): %s",
-                 path, strerror(e));
+        if (e == EAGAIN || e == EACCES) { /* the words of Java's StructFile.open and Python's open_array */
+            snprintf(error, error_size, "%s: locked by another process (a writer holds an exclusive fcntl lock); nothing "
+                     "waits: retry once it has closed the file", path);
+        } else {
+            snprintf(error, error_size, "%s: fcntl lock: %s", path, strerror(e));
+        }
         close(fd);
         return -1;
     }

@@ -219,9 +219,10 @@ final class FileLocks {
             }
             if (lock == null) {
                 channel.close();
-                throw new StructFile.LockedException(path + ": locked by another process (an fcntl lock: "
-                        + (exclusive ? "a reader or a writer" : "a writer") + " has it open); StructFile does not wait: "
-                        + "retry once the other process has closed it");
+                // The shared case in the words of Python's open_array and C's sb_map.
+                throw new StructFile.LockedException(path + ": locked by another process ("
+                        + (exclusive ? "a reader or a writer holds an fcntl lock" : "a writer holds an exclusive fcntl lock")
+                        + "); nothing waits: retry once it has closed the file");
             }
             Held held = new Held(key, id, channel, lock);
             HELD.put(key, held);

@@ -270,8 +270,10 @@ public final class StructFile<R extends Record> implements AutoCloseable {
      * @param writable whether to map it read-write (exclusive lock) or read-only (shared lock)
      * @return the open file
      * @throws StructFileException if the path is not a regular file, or the file is not a struct file,
-     *     holds another layout (the message names both), has another byte order, has an invalid data
-     *     offset, or is shorter than its header says
+     *     has another format version (1 included), a header whose checksum does not match its bytes,
+     *     unknown flags or the "being created" flag, holds another layout (the message names both), has
+     *     another byte order, has an invalid data offset, or is shorter than its header says (or longer,
+     *     unless a writer has it open): see the class documentation for the order and the messages
      * @throws LockedException if another process or struct file holds a conflicting lock
      * @throws IllegalArgumentException if the struct holds a pointer ({@code @Pointer}, at any depth)
      * @throws IOException if it cannot be read

@@ -689,8 +689,12 @@ public final class PythonWriter {
                                 raise
                     fcntl.lockf(f, fcntl.LOCK_SH | fcntl.LOCK_NB)
                 except OSError as e:
-                    raise BlockingIOError(e.errno, f"{path}: locked by another process (a structbridge writer holds "
-                                                   f"an exclusive fcntl lock); retry once it has closed the file") from None
+                    import errno
+                    if e.errno not in (errno.EAGAIN, errno.EACCES):  # held by someone; anything else is another failure
+                        raise
+                    # The words of Java's StructFile.open and C's sb_map (str() puts "[Errno N] " first: it is an OSError).
+                    raise BlockingIOError(e.errno, f"{path}: locked by another process (a writer holds an exclusive fcntl "
+                                                   f"lock); nothing waits: retry once it has closed the file") from None
 
 
             def _SB_shown(raw: bytes) -> str:
