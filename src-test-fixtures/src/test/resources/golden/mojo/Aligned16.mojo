@@ -2,9 +2,10 @@
 # Layout fingerprint f4daacee5678ddfa5ae19435862e1c93
 # Mojo lays these structs out as C does; using Aligned16.SIZE makes the compiler assert it. Needs structbridge_rt.mojo on the import path (mojo build -I <folder>).
 
-from std.collections import Array
-from std.reflection import reflect
-from std.sys import align_of, size_of
+from std.collections import Array as _SB_Array
+from std.memory import Pointer as _SB_Pointer
+from std.reflection import reflect as _SB_reflect
+from std.sys import align_of as _SB_align_of, size_of as _SB_size_of
 import structbridge_rt as _sbrt
 
 
@@ -15,7 +16,7 @@ struct Aligned16(Copyable, _sbrt.LaidOut):
     var x: Float32  # offset 0, size 4
     var y: Float32  # offset 4, size 4
     var z: Float32  # offset 8, size 4
-    var _SB_pad0: Array[UInt8, 4]
+    var _SB_pad0: _SB_Array[UInt8, 4]
 
     comptime SIZE: Int = Aligned16._SB_checked(16)
     """The size in bytes (C's sizeof); its use asserts the layout at compile time."""
@@ -31,15 +32,15 @@ struct Aligned16(Copyable, _sbrt.LaidOut):
         self.x = 0
         self.y = 0
         self.z = 0
-        self._SB_pad0 = Array[UInt8, 4](fill=0)
+        self._SB_pad0 = _SB_Array[UInt8, 4](fill=0)
 
     @staticmethod
     def _SB_checked(value: Int) -> Int:
         """Returns value once the compiler has checked Mojo's layout of Aligned16 against C's (the twin of the C header's static assertions)."""
-        comptime assert reflect[Aligned16].field_offset[name="x"]() == 0, "the offset of Aligned16.x is not the C offset (0)"
-        comptime assert reflect[Aligned16].field_offset[name="y"]() == 4, "the offset of Aligned16.y is not the C offset (4)"
-        comptime assert reflect[Aligned16].field_offset[name="z"]() == 8, "the offset of Aligned16.z is not the C offset (8)"
-        comptime assert reflect[Aligned16].field_offset[name="_SB_pad0"]() == 12, "the offset of Aligned16._SB_pad0 is not the C offset (12)"
-        comptime assert size_of[Aligned16]() == 16, "size_of[Aligned16] is not the C size (16 bytes)"
-        comptime assert align_of[Aligned16]() == 16, "align_of[Aligned16] is not the C alignment (16 bytes)"
+        comptime assert _SB_reflect[Aligned16].field_offset[name="x"]() == 0, "the offset of Aligned16.x is not the C offset (0)"
+        comptime assert _SB_reflect[Aligned16].field_offset[name="y"]() == 4, "the offset of Aligned16.y is not the C offset (4)"
+        comptime assert _SB_reflect[Aligned16].field_offset[name="z"]() == 8, "the offset of Aligned16.z is not the C offset (8)"
+        comptime assert _SB_reflect[Aligned16].field_offset[name="_SB_pad0"]() == 12, "the offset of Aligned16._SB_pad0 is not the C offset (12)"
+        comptime assert _SB_size_of[Aligned16]() == 16, "size_of[Aligned16] is not the C size (16 bytes)"
+        comptime assert _SB_align_of[Aligned16]() == 16, "align_of[Aligned16] is not the C alignment (16 bytes)"
         return value

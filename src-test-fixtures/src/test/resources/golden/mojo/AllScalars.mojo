@@ -2,9 +2,10 @@
 # Layout fingerprint 3c566c400efe8f9ee4f35ea06de6ef12
 # Mojo lays these structs out as C does; using AllScalars.SIZE makes the compiler assert it. Needs structbridge_rt.mojo on the import path (mojo build -I <folder>).
 
-from std.collections import Array
-from std.reflection import reflect
-from std.sys import align_of, size_of
+from std.collections import Array as _SB_Array
+from std.memory import Pointer as _SB_Pointer
+from std.reflection import reflect as _SB_reflect
+from std.sys import align_of as _SB_align_of, size_of as _SB_size_of
 import structbridge_rt as _sbrt
 
 
@@ -15,26 +16,26 @@ struct AllScalars(Copyable, _sbrt.LaidOut):
     var i8: Int8  # offset 1, size 1
     var i16: Int16  # offset 2, size 2
     var c16: UInt16  # offset 4, size 2
-    var _SB_pad0: Array[UInt8, 2]
+    var _SB_pad0: _SB_Array[UInt8, 2]
     var i32: Int32  # offset 8, size 4
-    var _SB_pad1: Array[UInt8, 4]
+    var _SB_pad1: _SB_Array[UInt8, 4]
     var i64: Int64  # offset 16, size 8
     var f32: Float32  # offset 24, size 4
-    var _SB_pad2: Array[UInt8, 4]
+    var _SB_pad2: _SB_Array[UInt8, 4]
     var f64: Float64  # offset 32, size 8
     var u8: UInt8  # offset 40, size 1
-    var _SB_pad3: Array[UInt8, 1]
+    var _SB_pad3: _SB_Array[UInt8, 1]
     var u16: UInt16  # offset 42, size 2
     var u32: UInt32  # offset 44, size 4
     var u64: _sbrt.JavaLong[False, "AllScalars.u64", 48]  # offset 48, size 8
     var i8InInt: Int8  # offset 56, size 1
-    var _SB_pad4: Array[UInt8, 1]
+    var _SB_pad4: _SB_Array[UInt8, 1]
     var i16InLong: Int16  # offset 58, size 2
     var i32InLong: Int32  # offset 60, size 4
     var f32InDouble: Float32  # offset 64, size 4
     var u8InShort: UInt8  # offset 68, size 1
     var u8InChar: UInt8  # offset 69, size 1
-    var _SB_pad5: Array[UInt8, 2]
+    var _SB_pad5: _SB_Array[UInt8, 2]
 
     comptime SIZE: Int = AllScalars._SB_checked(72)
     """The size in bytes (C's sizeof); its use asserts the layout at compile time."""
@@ -51,54 +52,54 @@ struct AllScalars(Copyable, _sbrt.LaidOut):
         self.i8 = 0
         self.i16 = 0
         self.c16 = 0
-        self._SB_pad0 = Array[UInt8, 2](fill=0)
+        self._SB_pad0 = _SB_Array[UInt8, 2](fill=0)
         self.i32 = 0
-        self._SB_pad1 = Array[UInt8, 4](fill=0)
+        self._SB_pad1 = _SB_Array[UInt8, 4](fill=0)
         self.i64 = 0
         self.f32 = 0
-        self._SB_pad2 = Array[UInt8, 4](fill=0)
+        self._SB_pad2 = _SB_Array[UInt8, 4](fill=0)
         self.f64 = 0
         self.u8 = 0
-        self._SB_pad3 = Array[UInt8, 1](fill=0)
+        self._SB_pad3 = _SB_Array[UInt8, 1](fill=0)
         self.u16 = 0
         self.u32 = 0
         self.u64 = _sbrt.JavaLong[False, "AllScalars.u64", 48]()
         self.i8InInt = 0
-        self._SB_pad4 = Array[UInt8, 1](fill=0)
+        self._SB_pad4 = _SB_Array[UInt8, 1](fill=0)
         self.i16InLong = 0
         self.i32InLong = 0
         self.f32InDouble = 0
         self.u8InShort = 0
         self.u8InChar = 0
-        self._SB_pad5 = Array[UInt8, 2](fill=0)
+        self._SB_pad5 = _SB_Array[UInt8, 2](fill=0)
 
     @staticmethod
     def _SB_checked(value: Int) -> Int:
         """Returns value once the compiler has checked Mojo's layout of AllScalars against C's (the twin of the C header's static assertions)."""
-        comptime assert reflect[AllScalars].field_offset[name="flag"]() == 0, "the offset of AllScalars.flag is not the C offset (0)"
-        comptime assert reflect[AllScalars].field_offset[name="i8"]() == 1, "the offset of AllScalars.i8 is not the C offset (1)"
-        comptime assert reflect[AllScalars].field_offset[name="i16"]() == 2, "the offset of AllScalars.i16 is not the C offset (2)"
-        comptime assert reflect[AllScalars].field_offset[name="c16"]() == 4, "the offset of AllScalars.c16 is not the C offset (4)"
-        comptime assert reflect[AllScalars].field_offset[name="_SB_pad0"]() == 6, "the offset of AllScalars._SB_pad0 is not the C offset (6)"
-        comptime assert reflect[AllScalars].field_offset[name="i32"]() == 8, "the offset of AllScalars.i32 is not the C offset (8)"
-        comptime assert reflect[AllScalars].field_offset[name="_SB_pad1"]() == 12, "the offset of AllScalars._SB_pad1 is not the C offset (12)"
-        comptime assert reflect[AllScalars].field_offset[name="i64"]() == 16, "the offset of AllScalars.i64 is not the C offset (16)"
-        comptime assert reflect[AllScalars].field_offset[name="f32"]() == 24, "the offset of AllScalars.f32 is not the C offset (24)"
-        comptime assert reflect[AllScalars].field_offset[name="_SB_pad2"]() == 28, "the offset of AllScalars._SB_pad2 is not the C offset (28)"
-        comptime assert reflect[AllScalars].field_offset[name="f64"]() == 32, "the offset of AllScalars.f64 is not the C offset (32)"
-        comptime assert reflect[AllScalars].field_offset[name="u8"]() == 40, "the offset of AllScalars.u8 is not the C offset (40)"
-        comptime assert reflect[AllScalars].field_offset[name="_SB_pad3"]() == 41, "the offset of AllScalars._SB_pad3 is not the C offset (41)"
-        comptime assert reflect[AllScalars].field_offset[name="u16"]() == 42, "the offset of AllScalars.u16 is not the C offset (42)"
-        comptime assert reflect[AllScalars].field_offset[name="u32"]() == 44, "the offset of AllScalars.u32 is not the C offset (44)"
-        comptime assert reflect[AllScalars].field_offset[name="u64"]() == 48, "the offset of AllScalars.u64 is not the C offset (48)"
-        comptime assert reflect[AllScalars].field_offset[name="i8InInt"]() == 56, "the offset of AllScalars.i8InInt is not the C offset (56)"
-        comptime assert reflect[AllScalars].field_offset[name="_SB_pad4"]() == 57, "the offset of AllScalars._SB_pad4 is not the C offset (57)"
-        comptime assert reflect[AllScalars].field_offset[name="i16InLong"]() == 58, "the offset of AllScalars.i16InLong is not the C offset (58)"
-        comptime assert reflect[AllScalars].field_offset[name="i32InLong"]() == 60, "the offset of AllScalars.i32InLong is not the C offset (60)"
-        comptime assert reflect[AllScalars].field_offset[name="f32InDouble"]() == 64, "the offset of AllScalars.f32InDouble is not the C offset (64)"
-        comptime assert reflect[AllScalars].field_offset[name="u8InShort"]() == 68, "the offset of AllScalars.u8InShort is not the C offset (68)"
-        comptime assert reflect[AllScalars].field_offset[name="u8InChar"]() == 69, "the offset of AllScalars.u8InChar is not the C offset (69)"
-        comptime assert reflect[AllScalars].field_offset[name="_SB_pad5"]() == 70, "the offset of AllScalars._SB_pad5 is not the C offset (70)"
-        comptime assert size_of[AllScalars]() == 72, "size_of[AllScalars] is not the C size (72 bytes)"
-        comptime assert align_of[AllScalars]() == 8, "align_of[AllScalars] is not the C alignment (8 bytes)"
+        comptime assert _SB_reflect[AllScalars].field_offset[name="flag"]() == 0, "the offset of AllScalars.flag is not the C offset (0)"
+        comptime assert _SB_reflect[AllScalars].field_offset[name="i8"]() == 1, "the offset of AllScalars.i8 is not the C offset (1)"
+        comptime assert _SB_reflect[AllScalars].field_offset[name="i16"]() == 2, "the offset of AllScalars.i16 is not the C offset (2)"
+        comptime assert _SB_reflect[AllScalars].field_offset[name="c16"]() == 4, "the offset of AllScalars.c16 is not the C offset (4)"
+        comptime assert _SB_reflect[AllScalars].field_offset[name="_SB_pad0"]() == 6, "the offset of AllScalars._SB_pad0 is not the C offset (6)"
+        comptime assert _SB_reflect[AllScalars].field_offset[name="i32"]() == 8, "the offset of AllScalars.i32 is not the C offset (8)"
+        comptime assert _SB_reflect[AllScalars].field_offset[name="_SB_pad1"]() == 12, "the offset of AllScalars._SB_pad1 is not the C offset (12)"
+        comptime assert _SB_reflect[AllScalars].field_offset[name="i64"]() == 16, "the offset of AllScalars.i64 is not the C offset (16)"
+        comptime assert _SB_reflect[AllScalars].field_offset[name="f32"]() == 24, "the offset of AllScalars.f32 is not the C offset (24)"
+        comptime assert _SB_reflect[AllScalars].field_offset[name="_SB_pad2"]() == 28, "the offset of AllScalars._SB_pad2 is not the C offset (28)"
+        comptime assert _SB_reflect[AllScalars].field_offset[name="f64"]() == 32, "the offset of AllScalars.f64 is not the C offset (32)"
+        comptime assert _SB_reflect[AllScalars].field_offset[name="u8"]() == 40, "the offset of AllScalars.u8 is not the C offset (40)"
+        comptime assert _SB_reflect[AllScalars].field_offset[name="_SB_pad3"]() == 41, "the offset of AllScalars._SB_pad3 is not the C offset (41)"
+        comptime assert _SB_reflect[AllScalars].field_offset[name="u16"]() == 42, "the offset of AllScalars.u16 is not the C offset (42)"
+        comptime assert _SB_reflect[AllScalars].field_offset[name="u32"]() == 44, "the offset of AllScalars.u32 is not the C offset (44)"
+        comptime assert _SB_reflect[AllScalars].field_offset[name="u64"]() == 48, "the offset of AllScalars.u64 is not the C offset (48)"
+        comptime assert _SB_reflect[AllScalars].field_offset[name="i8InInt"]() == 56, "the offset of AllScalars.i8InInt is not the C offset (56)"
+        comptime assert _SB_reflect[AllScalars].field_offset[name="_SB_pad4"]() == 57, "the offset of AllScalars._SB_pad4 is not the C offset (57)"
+        comptime assert _SB_reflect[AllScalars].field_offset[name="i16InLong"]() == 58, "the offset of AllScalars.i16InLong is not the C offset (58)"
+        comptime assert _SB_reflect[AllScalars].field_offset[name="i32InLong"]() == 60, "the offset of AllScalars.i32InLong is not the C offset (60)"
+        comptime assert _SB_reflect[AllScalars].field_offset[name="f32InDouble"]() == 64, "the offset of AllScalars.f32InDouble is not the C offset (64)"
+        comptime assert _SB_reflect[AllScalars].field_offset[name="u8InShort"]() == 68, "the offset of AllScalars.u8InShort is not the C offset (68)"
+        comptime assert _SB_reflect[AllScalars].field_offset[name="u8InChar"]() == 69, "the offset of AllScalars.u8InChar is not the C offset (69)"
+        comptime assert _SB_reflect[AllScalars].field_offset[name="_SB_pad5"]() == 70, "the offset of AllScalars._SB_pad5 is not the C offset (70)"
+        comptime assert _SB_size_of[AllScalars]() == 72, "size_of[AllScalars] is not the C size (72 bytes)"
+        comptime assert _SB_align_of[AllScalars]() == 8, "align_of[AllScalars] is not the C alignment (8 bytes)"
         return value

@@ -2,29 +2,30 @@
 # Layout fingerprint bce91cb4d64c8d33107cff963fb2e00d
 # Mojo lays these structs out as C does; using Arrays.SIZE makes the compiler assert it. Needs structbridge_rt.mojo on the import path (mojo build -I <folder>).
 
-from std.collections import Array
-from std.reflection import reflect
-from std.sys import align_of, size_of
+from std.collections import Array as _SB_Array
+from std.memory import Pointer as _SB_Pointer
+from std.reflection import reflect as _SB_reflect
+from std.sys import align_of as _SB_align_of, size_of as _SB_size_of
 import structbridge_rt as _sbrt
 
 
 struct Arrays(Copyable, _sbrt.LaidOut):
     """C struct Arrays (io.structbridge.fixtures.Arrays): size 104 bytes, alignment 8 bytes; every member at its C offset, padding explicit."""
 
-    var flags: Array[_sbrt.Flag["Arrays.flags", 0], 3]  # offset 0, size 3
-    var bytes: Array[Int8, 3]  # offset 3, size 3
-    var shorts: Array[Int16, 2]  # offset 6, size 4
-    var chars: Array[UInt16, 2]  # offset 10, size 4
-    var _SB_pad0: Array[UInt8, 2]
-    var ints: Array[Int32, 3]  # offset 16, size 12
-    var _SB_pad1: Array[UInt8, 4]
-    var longs: Array[Int64, 2]  # offset 32, size 16
-    var floats: Array[Float32, 2]  # offset 48, size 8
-    var doubles: Array[Float64, 3]  # offset 56, size 24
-    var u8s: Array[UInt8, 5]  # offset 80, size 5
-    var _SB_pad2: Array[UInt8, 3]
-    var u32s: Array[UInt32, 2]  # offset 88, size 8
-    var f32s: Array[Float32, 2]  # offset 96, size 8
+    var flags: _SB_Array[_sbrt.Flag["Arrays.flags", 0], 3]  # offset 0, size 3
+    var bytes: _SB_Array[Int8, 3]  # offset 3, size 3
+    var shorts: _SB_Array[Int16, 2]  # offset 6, size 4
+    var chars: _SB_Array[UInt16, 2]  # offset 10, size 4
+    var _SB_pad0: _SB_Array[UInt8, 2]
+    var ints: _SB_Array[Int32, 3]  # offset 16, size 12
+    var _SB_pad1: _SB_Array[UInt8, 4]
+    var longs: _SB_Array[Int64, 2]  # offset 32, size 16
+    var floats: _SB_Array[Float32, 2]  # offset 48, size 8
+    var doubles: _SB_Array[Float64, 3]  # offset 56, size 24
+    var u8s: _SB_Array[UInt8, 5]  # offset 80, size 5
+    var _SB_pad2: _SB_Array[UInt8, 3]
+    var u32s: _SB_Array[UInt32, 2]  # offset 88, size 8
+    var f32s: _SB_Array[Float32, 2]  # offset 96, size 8
 
     comptime SIZE: Int = Arrays._SB_checked(104)
     """The size in bytes (C's sizeof); its use asserts the layout at compile time."""
@@ -37,38 +38,38 @@ struct Arrays(Copyable, _sbrt.LaidOut):
 
     def __init__(out self):
         """All bytes zero (text empty, bool false)."""
-        self.flags = Array[_sbrt.Flag["Arrays.flags", 0], 3](fill=_sbrt.Flag["Arrays.flags", 0]())
-        self.bytes = Array[Int8, 3](fill=0)
-        self.shorts = Array[Int16, 2](fill=0)
-        self.chars = Array[UInt16, 2](fill=0)
-        self._SB_pad0 = Array[UInt8, 2](fill=0)
-        self.ints = Array[Int32, 3](fill=0)
-        self._SB_pad1 = Array[UInt8, 4](fill=0)
-        self.longs = Array[Int64, 2](fill=0)
-        self.floats = Array[Float32, 2](fill=0)
-        self.doubles = Array[Float64, 3](fill=0)
-        self.u8s = Array[UInt8, 5](fill=0)
-        self._SB_pad2 = Array[UInt8, 3](fill=0)
-        self.u32s = Array[UInt32, 2](fill=0)
-        self.f32s = Array[Float32, 2](fill=0)
+        self.flags = _SB_Array[_sbrt.Flag["Arrays.flags", 0], 3](fill=_sbrt.Flag["Arrays.flags", 0]())
+        self.bytes = _SB_Array[Int8, 3](fill=0)
+        self.shorts = _SB_Array[Int16, 2](fill=0)
+        self.chars = _SB_Array[UInt16, 2](fill=0)
+        self._SB_pad0 = _SB_Array[UInt8, 2](fill=0)
+        self.ints = _SB_Array[Int32, 3](fill=0)
+        self._SB_pad1 = _SB_Array[UInt8, 4](fill=0)
+        self.longs = _SB_Array[Int64, 2](fill=0)
+        self.floats = _SB_Array[Float32, 2](fill=0)
+        self.doubles = _SB_Array[Float64, 3](fill=0)
+        self.u8s = _SB_Array[UInt8, 5](fill=0)
+        self._SB_pad2 = _SB_Array[UInt8, 3](fill=0)
+        self.u32s = _SB_Array[UInt32, 2](fill=0)
+        self.f32s = _SB_Array[Float32, 2](fill=0)
 
     @staticmethod
     def _SB_checked(value: Int) -> Int:
         """Returns value once the compiler has checked Mojo's layout of Arrays against C's (the twin of the C header's static assertions)."""
-        comptime assert reflect[Arrays].field_offset[name="flags"]() == 0, "the offset of Arrays.flags is not the C offset (0)"
-        comptime assert reflect[Arrays].field_offset[name="bytes"]() == 3, "the offset of Arrays.bytes is not the C offset (3)"
-        comptime assert reflect[Arrays].field_offset[name="shorts"]() == 6, "the offset of Arrays.shorts is not the C offset (6)"
-        comptime assert reflect[Arrays].field_offset[name="chars"]() == 10, "the offset of Arrays.chars is not the C offset (10)"
-        comptime assert reflect[Arrays].field_offset[name="_SB_pad0"]() == 14, "the offset of Arrays._SB_pad0 is not the C offset (14)"
-        comptime assert reflect[Arrays].field_offset[name="ints"]() == 16, "the offset of Arrays.ints is not the C offset (16)"
-        comptime assert reflect[Arrays].field_offset[name="_SB_pad1"]() == 28, "the offset of Arrays._SB_pad1 is not the C offset (28)"
-        comptime assert reflect[Arrays].field_offset[name="longs"]() == 32, "the offset of Arrays.longs is not the C offset (32)"
-        comptime assert reflect[Arrays].field_offset[name="floats"]() == 48, "the offset of Arrays.floats is not the C offset (48)"
-        comptime assert reflect[Arrays].field_offset[name="doubles"]() == 56, "the offset of Arrays.doubles is not the C offset (56)"
-        comptime assert reflect[Arrays].field_offset[name="u8s"]() == 80, "the offset of Arrays.u8s is not the C offset (80)"
-        comptime assert reflect[Arrays].field_offset[name="_SB_pad2"]() == 85, "the offset of Arrays._SB_pad2 is not the C offset (85)"
-        comptime assert reflect[Arrays].field_offset[name="u32s"]() == 88, "the offset of Arrays.u32s is not the C offset (88)"
-        comptime assert reflect[Arrays].field_offset[name="f32s"]() == 96, "the offset of Arrays.f32s is not the C offset (96)"
-        comptime assert size_of[Arrays]() == 104, "size_of[Arrays] is not the C size (104 bytes)"
-        comptime assert align_of[Arrays]() == 8, "align_of[Arrays] is not the C alignment (8 bytes)"
+        comptime assert _SB_reflect[Arrays].field_offset[name="flags"]() == 0, "the offset of Arrays.flags is not the C offset (0)"
+        comptime assert _SB_reflect[Arrays].field_offset[name="bytes"]() == 3, "the offset of Arrays.bytes is not the C offset (3)"
+        comptime assert _SB_reflect[Arrays].field_offset[name="shorts"]() == 6, "the offset of Arrays.shorts is not the C offset (6)"
+        comptime assert _SB_reflect[Arrays].field_offset[name="chars"]() == 10, "the offset of Arrays.chars is not the C offset (10)"
+        comptime assert _SB_reflect[Arrays].field_offset[name="_SB_pad0"]() == 14, "the offset of Arrays._SB_pad0 is not the C offset (14)"
+        comptime assert _SB_reflect[Arrays].field_offset[name="ints"]() == 16, "the offset of Arrays.ints is not the C offset (16)"
+        comptime assert _SB_reflect[Arrays].field_offset[name="_SB_pad1"]() == 28, "the offset of Arrays._SB_pad1 is not the C offset (28)"
+        comptime assert _SB_reflect[Arrays].field_offset[name="longs"]() == 32, "the offset of Arrays.longs is not the C offset (32)"
+        comptime assert _SB_reflect[Arrays].field_offset[name="floats"]() == 48, "the offset of Arrays.floats is not the C offset (48)"
+        comptime assert _SB_reflect[Arrays].field_offset[name="doubles"]() == 56, "the offset of Arrays.doubles is not the C offset (56)"
+        comptime assert _SB_reflect[Arrays].field_offset[name="u8s"]() == 80, "the offset of Arrays.u8s is not the C offset (80)"
+        comptime assert _SB_reflect[Arrays].field_offset[name="_SB_pad2"]() == 85, "the offset of Arrays._SB_pad2 is not the C offset (85)"
+        comptime assert _SB_reflect[Arrays].field_offset[name="u32s"]() == 88, "the offset of Arrays.u32s is not the C offset (88)"
+        comptime assert _SB_reflect[Arrays].field_offset[name="f32s"]() == 96, "the offset of Arrays.f32s is not the C offset (96)"
+        comptime assert _SB_size_of[Arrays]() == 104, "size_of[Arrays] is not the C size (104 bytes)"
+        comptime assert _SB_align_of[Arrays]() == 8, "align_of[Arrays] is not the C alignment (8 bytes)"
         return value

@@ -2,9 +2,10 @@
 # Layout fingerprint 044f788c1c852b2661a89016a2abc3b1
 # Mojo lays these structs out as C does; using BigEndianHeader.SIZE makes the compiler assert it. Needs structbridge_rt.mojo on the import path (mojo build -I <folder>).
 
-from std.collections import Array
-from std.reflection import reflect
-from std.sys import align_of, size_of
+from std.collections import Array as _SB_Array
+from std.memory import Pointer as _SB_Pointer
+from std.reflection import reflect as _SB_reflect
+from std.sys import align_of as _SB_align_of, size_of as _SB_size_of
 import structbridge_rt as _sbrt
 
 
@@ -15,7 +16,7 @@ struct BigEndianHeader(Copyable, _sbrt.LaidOut):
     var magic: _sbrt.Num[DType.int32, True]  # offset 0, size 4; big-endian
     var version: _sbrt.Num[DType.uint16, True]  # offset 4, size 2; big-endian
     var littleEndian: Int16  # offset 6, size 2
-    var stamps: Array[_sbrt.Num[DType.int64, True], 2]  # offset 8, size 16; big-endian elements
+    var stamps: _SB_Array[_sbrt.Num[DType.int64, True], 2]  # offset 8, size 16; big-endian elements
     var value: _sbrt.Num[DType.float64, True]  # offset 24, size 8; big-endian
 
     comptime SIZE: Int = BigEndianHeader._SB_checked(32)
@@ -32,17 +33,17 @@ struct BigEndianHeader(Copyable, _sbrt.LaidOut):
         self.magic = _sbrt.Num[DType.int32, True]()
         self.version = _sbrt.Num[DType.uint16, True]()
         self.littleEndian = 0
-        self.stamps = Array[_sbrt.Num[DType.int64, True], 2](fill=_sbrt.Num[DType.int64, True]())
+        self.stamps = _SB_Array[_sbrt.Num[DType.int64, True], 2](fill=_sbrt.Num[DType.int64, True]())
         self.value = _sbrt.Num[DType.float64, True]()
 
     @staticmethod
     def _SB_checked(value: Int) -> Int:
         """Returns value once the compiler has checked Mojo's layout of BigEndianHeader against C's (the twin of the C header's static assertions)."""
-        comptime assert reflect[BigEndianHeader].field_offset[name="magic"]() == 0, "the offset of BigEndianHeader.magic is not the C offset (0)"
-        comptime assert reflect[BigEndianHeader].field_offset[name="version"]() == 4, "the offset of BigEndianHeader.version is not the C offset (4)"
-        comptime assert reflect[BigEndianHeader].field_offset[name="littleEndian"]() == 6, "the offset of BigEndianHeader.littleEndian is not the C offset (6)"
-        comptime assert reflect[BigEndianHeader].field_offset[name="stamps"]() == 8, "the offset of BigEndianHeader.stamps is not the C offset (8)"
-        comptime assert reflect[BigEndianHeader].field_offset[name="value"]() == 24, "the offset of BigEndianHeader.value is not the C offset (24)"
-        comptime assert size_of[BigEndianHeader]() == 32, "size_of[BigEndianHeader] is not the C size (32 bytes)"
-        comptime assert align_of[BigEndianHeader]() == 8, "align_of[BigEndianHeader] is not the C alignment (8 bytes)"
+        comptime assert _SB_reflect[BigEndianHeader].field_offset[name="magic"]() == 0, "the offset of BigEndianHeader.magic is not the C offset (0)"
+        comptime assert _SB_reflect[BigEndianHeader].field_offset[name="version"]() == 4, "the offset of BigEndianHeader.version is not the C offset (4)"
+        comptime assert _SB_reflect[BigEndianHeader].field_offset[name="littleEndian"]() == 6, "the offset of BigEndianHeader.littleEndian is not the C offset (6)"
+        comptime assert _SB_reflect[BigEndianHeader].field_offset[name="stamps"]() == 8, "the offset of BigEndianHeader.stamps is not the C offset (8)"
+        comptime assert _SB_reflect[BigEndianHeader].field_offset[name="value"]() == 24, "the offset of BigEndianHeader.value is not the C offset (24)"
+        comptime assert _SB_size_of[BigEndianHeader]() == 32, "size_of[BigEndianHeader] is not the C size (32 bytes)"
+        comptime assert _SB_align_of[BigEndianHeader]() == 8, "align_of[BigEndianHeader] is not the C alignment (8 bytes)"
         return value

@@ -2,9 +2,10 @@
 # Layout fingerprint d1ad91fe6701f2c39d2e6f1acb540ac3
 # Mojo lays these structs out as C does; using Body.SIZE makes the compiler assert it. Needs structbridge_rt.mojo on the import path (mojo build -I <folder>).
 
-from std.collections import Array
-from std.reflection import reflect
-from std.sys import align_of, size_of
+from std.collections import Array as _SB_Array
+from std.memory import Pointer as _SB_Pointer
+from std.reflection import reflect as _SB_reflect
+from std.sys import align_of as _SB_align_of, size_of as _SB_size_of
 import structbridge_rt as _sbrt
 
 
@@ -33,11 +34,11 @@ struct Vec3(Copyable, _sbrt.LaidOut):
     @staticmethod
     def _SB_checked(value: Int) -> Int:
         """Returns value once the compiler has checked Mojo's layout of Vec3 against C's (the twin of the C header's static assertions)."""
-        comptime assert reflect[Vec3].field_offset[name="x"]() == 0, "the offset of Vec3.x is not the C offset (0)"
-        comptime assert reflect[Vec3].field_offset[name="y"]() == 4, "the offset of Vec3.y is not the C offset (4)"
-        comptime assert reflect[Vec3].field_offset[name="z"]() == 8, "the offset of Vec3.z is not the C offset (8)"
-        comptime assert size_of[Vec3]() == 12, "size_of[Vec3] is not the C size (12 bytes)"
-        comptime assert align_of[Vec3]() == 4, "align_of[Vec3] is not the C alignment (4 bytes)"
+        comptime assert _SB_reflect[Vec3].field_offset[name="x"]() == 0, "the offset of Vec3.x is not the C offset (0)"
+        comptime assert _SB_reflect[Vec3].field_offset[name="y"]() == 4, "the offset of Vec3.y is not the C offset (4)"
+        comptime assert _SB_reflect[Vec3].field_offset[name="z"]() == 8, "the offset of Vec3.z is not the C offset (8)"
+        comptime assert _SB_size_of[Vec3]() == 12, "size_of[Vec3] is not the C size (12 bytes)"
+        comptime assert _SB_align_of[Vec3]() == 4, "align_of[Vec3] is not the C alignment (4 bytes)"
         return value
 
 
@@ -46,9 +47,9 @@ struct Body(Copyable, _sbrt.LaidOut):
 
     var id: Int32  # offset 0, size 4
     var position: Vec3  # offset 4, size 12
-    var corners: Array[Vec3, 2]  # offset 16, size 24
+    var corners: _SB_Array[Vec3, 2]  # offset 16, size 24
     var tag: Int8  # offset 40, size 1
-    var _SB_pad0: Array[UInt8, 7]
+    var _SB_pad0: _SB_Array[UInt8, 7]
     var mass: Float64  # offset 48, size 8
 
     comptime SIZE: Int = Body._SB_checked(56)
@@ -64,22 +65,22 @@ struct Body(Copyable, _sbrt.LaidOut):
         """All bytes zero (text empty, bool false)."""
         self.id = 0
         self.position = Vec3()
-        self.corners = Array[Vec3, 2](fill=Vec3())
+        self.corners = _SB_Array[Vec3, 2](fill=Vec3())
         self.tag = 0
-        self._SB_pad0 = Array[UInt8, 7](fill=0)
+        self._SB_pad0 = _SB_Array[UInt8, 7](fill=0)
         self.mass = 0
 
     @staticmethod
     def _SB_checked(value: Int) -> Int:
         """Returns value once the compiler has checked Mojo's layout of Body against C's (the twin of the C header's static assertions)."""
-        comptime assert reflect[Body].field_offset[name="id"]() == 0, "the offset of Body.id is not the C offset (0)"
-        comptime assert reflect[Body].field_offset[name="position"]() == 4, "the offset of Body.position is not the C offset (4)"
-        comptime assert reflect[Body].field_offset[name="corners"]() == 16, "the offset of Body.corners is not the C offset (16)"
-        comptime assert reflect[Body].field_offset[name="tag"]() == 40, "the offset of Body.tag is not the C offset (40)"
-        comptime assert reflect[Body].field_offset[name="_SB_pad0"]() == 41, "the offset of Body._SB_pad0 is not the C offset (41)"
-        comptime assert reflect[Body].field_offset[name="mass"]() == 48, "the offset of Body.mass is not the C offset (48)"
-        comptime assert size_of[Body]() == 56, "size_of[Body] is not the C size (56 bytes)"
-        comptime assert align_of[Body]() == 8, "align_of[Body] is not the C alignment (8 bytes)"
+        comptime assert _SB_reflect[Body].field_offset[name="id"]() == 0, "the offset of Body.id is not the C offset (0)"
+        comptime assert _SB_reflect[Body].field_offset[name="position"]() == 4, "the offset of Body.position is not the C offset (4)"
+        comptime assert _SB_reflect[Body].field_offset[name="corners"]() == 16, "the offset of Body.corners is not the C offset (16)"
+        comptime assert _SB_reflect[Body].field_offset[name="tag"]() == 40, "the offset of Body.tag is not the C offset (40)"
+        comptime assert _SB_reflect[Body].field_offset[name="_SB_pad0"]() == 41, "the offset of Body._SB_pad0 is not the C offset (41)"
+        comptime assert _SB_reflect[Body].field_offset[name="mass"]() == 48, "the offset of Body.mass is not the C offset (48)"
+        comptime assert _SB_size_of[Body]() == 56, "size_of[Body] is not the C size (56 bytes)"
+        comptime assert _SB_align_of[Body]() == 8, "align_of[Body] is not the C alignment (8 bytes)"
         comptime assert Vec3.SIZE == 12, "the size of Vec3 is not 12 bytes"
         comptime assert Vec3.SIZE == 12, "the size of Vec3 is not 12 bytes"
         return value

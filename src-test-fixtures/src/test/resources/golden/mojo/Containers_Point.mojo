@@ -2,9 +2,10 @@
 # Layout fingerprint 55686ad2094a8b7e47961b737c71ae5c
 # Mojo lays these structs out as C does; using Containers_Point.SIZE makes the compiler assert it. Needs structbridge_rt.mojo on the import path (mojo build -I <folder>).
 
-from std.collections import Array
-from std.reflection import reflect
-from std.sys import align_of, size_of
+from std.collections import Array as _SB_Array
+from std.memory import Pointer as _SB_Pointer
+from std.reflection import reflect as _SB_reflect
+from std.sys import align_of as _SB_align_of, size_of as _SB_size_of
 import structbridge_rt as _sbrt
 
 
@@ -31,8 +32,8 @@ struct Containers_Point(Copyable, _sbrt.LaidOut):
     @staticmethod
     def _SB_checked(value: Int) -> Int:
         """Returns value once the compiler has checked Mojo's layout of Containers_Point against C's (the twin of the C header's static assertions)."""
-        comptime assert reflect[Containers_Point].field_offset[name="x"]() == 0, "the offset of Containers_Point.x is not the C offset (0)"
-        comptime assert reflect[Containers_Point].field_offset[name="y"]() == 4, "the offset of Containers_Point.y is not the C offset (4)"
-        comptime assert size_of[Containers_Point]() == 8, "size_of[Containers_Point] is not the C size (8 bytes)"
-        comptime assert align_of[Containers_Point]() == 4, "align_of[Containers_Point] is not the C alignment (4 bytes)"
+        comptime assert _SB_reflect[Containers_Point].field_offset[name="x"]() == 0, "the offset of Containers_Point.x is not the C offset (0)"
+        comptime assert _SB_reflect[Containers_Point].field_offset[name="y"]() == 4, "the offset of Containers_Point.y is not the C offset (4)"
+        comptime assert _SB_size_of[Containers_Point]() == 8, "size_of[Containers_Point] is not the C size (8 bytes)"
+        comptime assert _SB_align_of[Containers_Point]() == 4, "align_of[Containers_Point] is not the C alignment (4 bytes)"
         return value

@@ -2,9 +2,10 @@
 # Layout fingerprint 7ec9c6910373decf5cd1f995006133d8
 # Mojo lays these structs out as C does; using Envelope.SIZE makes the compiler assert it. Needs structbridge_rt.mojo on the import path (mojo build -I <folder>).
 
-from std.collections import Array
-from std.reflection import reflect
-from std.sys import align_of, size_of
+from std.collections import Array as _SB_Array
+from std.memory import Pointer as _SB_Pointer
+from std.reflection import reflect as _SB_reflect
+from std.sys import align_of as _SB_align_of, size_of as _SB_size_of
 import structbridge_rt as _sbrt
 
 
@@ -17,8 +18,8 @@ struct Particle(Copyable, _sbrt.LaidOut):
     var z: Float32  # offset 12, size 4
     var species: UInt8  # offset 16, size 1
     var label: _sbrt.Text[16, _sbrt.UTF_8, True, False, "Particle.label", 17]  # offset 17, size 16; UTF_8, NUL-terminated
-    var _SB_pad0: Array[UInt8, 7]
-    var velocity: Array[Float64, 3]  # offset 40, size 24
+    var _SB_pad0: _SB_Array[UInt8, 7]
+    var velocity: _SB_Array[Float64, 3]  # offset 40, size 24
 
     comptime SIZE: Int = Particle._SB_checked(64)
     """The size in bytes (C's sizeof); its use asserts the layout at compile time."""
@@ -37,22 +38,22 @@ struct Particle(Copyable, _sbrt.LaidOut):
         self.z = 0
         self.species = 0
         self.label = _sbrt.Text[16, _sbrt.UTF_8, True, False, "Particle.label", 17]()
-        self._SB_pad0 = Array[UInt8, 7](fill=0)
-        self.velocity = Array[Float64, 3](fill=0)
+        self._SB_pad0 = _SB_Array[UInt8, 7](fill=0)
+        self.velocity = _SB_Array[Float64, 3](fill=0)
 
     @staticmethod
     def _SB_checked(value: Int) -> Int:
         """Returns value once the compiler has checked Mojo's layout of Particle against C's (the twin of the C header's static assertions)."""
-        comptime assert reflect[Particle].field_offset[name="id"]() == 0, "the offset of Particle.id is not the C offset (0)"
-        comptime assert reflect[Particle].field_offset[name="x"]() == 4, "the offset of Particle.x is not the C offset (4)"
-        comptime assert reflect[Particle].field_offset[name="y"]() == 8, "the offset of Particle.y is not the C offset (8)"
-        comptime assert reflect[Particle].field_offset[name="z"]() == 12, "the offset of Particle.z is not the C offset (12)"
-        comptime assert reflect[Particle].field_offset[name="species"]() == 16, "the offset of Particle.species is not the C offset (16)"
-        comptime assert reflect[Particle].field_offset[name="label"]() == 17, "the offset of Particle.label is not the C offset (17)"
-        comptime assert reflect[Particle].field_offset[name="_SB_pad0"]() == 33, "the offset of Particle._SB_pad0 is not the C offset (33)"
-        comptime assert reflect[Particle].field_offset[name="velocity"]() == 40, "the offset of Particle.velocity is not the C offset (40)"
-        comptime assert size_of[Particle]() == 64, "size_of[Particle] is not the C size (64 bytes)"
-        comptime assert align_of[Particle]() == 8, "align_of[Particle] is not the C alignment (8 bytes)"
+        comptime assert _SB_reflect[Particle].field_offset[name="id"]() == 0, "the offset of Particle.id is not the C offset (0)"
+        comptime assert _SB_reflect[Particle].field_offset[name="x"]() == 4, "the offset of Particle.x is not the C offset (4)"
+        comptime assert _SB_reflect[Particle].field_offset[name="y"]() == 8, "the offset of Particle.y is not the C offset (8)"
+        comptime assert _SB_reflect[Particle].field_offset[name="z"]() == 12, "the offset of Particle.z is not the C offset (12)"
+        comptime assert _SB_reflect[Particle].field_offset[name="species"]() == 16, "the offset of Particle.species is not the C offset (16)"
+        comptime assert _SB_reflect[Particle].field_offset[name="label"]() == 17, "the offset of Particle.label is not the C offset (17)"
+        comptime assert _SB_reflect[Particle].field_offset[name="_SB_pad0"]() == 33, "the offset of Particle._SB_pad0 is not the C offset (33)"
+        comptime assert _SB_reflect[Particle].field_offset[name="velocity"]() == 40, "the offset of Particle.velocity is not the C offset (40)"
+        comptime assert _SB_size_of[Particle]() == 64, "size_of[Particle] is not the C size (64 bytes)"
+        comptime assert _SB_align_of[Particle]() == 8, "align_of[Particle] is not the C alignment (8 bytes)"
         return value
 
 
@@ -60,7 +61,7 @@ struct Tagged(Copyable, _sbrt.LaidOut):
     """C struct Tagged (io.structbridge.fixtures.Tagged): size 12 bytes, alignment 4 bytes; every member at its C offset, padding explicit."""
 
     var color: _sbrt.Code[DType.uint8, False, "Tagged.color", 0, "Color", 1, 2, 200]  # offset 0, size 1; enum Color code
-    var _SB_pad0: Array[UInt8, 3]
+    var _SB_pad0: _SB_Array[UInt8, 3]
     var wide: _sbrt.Code[DType.int32, False, "Tagged.wide", 4, "Color", 1, 2, 200]  # offset 4, size 4; enum Color code
     var value: Int32  # offset 8, size 4
 
@@ -76,19 +77,19 @@ struct Tagged(Copyable, _sbrt.LaidOut):
     def __init__(out self):
         """All bytes zero (text empty, bool false)."""
         self.color = _sbrt.Code[DType.uint8, False, "Tagged.color", 0, "Color", 1, 2, 200]()
-        self._SB_pad0 = Array[UInt8, 3](fill=0)
+        self._SB_pad0 = _SB_Array[UInt8, 3](fill=0)
         self.wide = _sbrt.Code[DType.int32, False, "Tagged.wide", 4, "Color", 1, 2, 200]()
         self.value = 0
 
     @staticmethod
     def _SB_checked(value: Int) -> Int:
         """Returns value once the compiler has checked Mojo's layout of Tagged against C's (the twin of the C header's static assertions)."""
-        comptime assert reflect[Tagged].field_offset[name="color"]() == 0, "the offset of Tagged.color is not the C offset (0)"
-        comptime assert reflect[Tagged].field_offset[name="_SB_pad0"]() == 1, "the offset of Tagged._SB_pad0 is not the C offset (1)"
-        comptime assert reflect[Tagged].field_offset[name="wide"]() == 4, "the offset of Tagged.wide is not the C offset (4)"
-        comptime assert reflect[Tagged].field_offset[name="value"]() == 8, "the offset of Tagged.value is not the C offset (8)"
-        comptime assert size_of[Tagged]() == 12, "size_of[Tagged] is not the C size (12 bytes)"
-        comptime assert align_of[Tagged]() == 4, "align_of[Tagged] is not the C alignment (4 bytes)"
+        comptime assert _SB_reflect[Tagged].field_offset[name="color"]() == 0, "the offset of Tagged.color is not the C offset (0)"
+        comptime assert _SB_reflect[Tagged].field_offset[name="_SB_pad0"]() == 1, "the offset of Tagged._SB_pad0 is not the C offset (1)"
+        comptime assert _SB_reflect[Tagged].field_offset[name="wide"]() == 4, "the offset of Tagged.wide is not the C offset (4)"
+        comptime assert _SB_reflect[Tagged].field_offset[name="value"]() == 8, "the offset of Tagged.value is not the C offset (8)"
+        comptime assert _SB_size_of[Tagged]() == 12, "size_of[Tagged] is not the C size (12 bytes)"
+        comptime assert _SB_align_of[Tagged]() == 4, "align_of[Tagged] is not the C alignment (4 bytes)"
         return value
 
 
@@ -119,12 +120,12 @@ struct Texts(Copyable, _sbrt.LaidOut):
     @staticmethod
     def _SB_checked(value: Int) -> Int:
         """Returns value once the compiler has checked Mojo's layout of Texts against C's (the twin of the C header's static assertions)."""
-        comptime assert reflect[Texts].field_offset[name="utf8"]() == 0, "the offset of Texts.utf8 is not the C offset (0)"
-        comptime assert reflect[Texts].field_offset[name="ascii4"]() == 8, "the offset of Texts.ascii4 is not the C offset (8)"
-        comptime assert reflect[Texts].field_offset[name="latin1"]() == 12, "the offset of Texts.latin1 is not the C offset (12)"
-        comptime assert reflect[Texts].field_offset[name="cut"]() == 18, "the offset of Texts.cut is not the C offset (18)"
-        comptime assert size_of[Texts]() == 26, "size_of[Texts] is not the C size (26 bytes)"
-        comptime assert align_of[Texts]() == 1, "align_of[Texts] is not the C alignment (1 bytes)"
+        comptime assert _SB_reflect[Texts].field_offset[name="utf8"]() == 0, "the offset of Texts.utf8 is not the C offset (0)"
+        comptime assert _SB_reflect[Texts].field_offset[name="ascii4"]() == 8, "the offset of Texts.ascii4 is not the C offset (8)"
+        comptime assert _SB_reflect[Texts].field_offset[name="latin1"]() == 12, "the offset of Texts.latin1 is not the C offset (12)"
+        comptime assert _SB_reflect[Texts].field_offset[name="cut"]() == 18, "the offset of Texts.cut is not the C offset (18)"
+        comptime assert _SB_size_of[Texts]() == 26, "size_of[Texts] is not the C size (26 bytes)"
+        comptime assert _SB_align_of[Texts]() == 1, "align_of[Texts] is not the C alignment (1 bytes)"
         return value
 
 
@@ -132,12 +133,12 @@ struct Envelope(Copyable, _sbrt.LaidOut):
     """C struct Envelope (io.structbridge.fixtures.Envelope): size 128 bytes, alignment 8 bytes; every member at its C offset, padding explicit."""
 
     var seq: UInt16  # offset 0, size 2
-    var _SB_pad0: Array[UInt8, 6]
+    var _SB_pad0: _SB_Array[UInt8, 6]
     var lead: Particle  # offset 8, size 64
-    var tags: Array[Tagged, 2]  # offset 72, size 24
+    var tags: _SB_Array[Tagged, 2]  # offset 72, size 24
     var note: Texts  # offset 96, size 26
     var last: _sbrt.Flag["Envelope.last", 122]  # offset 122, size 1
-    var _SB_pad1: Array[UInt8, 5]
+    var _SB_pad1: _SB_Array[UInt8, 5]
 
     comptime SIZE: Int = Envelope._SB_checked(128)
     """The size in bytes (C's sizeof); its use asserts the layout at compile time."""
@@ -151,25 +152,25 @@ struct Envelope(Copyable, _sbrt.LaidOut):
     def __init__(out self):
         """All bytes zero (text empty, bool false)."""
         self.seq = 0
-        self._SB_pad0 = Array[UInt8, 6](fill=0)
+        self._SB_pad0 = _SB_Array[UInt8, 6](fill=0)
         self.lead = Particle()
-        self.tags = Array[Tagged, 2](fill=Tagged())
+        self.tags = _SB_Array[Tagged, 2](fill=Tagged())
         self.note = Texts()
         self.last = _sbrt.Flag["Envelope.last", 122]()
-        self._SB_pad1 = Array[UInt8, 5](fill=0)
+        self._SB_pad1 = _SB_Array[UInt8, 5](fill=0)
 
     @staticmethod
     def _SB_checked(value: Int) -> Int:
         """Returns value once the compiler has checked Mojo's layout of Envelope against C's (the twin of the C header's static assertions)."""
-        comptime assert reflect[Envelope].field_offset[name="seq"]() == 0, "the offset of Envelope.seq is not the C offset (0)"
-        comptime assert reflect[Envelope].field_offset[name="_SB_pad0"]() == 2, "the offset of Envelope._SB_pad0 is not the C offset (2)"
-        comptime assert reflect[Envelope].field_offset[name="lead"]() == 8, "the offset of Envelope.lead is not the C offset (8)"
-        comptime assert reflect[Envelope].field_offset[name="tags"]() == 72, "the offset of Envelope.tags is not the C offset (72)"
-        comptime assert reflect[Envelope].field_offset[name="note"]() == 96, "the offset of Envelope.note is not the C offset (96)"
-        comptime assert reflect[Envelope].field_offset[name="last"]() == 122, "the offset of Envelope.last is not the C offset (122)"
-        comptime assert reflect[Envelope].field_offset[name="_SB_pad1"]() == 123, "the offset of Envelope._SB_pad1 is not the C offset (123)"
-        comptime assert size_of[Envelope]() == 128, "size_of[Envelope] is not the C size (128 bytes)"
-        comptime assert align_of[Envelope]() == 8, "align_of[Envelope] is not the C alignment (8 bytes)"
+        comptime assert _SB_reflect[Envelope].field_offset[name="seq"]() == 0, "the offset of Envelope.seq is not the C offset (0)"
+        comptime assert _SB_reflect[Envelope].field_offset[name="_SB_pad0"]() == 2, "the offset of Envelope._SB_pad0 is not the C offset (2)"
+        comptime assert _SB_reflect[Envelope].field_offset[name="lead"]() == 8, "the offset of Envelope.lead is not the C offset (8)"
+        comptime assert _SB_reflect[Envelope].field_offset[name="tags"]() == 72, "the offset of Envelope.tags is not the C offset (72)"
+        comptime assert _SB_reflect[Envelope].field_offset[name="note"]() == 96, "the offset of Envelope.note is not the C offset (96)"
+        comptime assert _SB_reflect[Envelope].field_offset[name="last"]() == 122, "the offset of Envelope.last is not the C offset (122)"
+        comptime assert _SB_reflect[Envelope].field_offset[name="_SB_pad1"]() == 123, "the offset of Envelope._SB_pad1 is not the C offset (123)"
+        comptime assert _SB_size_of[Envelope]() == 128, "size_of[Envelope] is not the C size (128 bytes)"
+        comptime assert _SB_align_of[Envelope]() == 8, "align_of[Envelope] is not the C alignment (8 bytes)"
         comptime assert Particle.SIZE == 64, "the size of Particle is not 64 bytes"
         comptime assert Tagged.SIZE == 12, "the size of Tagged is not 12 bytes"
         comptime assert Texts.SIZE == 26, "the size of Texts is not 26 bytes"

@@ -2,9 +2,10 @@
 # Layout fingerprint a2919ffe7f559720e8192b687e489c46
 # Mojo lays these structs out as C does; using EpollEvent.SIZE makes the compiler assert it. Needs structbridge_rt.mojo on the import path (mojo build -I <folder>).
 
-from std.collections import Array
-from std.reflection import reflect
-from std.sys import align_of, size_of
+from std.collections import Array as _SB_Array
+from std.memory import Pointer as _SB_Pointer
+from std.reflection import reflect as _SB_reflect
+from std.sys import align_of as _SB_align_of, size_of as _SB_size_of
 import structbridge_rt as _sbrt
 
 
@@ -31,8 +32,8 @@ struct EpollEvent(Copyable, _sbrt.LaidOut):
     @staticmethod
     def _SB_checked(value: Int) -> Int:
         """Returns value once the compiler has checked Mojo's layout of EpollEvent against C's (the twin of the C header's static assertions)."""
-        comptime assert reflect[EpollEvent].field_offset[name="events"]() == 0, "the offset of EpollEvent.events is not the C offset (0)"
-        comptime assert reflect[EpollEvent].field_offset[name="data"]() == 4, "the offset of EpollEvent.data is not the C offset (4)"
-        comptime assert size_of[EpollEvent]() == 12, "size_of[EpollEvent] is not the C size (12 bytes)"
-        comptime assert align_of[EpollEvent]() == 1, "align_of[EpollEvent] is not the C alignment (1 bytes)"
+        comptime assert _SB_reflect[EpollEvent].field_offset[name="events"]() == 0, "the offset of EpollEvent.events is not the C offset (0)"
+        comptime assert _SB_reflect[EpollEvent].field_offset[name="data"]() == 4, "the offset of EpollEvent.data is not the C offset (4)"
+        comptime assert _SB_size_of[EpollEvent]() == 12, "size_of[EpollEvent] is not the C size (12 bytes)"
+        comptime assert _SB_align_of[EpollEvent]() == 1, "align_of[EpollEvent] is not the C alignment (1 bytes)"
         return value

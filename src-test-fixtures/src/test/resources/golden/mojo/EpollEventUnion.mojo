@@ -2,9 +2,10 @@
 # Layout fingerprint d0c27ff28ed21ced557919f6ee0e37cb
 # Mojo lays these structs out as C does; using EpollEventUnion.SIZE makes the compiler assert it. Needs structbridge_rt.mojo on the import path (mojo build -I <folder>).
 
-from std.collections import Array
-from std.reflection import reflect
-from std.sys import align_of, size_of
+from std.collections import Array as _SB_Array
+from std.memory import Pointer as _SB_Pointer
+from std.reflection import reflect as _SB_reflect
+from std.sys import align_of as _SB_align_of, size_of as _SB_size_of
 import structbridge_rt as _sbrt
 
 
@@ -12,7 +13,7 @@ import structbridge_rt as _sbrt
 struct EpollData(Copyable, _sbrt.LaidOut):
     """C union EpollData (io.structbridge.fixtures.EpollData): size 8 bytes, alignment 8 bytes. Mojo has no unions: the bytes, and per member a reference to them seen as its type (every member starts at offset 0)."""
 
-    var _SB_bytes: Array[UInt8, 8]
+    var _SB_bytes: _SB_Array[UInt8, 8]
 
     comptime SIZE: Int = EpollData._SB_checked(8)
     """The size in bytes (C's sizeof); its use asserts the layout at compile time."""
@@ -25,37 +26,37 @@ struct EpollData(Copyable, _sbrt.LaidOut):
 
     def __init__(out self):
         """All bytes zero."""
-        self._SB_bytes = Array[UInt8, 8](fill=0)
+        self._SB_bytes = _SB_Array[UInt8, 8](fill=0)
 
     def ptr(ref self) -> ref[self] UInt64:
         """Member ptr (offset 0, size 8; C void *: the address, meaningful in this process only): the union's bytes seen as UInt64."""
-        return Pointer(to=self).unsafe_bitcast[UInt64]()[]
+        return _SB_Pointer(to=self).unsafe_bitcast[UInt64]()[]
 
     def fd(ref self) -> ref[self] Int32:
         """Member fd (offset 0, size 4): the union's bytes seen as Int32."""
-        return Pointer(to=self).unsafe_bitcast[Int32]()[]
+        return _SB_Pointer(to=self).unsafe_bitcast[Int32]()[]
 
     def u32(ref self) -> ref[self] UInt32:
         """Member u32 (offset 0, size 4): the union's bytes seen as UInt32."""
-        return Pointer(to=self).unsafe_bitcast[UInt32]()[]
+        return _SB_Pointer(to=self).unsafe_bitcast[UInt32]()[]
 
     def u64(ref self) -> ref[self] _sbrt.JavaLong[False, "EpollData.u64", 0]:
         """Member u64 (offset 0, size 8): the union's bytes seen as _sbrt.JavaLong[False, 'EpollData.u64', 0]."""
-        return Pointer(to=self).unsafe_bitcast[_sbrt.JavaLong[False, "EpollData.u64", 0]]()[]
+        return _SB_Pointer(to=self).unsafe_bitcast[_sbrt.JavaLong[False, "EpollData.u64", 0]]()[]
 
     @staticmethod
     def _SB_checked(value: Int) -> Int:
         """Returns value once the compiler has checked Mojo's layout of EpollData against C's (the twin of the C header's static assertions)."""
-        comptime assert size_of[EpollData]() == 8, "size_of[EpollData] is not the C size (8 bytes)"
-        comptime assert align_of[EpollData]() == 8, "align_of[EpollData] is not the C alignment (8 bytes)"
-        comptime assert size_of[UInt64]() == 8, "member ptr of EpollData is not 8 bytes"
-        comptime assert align_of[UInt64]() <= 8, "member ptr of EpollData needs more alignment than the union's 8"
-        comptime assert size_of[Int32]() == 4, "member fd of EpollData is not 4 bytes"
-        comptime assert align_of[Int32]() <= 8, "member fd of EpollData needs more alignment than the union's 8"
-        comptime assert size_of[UInt32]() == 4, "member u32 of EpollData is not 4 bytes"
-        comptime assert align_of[UInt32]() <= 8, "member u32 of EpollData needs more alignment than the union's 8"
-        comptime assert size_of[_sbrt.JavaLong[False, "EpollData.u64", 0]]() == 8, "member u64 of EpollData is not 8 bytes"
-        comptime assert align_of[_sbrt.JavaLong[False, "EpollData.u64", 0]]() <= 8, "member u64 of EpollData needs more alignment than the union's 8"
+        comptime assert _SB_size_of[EpollData]() == 8, "size_of[EpollData] is not the C size (8 bytes)"
+        comptime assert _SB_align_of[EpollData]() == 8, "align_of[EpollData] is not the C alignment (8 bytes)"
+        comptime assert _SB_size_of[UInt64]() == 8, "member ptr of EpollData is not 8 bytes"
+        comptime assert _SB_align_of[UInt64]() <= 8, "member ptr of EpollData needs more alignment than the union's 8"
+        comptime assert _SB_size_of[Int32]() == 4, "member fd of EpollData is not 4 bytes"
+        comptime assert _SB_align_of[Int32]() <= 8, "member fd of EpollData needs more alignment than the union's 8"
+        comptime assert _SB_size_of[UInt32]() == 4, "member u32 of EpollData is not 4 bytes"
+        comptime assert _SB_align_of[UInt32]() <= 8, "member u32 of EpollData needs more alignment than the union's 8"
+        comptime assert _SB_size_of[_sbrt.JavaLong[False, "EpollData.u64", 0]]() == 8, "member u64 of EpollData is not 8 bytes"
+        comptime assert _SB_align_of[_sbrt.JavaLong[False, "EpollData.u64", 0]]() <= 8, "member u64 of EpollData needs more alignment than the union's 8"
         return value
 
 
@@ -82,9 +83,9 @@ struct EpollEventUnion(Copyable, _sbrt.LaidOut):
     @staticmethod
     def _SB_checked(value: Int) -> Int:
         """Returns value once the compiler has checked Mojo's layout of EpollEventUnion against C's (the twin of the C header's static assertions)."""
-        comptime assert reflect[EpollEventUnion].field_offset[name="events"]() == 0, "the offset of EpollEventUnion.events is not the C offset (0)"
-        comptime assert reflect[EpollEventUnion].field_offset[name="data"]() == 4, "the offset of EpollEventUnion.data is not the C offset (4)"
-        comptime assert size_of[EpollEventUnion]() == 12, "size_of[EpollEventUnion] is not the C size (12 bytes)"
-        comptime assert align_of[EpollEventUnion]() == 1, "align_of[EpollEventUnion] is not the C alignment (1 bytes)"
+        comptime assert _SB_reflect[EpollEventUnion].field_offset[name="events"]() == 0, "the offset of EpollEventUnion.events is not the C offset (0)"
+        comptime assert _SB_reflect[EpollEventUnion].field_offset[name="data"]() == 4, "the offset of EpollEventUnion.data is not the C offset (4)"
+        comptime assert _SB_size_of[EpollEventUnion]() == 12, "size_of[EpollEventUnion] is not the C size (12 bytes)"
+        comptime assert _SB_align_of[EpollEventUnion]() == 1, "align_of[EpollEventUnion] is not the C alignment (1 bytes)"
         comptime assert EpollData.SIZE == 8, "the size of EpollData is not 8 bytes"
         return value

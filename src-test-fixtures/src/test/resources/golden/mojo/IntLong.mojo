@@ -2,9 +2,10 @@
 # Layout fingerprint 0a406975664878da9148065da8cd46f5
 # Mojo lays these structs out as C does; using IntLong.SIZE makes the compiler assert it. Needs structbridge_rt.mojo on the import path (mojo build -I <folder>).
 
-from std.collections import Array
-from std.reflection import reflect
-from std.sys import align_of, size_of
+from std.collections import Array as _SB_Array
+from std.memory import Pointer as _SB_Pointer
+from std.reflection import reflect as _SB_reflect
+from std.sys import align_of as _SB_align_of, size_of as _SB_size_of
 import structbridge_rt as _sbrt
 
 
@@ -12,7 +13,7 @@ struct IntLong(Copyable, _sbrt.LaidOut):
     """C struct IntLong (io.structbridge.fixtures.IntLong): size 16 bytes, alignment 8 bytes; every member at its C offset, padding explicit."""
 
     var a: Int32  # offset 0, size 4
-    var _SB_pad0: Array[UInt8, 4]
+    var _SB_pad0: _SB_Array[UInt8, 4]
     var b: Int64  # offset 8, size 8
 
     comptime SIZE: Int = IntLong._SB_checked(16)
@@ -27,15 +28,15 @@ struct IntLong(Copyable, _sbrt.LaidOut):
     def __init__(out self):
         """All bytes zero (text empty, bool false)."""
         self.a = 0
-        self._SB_pad0 = Array[UInt8, 4](fill=0)
+        self._SB_pad0 = _SB_Array[UInt8, 4](fill=0)
         self.b = 0
 
     @staticmethod
     def _SB_checked(value: Int) -> Int:
         """Returns value once the compiler has checked Mojo's layout of IntLong against C's (the twin of the C header's static assertions)."""
-        comptime assert reflect[IntLong].field_offset[name="a"]() == 0, "the offset of IntLong.a is not the C offset (0)"
-        comptime assert reflect[IntLong].field_offset[name="_SB_pad0"]() == 4, "the offset of IntLong._SB_pad0 is not the C offset (4)"
-        comptime assert reflect[IntLong].field_offset[name="b"]() == 8, "the offset of IntLong.b is not the C offset (8)"
-        comptime assert size_of[IntLong]() == 16, "size_of[IntLong] is not the C size (16 bytes)"
-        comptime assert align_of[IntLong]() == 8, "align_of[IntLong] is not the C alignment (8 bytes)"
+        comptime assert _SB_reflect[IntLong].field_offset[name="a"]() == 0, "the offset of IntLong.a is not the C offset (0)"
+        comptime assert _SB_reflect[IntLong].field_offset[name="_SB_pad0"]() == 4, "the offset of IntLong._SB_pad0 is not the C offset (4)"
+        comptime assert _SB_reflect[IntLong].field_offset[name="b"]() == 8, "the offset of IntLong.b is not the C offset (8)"
+        comptime assert _SB_size_of[IntLong]() == 16, "size_of[IntLong] is not the C size (16 bytes)"
+        comptime assert _SB_align_of[IntLong]() == 8, "align_of[IntLong] is not the C alignment (8 bytes)"
         return value

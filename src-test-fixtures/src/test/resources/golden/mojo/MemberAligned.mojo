@@ -2,9 +2,10 @@
 # Layout fingerprint 22527a0044a66430b38da2f7ec53e460
 # Mojo lays these structs out as C does; using MemberAligned.SIZE makes the compiler assert it. Needs structbridge_rt.mojo on the import path (mojo build -I <folder>).
 
-from std.collections import Array
-from std.reflection import reflect
-from std.sys import align_of, size_of
+from std.collections import Array as _SB_Array
+from std.memory import Pointer as _SB_Pointer
+from std.reflection import reflect as _SB_reflect
+from std.sys import align_of as _SB_align_of, size_of as _SB_size_of
 import structbridge_rt as _sbrt
 
 
@@ -13,10 +14,10 @@ struct MemberAligned(Copyable, _sbrt.LaidOut):
     """C struct MemberAligned (io.structbridge.fixtures.MemberAligned): size 16 bytes, alignment 8 bytes; every member at its C offset, padding explicit."""
 
     var tag: Int8  # offset 0, size 1
-    var _SB_pad0: Array[UInt8, 7]
+    var _SB_pad0: _SB_Array[UInt8, 7]
     var value: Int32  # offset 8, size 4
     var tail: Int16  # offset 12, size 2
-    var _SB_pad1: Array[UInt8, 2]
+    var _SB_pad1: _SB_Array[UInt8, 2]
 
     comptime SIZE: Int = MemberAligned._SB_checked(16)
     """The size in bytes (C's sizeof); its use asserts the layout at compile time."""
@@ -30,19 +31,19 @@ struct MemberAligned(Copyable, _sbrt.LaidOut):
     def __init__(out self):
         """All bytes zero (text empty, bool false)."""
         self.tag = 0
-        self._SB_pad0 = Array[UInt8, 7](fill=0)
+        self._SB_pad0 = _SB_Array[UInt8, 7](fill=0)
         self.value = 0
         self.tail = 0
-        self._SB_pad1 = Array[UInt8, 2](fill=0)
+        self._SB_pad1 = _SB_Array[UInt8, 2](fill=0)
 
     @staticmethod
     def _SB_checked(value: Int) -> Int:
         """Returns value once the compiler has checked Mojo's layout of MemberAligned against C's (the twin of the C header's static assertions)."""
-        comptime assert reflect[MemberAligned].field_offset[name="tag"]() == 0, "the offset of MemberAligned.tag is not the C offset (0)"
-        comptime assert reflect[MemberAligned].field_offset[name="_SB_pad0"]() == 1, "the offset of MemberAligned._SB_pad0 is not the C offset (1)"
-        comptime assert reflect[MemberAligned].field_offset[name="value"]() == 8, "the offset of MemberAligned.value is not the C offset (8)"
-        comptime assert reflect[MemberAligned].field_offset[name="tail"]() == 12, "the offset of MemberAligned.tail is not the C offset (12)"
-        comptime assert reflect[MemberAligned].field_offset[name="_SB_pad1"]() == 14, "the offset of MemberAligned._SB_pad1 is not the C offset (14)"
-        comptime assert size_of[MemberAligned]() == 16, "size_of[MemberAligned] is not the C size (16 bytes)"
-        comptime assert align_of[MemberAligned]() == 8, "align_of[MemberAligned] is not the C alignment (8 bytes)"
+        comptime assert _SB_reflect[MemberAligned].field_offset[name="tag"]() == 0, "the offset of MemberAligned.tag is not the C offset (0)"
+        comptime assert _SB_reflect[MemberAligned].field_offset[name="_SB_pad0"]() == 1, "the offset of MemberAligned._SB_pad0 is not the C offset (1)"
+        comptime assert _SB_reflect[MemberAligned].field_offset[name="value"]() == 8, "the offset of MemberAligned.value is not the C offset (8)"
+        comptime assert _SB_reflect[MemberAligned].field_offset[name="tail"]() == 12, "the offset of MemberAligned.tail is not the C offset (12)"
+        comptime assert _SB_reflect[MemberAligned].field_offset[name="_SB_pad1"]() == 14, "the offset of MemberAligned._SB_pad1 is not the C offset (14)"
+        comptime assert _SB_size_of[MemberAligned]() == 16, "size_of[MemberAligned] is not the C size (16 bytes)"
+        comptime assert _SB_align_of[MemberAligned]() == 8, "align_of[MemberAligned] is not the C alignment (8 bytes)"
         return value

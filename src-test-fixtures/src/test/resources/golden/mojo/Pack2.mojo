@@ -2,9 +2,10 @@
 # Layout fingerprint 3e2205d76f36a19ec7eb00987b919aa5
 # Mojo lays these structs out as C does; using Pack2.SIZE makes the compiler assert it. Needs structbridge_rt.mojo on the import path (mojo build -I <folder>).
 
-from std.collections import Array
-from std.reflection import reflect
-from std.sys import align_of, size_of
+from std.collections import Array as _SB_Array
+from std.memory import Pointer as _SB_Pointer
+from std.reflection import reflect as _SB_reflect
+from std.sys import align_of as _SB_align_of, size_of as _SB_size_of
 import structbridge_rt as _sbrt
 
 
@@ -13,11 +14,11 @@ struct Pack2(Copyable, _sbrt.LaidOut):
     """C struct Pack2 (io.structbridge.fixtures.Pack2): size 16 bytes, alignment 2 bytes; every member at its C offset, padding explicit."""
 
     var a: Int8  # offset 0, size 1
-    var _SB_pad0: Array[UInt8, 1]
+    var _SB_pad0: _SB_Array[UInt8, 1]
     var b: _sbrt.Num[DType.int32, False]  # offset 2, size 4
     var c: _sbrt.Num[DType.int64, False]  # offset 6, size 8
     var d: Int8  # offset 14, size 1
-    var _SB_pad1: Array[UInt8, 1]
+    var _SB_pad1: _SB_Array[UInt8, 1]
 
     comptime SIZE: Int = Pack2._SB_checked(16)
     """The size in bytes (C's sizeof); its use asserts the layout at compile time."""
@@ -31,21 +32,21 @@ struct Pack2(Copyable, _sbrt.LaidOut):
     def __init__(out self):
         """All bytes zero (text empty, bool false)."""
         self.a = 0
-        self._SB_pad0 = Array[UInt8, 1](fill=0)
+        self._SB_pad0 = _SB_Array[UInt8, 1](fill=0)
         self.b = _sbrt.Num[DType.int32, False]()
         self.c = _sbrt.Num[DType.int64, False]()
         self.d = 0
-        self._SB_pad1 = Array[UInt8, 1](fill=0)
+        self._SB_pad1 = _SB_Array[UInt8, 1](fill=0)
 
     @staticmethod
     def _SB_checked(value: Int) -> Int:
         """Returns value once the compiler has checked Mojo's layout of Pack2 against C's (the twin of the C header's static assertions)."""
-        comptime assert reflect[Pack2].field_offset[name="a"]() == 0, "the offset of Pack2.a is not the C offset (0)"
-        comptime assert reflect[Pack2].field_offset[name="_SB_pad0"]() == 1, "the offset of Pack2._SB_pad0 is not the C offset (1)"
-        comptime assert reflect[Pack2].field_offset[name="b"]() == 2, "the offset of Pack2.b is not the C offset (2)"
-        comptime assert reflect[Pack2].field_offset[name="c"]() == 6, "the offset of Pack2.c is not the C offset (6)"
-        comptime assert reflect[Pack2].field_offset[name="d"]() == 14, "the offset of Pack2.d is not the C offset (14)"
-        comptime assert reflect[Pack2].field_offset[name="_SB_pad1"]() == 15, "the offset of Pack2._SB_pad1 is not the C offset (15)"
-        comptime assert size_of[Pack2]() == 16, "size_of[Pack2] is not the C size (16 bytes)"
-        comptime assert align_of[Pack2]() == 2, "align_of[Pack2] is not the C alignment (2 bytes)"
+        comptime assert _SB_reflect[Pack2].field_offset[name="a"]() == 0, "the offset of Pack2.a is not the C offset (0)"
+        comptime assert _SB_reflect[Pack2].field_offset[name="_SB_pad0"]() == 1, "the offset of Pack2._SB_pad0 is not the C offset (1)"
+        comptime assert _SB_reflect[Pack2].field_offset[name="b"]() == 2, "the offset of Pack2.b is not the C offset (2)"
+        comptime assert _SB_reflect[Pack2].field_offset[name="c"]() == 6, "the offset of Pack2.c is not the C offset (6)"
+        comptime assert _SB_reflect[Pack2].field_offset[name="d"]() == 14, "the offset of Pack2.d is not the C offset (14)"
+        comptime assert _SB_reflect[Pack2].field_offset[name="_SB_pad1"]() == 15, "the offset of Pack2._SB_pad1 is not the C offset (15)"
+        comptime assert _SB_size_of[Pack2]() == 16, "size_of[Pack2] is not the C size (16 bytes)"
+        comptime assert _SB_align_of[Pack2]() == 2, "align_of[Pack2] is not the C alignment (2 bytes)"
         return value

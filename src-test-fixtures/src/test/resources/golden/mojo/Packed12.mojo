@@ -2,9 +2,10 @@
 # Layout fingerprint e972eb7616a10d902ea52c2ccbf70817
 # Mojo lays these structs out as C does; using Packed12.SIZE makes the compiler assert it. Needs structbridge_rt.mojo on the import path (mojo build -I <folder>).
 
-from std.collections import Array
-from std.reflection import reflect
-from std.sys import align_of, size_of
+from std.collections import Array as _SB_Array
+from std.memory import Pointer as _SB_Pointer
+from std.reflection import reflect as _SB_reflect
+from std.sys import align_of as _SB_align_of, size_of as _SB_size_of
 import structbridge_rt as _sbrt
 
 
@@ -31,8 +32,8 @@ struct Packed12(Copyable, _sbrt.LaidOut):
     @staticmethod
     def _SB_checked(value: Int) -> Int:
         """Returns value once the compiler has checked Mojo's layout of Packed12 against C's (the twin of the C header's static assertions)."""
-        comptime assert reflect[Packed12].field_offset[name="a"]() == 0, "the offset of Packed12.a is not the C offset (0)"
-        comptime assert reflect[Packed12].field_offset[name="b"]() == 8, "the offset of Packed12.b is not the C offset (8)"
-        comptime assert size_of[Packed12]() == 12, "size_of[Packed12] is not the C size (12 bytes)"
-        comptime assert align_of[Packed12]() == 1, "align_of[Packed12] is not the C alignment (1 bytes)"
+        comptime assert _SB_reflect[Packed12].field_offset[name="a"]() == 0, "the offset of Packed12.a is not the C offset (0)"
+        comptime assert _SB_reflect[Packed12].field_offset[name="b"]() == 8, "the offset of Packed12.b is not the C offset (8)"
+        comptime assert _SB_size_of[Packed12]() == 12, "size_of[Packed12] is not the C size (12 bytes)"
+        comptime assert _SB_align_of[Packed12]() == 1, "align_of[Packed12] is not the C alignment (1 bytes)"
         return value

@@ -2,9 +2,10 @@
 # Layout fingerprint 9db0ecf8856bea0d57f0f7361e464c40
 # Mojo lays these structs out as C does; using PackedOuter.SIZE makes the compiler assert it. Needs structbridge_rt.mojo on the import path (mojo build -I <folder>).
 
-from std.collections import Array
-from std.reflection import reflect
-from std.sys import align_of, size_of
+from std.collections import Array as _SB_Array
+from std.memory import Pointer as _SB_Pointer
+from std.reflection import reflect as _SB_reflect
+from std.sys import align_of as _SB_align_of, size_of as _SB_size_of
 import structbridge_rt as _sbrt
 
 
@@ -13,7 +14,7 @@ struct Inner(Copyable, _sbrt.LaidOut):
 
     var x: Int32  # offset 0, size 4
     var y: Int16  # offset 4, size 2
-    var _SB_pad0: Array[UInt8, 2]
+    var _SB_pad0: _SB_Array[UInt8, 2]
 
     comptime SIZE: Int = Inner._SB_checked(8)
     """The size in bytes (C's sizeof); its use asserts the layout at compile time."""
@@ -28,16 +29,16 @@ struct Inner(Copyable, _sbrt.LaidOut):
         """All bytes zero (text empty, bool false)."""
         self.x = 0
         self.y = 0
-        self._SB_pad0 = Array[UInt8, 2](fill=0)
+        self._SB_pad0 = _SB_Array[UInt8, 2](fill=0)
 
     @staticmethod
     def _SB_checked(value: Int) -> Int:
         """Returns value once the compiler has checked Mojo's layout of Inner against C's (the twin of the C header's static assertions)."""
-        comptime assert reflect[Inner].field_offset[name="x"]() == 0, "the offset of Inner.x is not the C offset (0)"
-        comptime assert reflect[Inner].field_offset[name="y"]() == 4, "the offset of Inner.y is not the C offset (4)"
-        comptime assert reflect[Inner].field_offset[name="_SB_pad0"]() == 6, "the offset of Inner._SB_pad0 is not the C offset (6)"
-        comptime assert size_of[Inner]() == 8, "size_of[Inner] is not the C size (8 bytes)"
-        comptime assert align_of[Inner]() == 4, "align_of[Inner] is not the C alignment (4 bytes)"
+        comptime assert _SB_reflect[Inner].field_offset[name="x"]() == 0, "the offset of Inner.x is not the C offset (0)"
+        comptime assert _SB_reflect[Inner].field_offset[name="y"]() == 4, "the offset of Inner.y is not the C offset (4)"
+        comptime assert _SB_reflect[Inner].field_offset[name="_SB_pad0"]() == 6, "the offset of Inner._SB_pad0 is not the C offset (6)"
+        comptime assert _SB_size_of[Inner]() == 8, "size_of[Inner] is not the C size (8 bytes)"
+        comptime assert _SB_align_of[Inner]() == 4, "align_of[Inner] is not the C alignment (4 bytes)"
         return value
 
 
@@ -64,9 +65,9 @@ struct PackedOuter(Copyable, _sbrt.LaidOut):
     @staticmethod
     def _SB_checked(value: Int) -> Int:
         """Returns value once the compiler has checked Mojo's layout of PackedOuter against C's (the twin of the C header's static assertions)."""
-        comptime assert reflect[PackedOuter].field_offset[name="c"]() == 0, "the offset of PackedOuter.c is not the C offset (0)"
-        comptime assert reflect[PackedOuter].field_offset[name="in"]() == 1, "the offset of PackedOuter.in is not the C offset (1)"
-        comptime assert size_of[PackedOuter]() == 9, "size_of[PackedOuter] is not the C size (9 bytes)"
-        comptime assert align_of[PackedOuter]() == 1, "align_of[PackedOuter] is not the C alignment (1 bytes)"
+        comptime assert _SB_reflect[PackedOuter].field_offset[name="c"]() == 0, "the offset of PackedOuter.c is not the C offset (0)"
+        comptime assert _SB_reflect[PackedOuter].field_offset[name="in"]() == 1, "the offset of PackedOuter.in is not the C offset (1)"
+        comptime assert _SB_size_of[PackedOuter]() == 9, "size_of[PackedOuter] is not the C size (9 bytes)"
+        comptime assert _SB_align_of[PackedOuter]() == 1, "align_of[PackedOuter] is not the C alignment (1 bytes)"
         comptime assert Inner.SIZE == 8, "the size of Inner is not 8 bytes"
         return value

@@ -2,9 +2,10 @@
 # Layout fingerprint be91bf94d916afb392313f18550169de
 # Mojo lays these structs out as C does; using Particle.SIZE makes the compiler assert it. Needs structbridge_rt.mojo on the import path (mojo build -I <folder>).
 
-from std.collections import Array
-from std.reflection import reflect
-from std.sys import align_of, size_of
+from std.collections import Array as _SB_Array
+from std.memory import Pointer as _SB_Pointer
+from std.reflection import reflect as _SB_reflect
+from std.sys import align_of as _SB_align_of, size_of as _SB_size_of
 import structbridge_rt as _sbrt
 
 
@@ -17,8 +18,8 @@ struct Particle(Copyable, _sbrt.LaidOut):
     var z: Float32  # offset 12, size 4
     var species: UInt8  # offset 16, size 1
     var label: _sbrt.Text[16, _sbrt.UTF_8, True, False, "Particle.label", 17]  # offset 17, size 16; UTF_8, NUL-terminated
-    var _SB_pad0: Array[UInt8, 7]
-    var velocity: Array[Float64, 3]  # offset 40, size 24
+    var _SB_pad0: _SB_Array[UInt8, 7]
+    var velocity: _SB_Array[Float64, 3]  # offset 40, size 24
 
     comptime SIZE: Int = Particle._SB_checked(64)
     """The size in bytes (C's sizeof); its use asserts the layout at compile time."""
@@ -37,20 +38,20 @@ struct Particle(Copyable, _sbrt.LaidOut):
         self.z = 0
         self.species = 0
         self.label = _sbrt.Text[16, _sbrt.UTF_8, True, False, "Particle.label", 17]()
-        self._SB_pad0 = Array[UInt8, 7](fill=0)
-        self.velocity = Array[Float64, 3](fill=0)
+        self._SB_pad0 = _SB_Array[UInt8, 7](fill=0)
+        self.velocity = _SB_Array[Float64, 3](fill=0)
 
     @staticmethod
     def _SB_checked(value: Int) -> Int:
         """Returns value once the compiler has checked Mojo's layout of Particle against C's (the twin of the C header's static assertions)."""
-        comptime assert reflect[Particle].field_offset[name="id"]() == 0, "the offset of Particle.id is not the C offset (0)"
-        comptime assert reflect[Particle].field_offset[name="x"]() == 4, "the offset of Particle.x is not the C offset (4)"
-        comptime assert reflect[Particle].field_offset[name="y"]() == 8, "the offset of Particle.y is not the C offset (8)"
-        comptime assert reflect[Particle].field_offset[name="z"]() == 12, "the offset of Particle.z is not the C offset (12)"
-        comptime assert reflect[Particle].field_offset[name="species"]() == 16, "the offset of Particle.species is not the C offset (16)"
-        comptime assert reflect[Particle].field_offset[name="label"]() == 17, "the offset of Particle.label is not the C offset (17)"
-        comptime assert reflect[Particle].field_offset[name="_SB_pad0"]() == 33, "the offset of Particle._SB_pad0 is not the C offset (33)"
-        comptime assert reflect[Particle].field_offset[name="velocity"]() == 40, "the offset of Particle.velocity is not the C offset (40)"
-        comptime assert size_of[Particle]() == 64, "size_of[Particle] is not the C size (64 bytes)"
-        comptime assert align_of[Particle]() == 8, "align_of[Particle] is not the C alignment (8 bytes)"
+        comptime assert _SB_reflect[Particle].field_offset[name="id"]() == 0, "the offset of Particle.id is not the C offset (0)"
+        comptime assert _SB_reflect[Particle].field_offset[name="x"]() == 4, "the offset of Particle.x is not the C offset (4)"
+        comptime assert _SB_reflect[Particle].field_offset[name="y"]() == 8, "the offset of Particle.y is not the C offset (8)"
+        comptime assert _SB_reflect[Particle].field_offset[name="z"]() == 12, "the offset of Particle.z is not the C offset (12)"
+        comptime assert _SB_reflect[Particle].field_offset[name="species"]() == 16, "the offset of Particle.species is not the C offset (16)"
+        comptime assert _SB_reflect[Particle].field_offset[name="label"]() == 17, "the offset of Particle.label is not the C offset (17)"
+        comptime assert _SB_reflect[Particle].field_offset[name="_SB_pad0"]() == 33, "the offset of Particle._SB_pad0 is not the C offset (33)"
+        comptime assert _SB_reflect[Particle].field_offset[name="velocity"]() == 40, "the offset of Particle.velocity is not the C offset (40)"
+        comptime assert _SB_size_of[Particle]() == 64, "size_of[Particle] is not the C size (64 bytes)"
+        comptime assert _SB_align_of[Particle]() == 8, "align_of[Particle] is not the C alignment (8 bytes)"
         return value

@@ -2,9 +2,10 @@
 # Layout fingerprint d34b60dc714b344436f246f6e700d3fb
 # Mojo lays these structs out as C does; using ShortChar.SIZE makes the compiler assert it. Needs structbridge_rt.mojo on the import path (mojo build -I <folder>).
 
-from std.collections import Array
-from std.reflection import reflect
-from std.sys import align_of, size_of
+from std.collections import Array as _SB_Array
+from std.memory import Pointer as _SB_Pointer
+from std.reflection import reflect as _SB_reflect
+from std.sys import align_of as _SB_align_of, size_of as _SB_size_of
 import structbridge_rt as _sbrt
 
 
@@ -13,7 +14,7 @@ struct ShortChar(Copyable, _sbrt.LaidOut):
 
     var s: Int16  # offset 0, size 2
     var c: Int8  # offset 2, size 1
-    var _SB_pad0: Array[UInt8, 1]
+    var _SB_pad0: _SB_Array[UInt8, 1]
 
     comptime SIZE: Int = ShortChar._SB_checked(4)
     """The size in bytes (C's sizeof); its use asserts the layout at compile time."""
@@ -28,14 +29,14 @@ struct ShortChar(Copyable, _sbrt.LaidOut):
         """All bytes zero (text empty, bool false)."""
         self.s = 0
         self.c = 0
-        self._SB_pad0 = Array[UInt8, 1](fill=0)
+        self._SB_pad0 = _SB_Array[UInt8, 1](fill=0)
 
     @staticmethod
     def _SB_checked(value: Int) -> Int:
         """Returns value once the compiler has checked Mojo's layout of ShortChar against C's (the twin of the C header's static assertions)."""
-        comptime assert reflect[ShortChar].field_offset[name="s"]() == 0, "the offset of ShortChar.s is not the C offset (0)"
-        comptime assert reflect[ShortChar].field_offset[name="c"]() == 2, "the offset of ShortChar.c is not the C offset (2)"
-        comptime assert reflect[ShortChar].field_offset[name="_SB_pad0"]() == 3, "the offset of ShortChar._SB_pad0 is not the C offset (3)"
-        comptime assert size_of[ShortChar]() == 4, "size_of[ShortChar] is not the C size (4 bytes)"
-        comptime assert align_of[ShortChar]() == 2, "align_of[ShortChar] is not the C alignment (2 bytes)"
+        comptime assert _SB_reflect[ShortChar].field_offset[name="s"]() == 0, "the offset of ShortChar.s is not the C offset (0)"
+        comptime assert _SB_reflect[ShortChar].field_offset[name="c"]() == 2, "the offset of ShortChar.c is not the C offset (2)"
+        comptime assert _SB_reflect[ShortChar].field_offset[name="_SB_pad0"]() == 3, "the offset of ShortChar._SB_pad0 is not the C offset (3)"
+        comptime assert _SB_size_of[ShortChar]() == 4, "size_of[ShortChar] is not the C size (4 bytes)"
+        comptime assert _SB_align_of[ShortChar]() == 2, "align_of[ShortChar] is not the C alignment (2 bytes)"
         return value

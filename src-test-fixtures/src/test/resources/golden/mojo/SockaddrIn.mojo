@@ -2,9 +2,10 @@
 # Layout fingerprint 5d838f5f4acd464e4597ec6bbf851887
 # Mojo lays these structs out as C does; using SockaddrIn.SIZE makes the compiler assert it. Needs structbridge_rt.mojo on the import path (mojo build -I <folder>).
 
-from std.collections import Array
-from std.reflection import reflect
-from std.sys import align_of, size_of
+from std.collections import Array as _SB_Array
+from std.memory import Pointer as _SB_Pointer
+from std.reflection import reflect as _SB_reflect
+from std.sys import align_of as _SB_align_of, size_of as _SB_size_of
 import structbridge_rt as _sbrt
 
 
@@ -15,7 +16,7 @@ struct SockaddrIn(Copyable, _sbrt.LaidOut):
     var family: UInt16  # offset 0, size 2
     var port: _sbrt.Num[DType.uint16, True]  # offset 2, size 2; big-endian
     var addr: _sbrt.Num[DType.uint32, True]  # offset 4, size 4; big-endian
-    var zero: Array[Int8, 8]  # offset 8, size 8
+    var zero: _SB_Array[Int8, 8]  # offset 8, size 8
 
     comptime SIZE: Int = SockaddrIn._SB_checked(16)
     """The size in bytes (C's sizeof); its use asserts the layout at compile time."""
@@ -31,15 +32,15 @@ struct SockaddrIn(Copyable, _sbrt.LaidOut):
         self.family = 0
         self.port = _sbrt.Num[DType.uint16, True]()
         self.addr = _sbrt.Num[DType.uint32, True]()
-        self.zero = Array[Int8, 8](fill=0)
+        self.zero = _SB_Array[Int8, 8](fill=0)
 
     @staticmethod
     def _SB_checked(value: Int) -> Int:
         """Returns value once the compiler has checked Mojo's layout of SockaddrIn against C's (the twin of the C header's static assertions)."""
-        comptime assert reflect[SockaddrIn].field_offset[name="family"]() == 0, "the offset of SockaddrIn.family is not the C offset (0)"
-        comptime assert reflect[SockaddrIn].field_offset[name="port"]() == 2, "the offset of SockaddrIn.port is not the C offset (2)"
-        comptime assert reflect[SockaddrIn].field_offset[name="addr"]() == 4, "the offset of SockaddrIn.addr is not the C offset (4)"
-        comptime assert reflect[SockaddrIn].field_offset[name="zero"]() == 8, "the offset of SockaddrIn.zero is not the C offset (8)"
-        comptime assert size_of[SockaddrIn]() == 16, "size_of[SockaddrIn] is not the C size (16 bytes)"
-        comptime assert align_of[SockaddrIn]() == 4, "align_of[SockaddrIn] is not the C alignment (4 bytes)"
+        comptime assert _SB_reflect[SockaddrIn].field_offset[name="family"]() == 0, "the offset of SockaddrIn.family is not the C offset (0)"
+        comptime assert _SB_reflect[SockaddrIn].field_offset[name="port"]() == 2, "the offset of SockaddrIn.port is not the C offset (2)"
+        comptime assert _SB_reflect[SockaddrIn].field_offset[name="addr"]() == 4, "the offset of SockaddrIn.addr is not the C offset (4)"
+        comptime assert _SB_reflect[SockaddrIn].field_offset[name="zero"]() == 8, "the offset of SockaddrIn.zero is not the C offset (8)"
+        comptime assert _SB_size_of[SockaddrIn]() == 16, "size_of[SockaddrIn] is not the C size (16 bytes)"
+        comptime assert _SB_align_of[SockaddrIn]() == 4, "align_of[SockaddrIn] is not the C alignment (4 bytes)"
         return value

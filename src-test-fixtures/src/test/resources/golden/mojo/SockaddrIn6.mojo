@@ -2,9 +2,10 @@
 # Layout fingerprint 498cee7369160e4bb0c1127bfde3bf7c
 # Mojo lays these structs out as C does; using SockaddrIn6.SIZE makes the compiler assert it. Needs structbridge_rt.mojo on the import path (mojo build -I <folder>).
 
-from std.collections import Array
-from std.reflection import reflect
-from std.sys import align_of, size_of
+from std.collections import Array as _SB_Array
+from std.memory import Pointer as _SB_Pointer
+from std.reflection import reflect as _SB_reflect
+from std.sys import align_of as _SB_align_of, size_of as _SB_size_of
 import structbridge_rt as _sbrt
 
 
@@ -12,7 +13,7 @@ import structbridge_rt as _sbrt
 struct In6Addr(Copyable, _sbrt.LaidOut):
     """C union In6Addr (io.structbridge.fixtures.In6Addr): size 16 bytes, alignment 4 bytes. Mojo has no unions: the bytes, and per member a reference to them seen as its type (every member starts at offset 0)."""
 
-    var _SB_bytes: Array[UInt8, 16]
+    var _SB_bytes: _SB_Array[UInt8, 16]
 
     comptime SIZE: Int = In6Addr._SB_checked(16)
     """The size in bytes (C's sizeof); its use asserts the layout at compile time."""
@@ -25,31 +26,31 @@ struct In6Addr(Copyable, _sbrt.LaidOut):
 
     def __init__(out self):
         """All bytes zero."""
-        self._SB_bytes = Array[UInt8, 16](fill=0)
+        self._SB_bytes = _SB_Array[UInt8, 16](fill=0)
 
-    def addr8(ref self) -> ref[self] Array[Int8, 16]:
-        """Member addr8 (offset 0, size 16): the union's bytes seen as Array[Int8, 16]."""
-        return Pointer(to=self).unsafe_bitcast[Array[Int8, 16]]()[]
+    def addr8(ref self) -> ref[self] _SB_Array[Int8, 16]:
+        """Member addr8 (offset 0, size 16): the union's bytes seen as _SB_Array[Int8, 16]."""
+        return _SB_Pointer(to=self).unsafe_bitcast[_SB_Array[Int8, 16]]()[]
 
-    def addr16(ref self) -> ref[self] Array[_sbrt.Num[DType.uint16, True], 8]:
-        """Member addr16 (offset 0, size 16; big-endian elements): the union's bytes seen as Array[_sbrt.Num[DType.uint16, True], 8]."""
-        return Pointer(to=self).unsafe_bitcast[Array[_sbrt.Num[DType.uint16, True], 8]]()[]
+    def addr16(ref self) -> ref[self] _SB_Array[_sbrt.Num[DType.uint16, True], 8]:
+        """Member addr16 (offset 0, size 16; big-endian elements): the union's bytes seen as _SB_Array[_sbrt.Num[DType.uint16, True], 8]."""
+        return _SB_Pointer(to=self).unsafe_bitcast[_SB_Array[_sbrt.Num[DType.uint16, True], 8]]()[]
 
-    def addr32(ref self) -> ref[self] Array[_sbrt.Num[DType.uint32, True], 4]:
-        """Member addr32 (offset 0, size 16; big-endian elements): the union's bytes seen as Array[_sbrt.Num[DType.uint32, True], 4]."""
-        return Pointer(to=self).unsafe_bitcast[Array[_sbrt.Num[DType.uint32, True], 4]]()[]
+    def addr32(ref self) -> ref[self] _SB_Array[_sbrt.Num[DType.uint32, True], 4]:
+        """Member addr32 (offset 0, size 16; big-endian elements): the union's bytes seen as _SB_Array[_sbrt.Num[DType.uint32, True], 4]."""
+        return _SB_Pointer(to=self).unsafe_bitcast[_SB_Array[_sbrt.Num[DType.uint32, True], 4]]()[]
 
     @staticmethod
     def _SB_checked(value: Int) -> Int:
         """Returns value once the compiler has checked Mojo's layout of In6Addr against C's (the twin of the C header's static assertions)."""
-        comptime assert size_of[In6Addr]() == 16, "size_of[In6Addr] is not the C size (16 bytes)"
-        comptime assert align_of[In6Addr]() == 4, "align_of[In6Addr] is not the C alignment (4 bytes)"
-        comptime assert size_of[Array[Int8, 16]]() == 16, "member addr8 of In6Addr is not 16 bytes"
-        comptime assert align_of[Array[Int8, 16]]() <= 4, "member addr8 of In6Addr needs more alignment than the union's 4"
-        comptime assert size_of[Array[_sbrt.Num[DType.uint16, True], 8]]() == 16, "member addr16 of In6Addr is not 16 bytes"
-        comptime assert align_of[Array[_sbrt.Num[DType.uint16, True], 8]]() <= 4, "member addr16 of In6Addr needs more alignment than the union's 4"
-        comptime assert size_of[Array[_sbrt.Num[DType.uint32, True], 4]]() == 16, "member addr32 of In6Addr is not 16 bytes"
-        comptime assert align_of[Array[_sbrt.Num[DType.uint32, True], 4]]() <= 4, "member addr32 of In6Addr needs more alignment than the union's 4"
+        comptime assert _SB_size_of[In6Addr]() == 16, "size_of[In6Addr] is not the C size (16 bytes)"
+        comptime assert _SB_align_of[In6Addr]() == 4, "align_of[In6Addr] is not the C alignment (4 bytes)"
+        comptime assert _SB_size_of[_SB_Array[Int8, 16]]() == 16, "member addr8 of In6Addr is not 16 bytes"
+        comptime assert _SB_align_of[_SB_Array[Int8, 16]]() <= 4, "member addr8 of In6Addr needs more alignment than the union's 4"
+        comptime assert _SB_size_of[_SB_Array[_sbrt.Num[DType.uint16, True], 8]]() == 16, "member addr16 of In6Addr is not 16 bytes"
+        comptime assert _SB_align_of[_SB_Array[_sbrt.Num[DType.uint16, True], 8]]() <= 4, "member addr16 of In6Addr needs more alignment than the union's 4"
+        comptime assert _SB_size_of[_SB_Array[_sbrt.Num[DType.uint32, True], 4]]() == 16, "member addr32 of In6Addr is not 16 bytes"
+        comptime assert _SB_align_of[_SB_Array[_sbrt.Num[DType.uint32, True], 4]]() <= 4, "member addr32 of In6Addr needs more alignment than the union's 4"
         return value
 
 
@@ -82,12 +83,12 @@ struct SockaddrIn6(Copyable, _sbrt.LaidOut):
     @staticmethod
     def _SB_checked(value: Int) -> Int:
         """Returns value once the compiler has checked Mojo's layout of SockaddrIn6 against C's (the twin of the C header's static assertions)."""
-        comptime assert reflect[SockaddrIn6].field_offset[name="family"]() == 0, "the offset of SockaddrIn6.family is not the C offset (0)"
-        comptime assert reflect[SockaddrIn6].field_offset[name="port"]() == 2, "the offset of SockaddrIn6.port is not the C offset (2)"
-        comptime assert reflect[SockaddrIn6].field_offset[name="flowinfo"]() == 4, "the offset of SockaddrIn6.flowinfo is not the C offset (4)"
-        comptime assert reflect[SockaddrIn6].field_offset[name="addr"]() == 8, "the offset of SockaddrIn6.addr is not the C offset (8)"
-        comptime assert reflect[SockaddrIn6].field_offset[name="scopeId"]() == 24, "the offset of SockaddrIn6.scopeId is not the C offset (24)"
-        comptime assert size_of[SockaddrIn6]() == 28, "size_of[SockaddrIn6] is not the C size (28 bytes)"
-        comptime assert align_of[SockaddrIn6]() == 4, "align_of[SockaddrIn6] is not the C alignment (4 bytes)"
+        comptime assert _SB_reflect[SockaddrIn6].field_offset[name="family"]() == 0, "the offset of SockaddrIn6.family is not the C offset (0)"
+        comptime assert _SB_reflect[SockaddrIn6].field_offset[name="port"]() == 2, "the offset of SockaddrIn6.port is not the C offset (2)"
+        comptime assert _SB_reflect[SockaddrIn6].field_offset[name="flowinfo"]() == 4, "the offset of SockaddrIn6.flowinfo is not the C offset (4)"
+        comptime assert _SB_reflect[SockaddrIn6].field_offset[name="addr"]() == 8, "the offset of SockaddrIn6.addr is not the C offset (8)"
+        comptime assert _SB_reflect[SockaddrIn6].field_offset[name="scopeId"]() == 24, "the offset of SockaddrIn6.scopeId is not the C offset (24)"
+        comptime assert _SB_size_of[SockaddrIn6]() == 28, "size_of[SockaddrIn6] is not the C size (28 bytes)"
+        comptime assert _SB_align_of[SockaddrIn6]() == 4, "align_of[SockaddrIn6] is not the C alignment (4 bytes)"
         comptime assert In6Addr.SIZE == 16, "the size of In6Addr is not 16 bytes"
         return value

@@ -2,9 +2,10 @@
 # Layout fingerprint b31318adf292ffb49c79230ad9a23975
 # Mojo lays these structs out as C does; using StatAarch64.SIZE makes the compiler assert it. Needs structbridge_rt.mojo on the import path (mojo build -I <folder>).
 
-from std.collections import Array
-from std.reflection import reflect
-from std.sys import align_of, size_of
+from std.collections import Array as _SB_Array
+from std.memory import Pointer as _SB_Pointer
+from std.reflection import reflect as _SB_reflect
+from std.sys import align_of as _SB_align_of, size_of as _SB_size_of
 import structbridge_rt as _sbrt
 
 
@@ -31,10 +32,10 @@ struct Timespec(Copyable, _sbrt.LaidOut):
     @staticmethod
     def _SB_checked(value: Int) -> Int:
         """Returns value once the compiler has checked Mojo's layout of Timespec against C's (the twin of the C header's static assertions)."""
-        comptime assert reflect[Timespec].field_offset[name="tvSec"]() == 0, "the offset of Timespec.tvSec is not the C offset (0)"
-        comptime assert reflect[Timespec].field_offset[name="tvNsec"]() == 8, "the offset of Timespec.tvNsec is not the C offset (8)"
-        comptime assert size_of[Timespec]() == 16, "size_of[Timespec] is not the C size (16 bytes)"
-        comptime assert align_of[Timespec]() == 8, "align_of[Timespec] is not the C alignment (8 bytes)"
+        comptime assert _SB_reflect[Timespec].field_offset[name="tvSec"]() == 0, "the offset of Timespec.tvSec is not the C offset (0)"
+        comptime assert _SB_reflect[Timespec].field_offset[name="tvNsec"]() == 8, "the offset of Timespec.tvNsec is not the C offset (8)"
+        comptime assert _SB_size_of[Timespec]() == 16, "size_of[Timespec] is not the C size (16 bytes)"
+        comptime assert _SB_align_of[Timespec]() == 8, "align_of[Timespec] is not the C alignment (8 bytes)"
         return value
 
 
@@ -56,7 +57,7 @@ struct StatAarch64(Copyable, _sbrt.LaidOut):
     var stAtim: Timespec  # offset 72, size 16
     var stMtim: Timespec  # offset 88, size 16
     var stCtim: Timespec  # offset 104, size 16
-    var glibcReserved: Array[Int32, 2]  # offset 120, size 8
+    var glibcReserved: _SB_Array[Int32, 2]  # offset 120, size 8
 
     comptime SIZE: Int = StatAarch64._SB_checked(128)
     """The size in bytes (C's sizeof); its use asserts the layout at compile time."""
@@ -84,29 +85,29 @@ struct StatAarch64(Copyable, _sbrt.LaidOut):
         self.stAtim = Timespec()
         self.stMtim = Timespec()
         self.stCtim = Timespec()
-        self.glibcReserved = Array[Int32, 2](fill=0)
+        self.glibcReserved = _SB_Array[Int32, 2](fill=0)
 
     @staticmethod
     def _SB_checked(value: Int) -> Int:
         """Returns value once the compiler has checked Mojo's layout of StatAarch64 against C's (the twin of the C header's static assertions)."""
-        comptime assert reflect[StatAarch64].field_offset[name="stDev"]() == 0, "the offset of StatAarch64.stDev is not the C offset (0)"
-        comptime assert reflect[StatAarch64].field_offset[name="stIno"]() == 8, "the offset of StatAarch64.stIno is not the C offset (8)"
-        comptime assert reflect[StatAarch64].field_offset[name="stMode"]() == 16, "the offset of StatAarch64.stMode is not the C offset (16)"
-        comptime assert reflect[StatAarch64].field_offset[name="stNlink"]() == 20, "the offset of StatAarch64.stNlink is not the C offset (20)"
-        comptime assert reflect[StatAarch64].field_offset[name="stUid"]() == 24, "the offset of StatAarch64.stUid is not the C offset (24)"
-        comptime assert reflect[StatAarch64].field_offset[name="stGid"]() == 28, "the offset of StatAarch64.stGid is not the C offset (28)"
-        comptime assert reflect[StatAarch64].field_offset[name="stRdev"]() == 32, "the offset of StatAarch64.stRdev is not the C offset (32)"
-        comptime assert reflect[StatAarch64].field_offset[name="pad1"]() == 40, "the offset of StatAarch64.pad1 is not the C offset (40)"
-        comptime assert reflect[StatAarch64].field_offset[name="stSize"]() == 48, "the offset of StatAarch64.stSize is not the C offset (48)"
-        comptime assert reflect[StatAarch64].field_offset[name="stBlksize"]() == 56, "the offset of StatAarch64.stBlksize is not the C offset (56)"
-        comptime assert reflect[StatAarch64].field_offset[name="pad2"]() == 60, "the offset of StatAarch64.pad2 is not the C offset (60)"
-        comptime assert reflect[StatAarch64].field_offset[name="stBlocks"]() == 64, "the offset of StatAarch64.stBlocks is not the C offset (64)"
-        comptime assert reflect[StatAarch64].field_offset[name="stAtim"]() == 72, "the offset of StatAarch64.stAtim is not the C offset (72)"
-        comptime assert reflect[StatAarch64].field_offset[name="stMtim"]() == 88, "the offset of StatAarch64.stMtim is not the C offset (88)"
-        comptime assert reflect[StatAarch64].field_offset[name="stCtim"]() == 104, "the offset of StatAarch64.stCtim is not the C offset (104)"
-        comptime assert reflect[StatAarch64].field_offset[name="glibcReserved"]() == 120, "the offset of StatAarch64.glibcReserved is not the C offset (120)"
-        comptime assert size_of[StatAarch64]() == 128, "size_of[StatAarch64] is not the C size (128 bytes)"
-        comptime assert align_of[StatAarch64]() == 8, "align_of[StatAarch64] is not the C alignment (8 bytes)"
+        comptime assert _SB_reflect[StatAarch64].field_offset[name="stDev"]() == 0, "the offset of StatAarch64.stDev is not the C offset (0)"
+        comptime assert _SB_reflect[StatAarch64].field_offset[name="stIno"]() == 8, "the offset of StatAarch64.stIno is not the C offset (8)"
+        comptime assert _SB_reflect[StatAarch64].field_offset[name="stMode"]() == 16, "the offset of StatAarch64.stMode is not the C offset (16)"
+        comptime assert _SB_reflect[StatAarch64].field_offset[name="stNlink"]() == 20, "the offset of StatAarch64.stNlink is not the C offset (20)"
+        comptime assert _SB_reflect[StatAarch64].field_offset[name="stUid"]() == 24, "the offset of StatAarch64.stUid is not the C offset (24)"
+        comptime assert _SB_reflect[StatAarch64].field_offset[name="stGid"]() == 28, "the offset of StatAarch64.stGid is not the C offset (28)"
+        comptime assert _SB_reflect[StatAarch64].field_offset[name="stRdev"]() == 32, "the offset of StatAarch64.stRdev is not the C offset (32)"
+        comptime assert _SB_reflect[StatAarch64].field_offset[name="pad1"]() == 40, "the offset of StatAarch64.pad1 is not the C offset (40)"
+        comptime assert _SB_reflect[StatAarch64].field_offset[name="stSize"]() == 48, "the offset of StatAarch64.stSize is not the C offset (48)"
+        comptime assert _SB_reflect[StatAarch64].field_offset[name="stBlksize"]() == 56, "the offset of StatAarch64.stBlksize is not the C offset (56)"
+        comptime assert _SB_reflect[StatAarch64].field_offset[name="pad2"]() == 60, "the offset of StatAarch64.pad2 is not the C offset (60)"
+        comptime assert _SB_reflect[StatAarch64].field_offset[name="stBlocks"]() == 64, "the offset of StatAarch64.stBlocks is not the C offset (64)"
+        comptime assert _SB_reflect[StatAarch64].field_offset[name="stAtim"]() == 72, "the offset of StatAarch64.stAtim is not the C offset (72)"
+        comptime assert _SB_reflect[StatAarch64].field_offset[name="stMtim"]() == 88, "the offset of StatAarch64.stMtim is not the C offset (88)"
+        comptime assert _SB_reflect[StatAarch64].field_offset[name="stCtim"]() == 104, "the offset of StatAarch64.stCtim is not the C offset (104)"
+        comptime assert _SB_reflect[StatAarch64].field_offset[name="glibcReserved"]() == 120, "the offset of StatAarch64.glibcReserved is not the C offset (120)"
+        comptime assert _SB_size_of[StatAarch64]() == 128, "size_of[StatAarch64] is not the C size (128 bytes)"
+        comptime assert _SB_align_of[StatAarch64]() == 8, "align_of[StatAarch64] is not the C alignment (8 bytes)"
         comptime assert Timespec.SIZE == 16, "the size of Timespec is not 16 bytes"
         comptime assert Timespec.SIZE == 16, "the size of Timespec is not 16 bytes"
         comptime assert Timespec.SIZE == 16, "the size of Timespec is not 16 bytes"

@@ -2,9 +2,10 @@
 # Layout fingerprint b491ca8a911580952e74e885cc543f73
 # Mojo lays these structs out as C does; using Tagged.SIZE makes the compiler assert it. Needs structbridge_rt.mojo on the import path (mojo build -I <folder>).
 
-from std.collections import Array
-from std.reflection import reflect
-from std.sys import align_of, size_of
+from std.collections import Array as _SB_Array
+from std.memory import Pointer as _SB_Pointer
+from std.reflection import reflect as _SB_reflect
+from std.sys import align_of as _SB_align_of, size_of as _SB_size_of
 import structbridge_rt as _sbrt
 
 
@@ -12,7 +13,7 @@ struct Tagged(Copyable, _sbrt.LaidOut):
     """C struct Tagged (io.structbridge.fixtures.Tagged): size 12 bytes, alignment 4 bytes; every member at its C offset, padding explicit."""
 
     var color: _sbrt.Code[DType.uint8, False, "Tagged.color", 0, "Color", 1, 2, 200]  # offset 0, size 1; enum Color code
-    var _SB_pad0: Array[UInt8, 3]
+    var _SB_pad0: _SB_Array[UInt8, 3]
     var wide: _sbrt.Code[DType.int32, False, "Tagged.wide", 4, "Color", 1, 2, 200]  # offset 4, size 4; enum Color code
     var value: Int32  # offset 8, size 4
 
@@ -28,17 +29,17 @@ struct Tagged(Copyable, _sbrt.LaidOut):
     def __init__(out self):
         """All bytes zero (text empty, bool false)."""
         self.color = _sbrt.Code[DType.uint8, False, "Tagged.color", 0, "Color", 1, 2, 200]()
-        self._SB_pad0 = Array[UInt8, 3](fill=0)
+        self._SB_pad0 = _SB_Array[UInt8, 3](fill=0)
         self.wide = _sbrt.Code[DType.int32, False, "Tagged.wide", 4, "Color", 1, 2, 200]()
         self.value = 0
 
     @staticmethod
     def _SB_checked(value: Int) -> Int:
         """Returns value once the compiler has checked Mojo's layout of Tagged against C's (the twin of the C header's static assertions)."""
-        comptime assert reflect[Tagged].field_offset[name="color"]() == 0, "the offset of Tagged.color is not the C offset (0)"
-        comptime assert reflect[Tagged].field_offset[name="_SB_pad0"]() == 1, "the offset of Tagged._SB_pad0 is not the C offset (1)"
-        comptime assert reflect[Tagged].field_offset[name="wide"]() == 4, "the offset of Tagged.wide is not the C offset (4)"
-        comptime assert reflect[Tagged].field_offset[name="value"]() == 8, "the offset of Tagged.value is not the C offset (8)"
-        comptime assert size_of[Tagged]() == 12, "size_of[Tagged] is not the C size (12 bytes)"
-        comptime assert align_of[Tagged]() == 4, "align_of[Tagged] is not the C alignment (4 bytes)"
+        comptime assert _SB_reflect[Tagged].field_offset[name="color"]() == 0, "the offset of Tagged.color is not the C offset (0)"
+        comptime assert _SB_reflect[Tagged].field_offset[name="_SB_pad0"]() == 1, "the offset of Tagged._SB_pad0 is not the C offset (1)"
+        comptime assert _SB_reflect[Tagged].field_offset[name="wide"]() == 4, "the offset of Tagged.wide is not the C offset (4)"
+        comptime assert _SB_reflect[Tagged].field_offset[name="value"]() == 8, "the offset of Tagged.value is not the C offset (8)"
+        comptime assert _SB_size_of[Tagged]() == 12, "size_of[Tagged] is not the C size (12 bytes)"
+        comptime assert _SB_align_of[Tagged]() == 4, "align_of[Tagged] is not the C alignment (4 bytes)"
         return value

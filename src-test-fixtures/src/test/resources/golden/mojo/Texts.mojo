@@ -2,9 +2,10 @@
 # Layout fingerprint 5e77175f6f66964221bfbe9930bd0ac1
 # Mojo lays these structs out as C does; using Texts.SIZE makes the compiler assert it. Needs structbridge_rt.mojo on the import path (mojo build -I <folder>).
 
-from std.collections import Array
-from std.reflection import reflect
-from std.sys import align_of, size_of
+from std.collections import Array as _SB_Array
+from std.memory import Pointer as _SB_Pointer
+from std.reflection import reflect as _SB_reflect
+from std.sys import align_of as _SB_align_of, size_of as _SB_size_of
 import structbridge_rt as _sbrt
 
 
@@ -35,10 +36,10 @@ struct Texts(Copyable, _sbrt.LaidOut):
     @staticmethod
     def _SB_checked(value: Int) -> Int:
         """Returns value once the compiler has checked Mojo's layout of Texts against C's (the twin of the C header's static assertions)."""
-        comptime assert reflect[Texts].field_offset[name="utf8"]() == 0, "the offset of Texts.utf8 is not the C offset (0)"
-        comptime assert reflect[Texts].field_offset[name="ascii4"]() == 8, "the offset of Texts.ascii4 is not the C offset (8)"
-        comptime assert reflect[Texts].field_offset[name="latin1"]() == 12, "the offset of Texts.latin1 is not the C offset (12)"
-        comptime assert reflect[Texts].field_offset[name="cut"]() == 18, "the offset of Texts.cut is not the C offset (18)"
-        comptime assert size_of[Texts]() == 26, "size_of[Texts] is not the C size (26 bytes)"
-        comptime assert align_of[Texts]() == 1, "align_of[Texts] is not the C alignment (1 bytes)"
+        comptime assert _SB_reflect[Texts].field_offset[name="utf8"]() == 0, "the offset of Texts.utf8 is not the C offset (0)"
+        comptime assert _SB_reflect[Texts].field_offset[name="ascii4"]() == 8, "the offset of Texts.ascii4 is not the C offset (8)"
+        comptime assert _SB_reflect[Texts].field_offset[name="latin1"]() == 12, "the offset of Texts.latin1 is not the C offset (12)"
+        comptime assert _SB_reflect[Texts].field_offset[name="cut"]() == 18, "the offset of Texts.cut is not the C offset (18)"
+        comptime assert _SB_size_of[Texts]() == 26, "size_of[Texts] is not the C size (26 bytes)"
+        comptime assert _SB_align_of[Texts]() == 1, "align_of[Texts] is not the C alignment (1 bytes)"
         return value

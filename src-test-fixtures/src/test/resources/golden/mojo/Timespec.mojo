@@ -2,9 +2,10 @@
 # Layout fingerprint 4cfaac1944931e29001c5e2a192c9c70
 # Mojo lays these structs out as C does; using Timespec.SIZE makes the compiler assert it. Needs structbridge_rt.mojo on the import path (mojo build -I <folder>).
 
-from std.collections import Array
-from std.reflection import reflect
-from std.sys import align_of, size_of
+from std.collections import Array as _SB_Array
+from std.memory import Pointer as _SB_Pointer
+from std.reflection import reflect as _SB_reflect
+from std.sys import align_of as _SB_align_of, size_of as _SB_size_of
 import structbridge_rt as _sbrt
 
 
@@ -31,8 +32,8 @@ struct Timespec(Copyable, _sbrt.LaidOut):
     @staticmethod
     def _SB_checked(value: Int) -> Int:
         """Returns value once the compiler has checked Mojo's layout of Timespec against C's (the twin of the C header's static assertions)."""
-        comptime assert reflect[Timespec].field_offset[name="tvSec"]() == 0, "the offset of Timespec.tvSec is not the C offset (0)"
-        comptime assert reflect[Timespec].field_offset[name="tvNsec"]() == 8, "the offset of Timespec.tvNsec is not the C offset (8)"
-        comptime assert size_of[Timespec]() == 16, "size_of[Timespec] is not the C size (16 bytes)"
-        comptime assert align_of[Timespec]() == 8, "align_of[Timespec] is not the C alignment (8 bytes)"
+        comptime assert _SB_reflect[Timespec].field_offset[name="tvSec"]() == 0, "the offset of Timespec.tvSec is not the C offset (0)"
+        comptime assert _SB_reflect[Timespec].field_offset[name="tvNsec"]() == 8, "the offset of Timespec.tvNsec is not the C offset (8)"
+        comptime assert _SB_size_of[Timespec]() == 16, "size_of[Timespec] is not the C size (16 bytes)"
+        comptime assert _SB_align_of[Timespec]() == 8, "align_of[Timespec] is not the C alignment (8 bytes)"
         return value

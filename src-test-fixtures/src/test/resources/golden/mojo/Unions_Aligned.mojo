@@ -2,9 +2,10 @@
 # Layout fingerprint 58cb176055097c380adde1a0e11eace3
 # Mojo lays these structs out as C does; using Unions_Aligned.SIZE makes the compiler assert it. Needs structbridge_rt.mojo on the import path (mojo build -I <folder>).
 
-from std.collections import Array
-from std.reflection import reflect
-from std.sys import align_of, size_of
+from std.collections import Array as _SB_Array
+from std.memory import Pointer as _SB_Pointer
+from std.reflection import reflect as _SB_reflect
+from std.sys import align_of as _SB_align_of, size_of as _SB_size_of
 import structbridge_rt as _sbrt
 
 
@@ -12,7 +13,7 @@ import structbridge_rt as _sbrt
 struct Unions_Aligned(Copyable, _sbrt.LaidOut):
     """C union Unions_Aligned (io.structbridge.fixtures.Unions.Aligned): size 16 bytes, alignment 16 bytes. Mojo has no unions: the bytes, and per member a reference to them seen as its type (every member starts at offset 0)."""
 
-    var _SB_bytes: Array[UInt8, 16]
+    var _SB_bytes: _SB_Array[UInt8, 16]
 
     comptime SIZE: Int = Unions_Aligned._SB_checked(16)
     """The size in bytes (C's sizeof); its use asserts the layout at compile time."""
@@ -25,23 +26,23 @@ struct Unions_Aligned(Copyable, _sbrt.LaidOut):
 
     def __init__(out self):
         """All bytes zero."""
-        self._SB_bytes = Array[UInt8, 16](fill=0)
+        self._SB_bytes = _SB_Array[UInt8, 16](fill=0)
 
     def i(ref self) -> ref[self] Int32:
         """Member i (offset 0, size 4): the union's bytes seen as Int32."""
-        return Pointer(to=self).unsafe_bitcast[Int32]()[]
+        return _SB_Pointer(to=self).unsafe_bitcast[Int32]()[]
 
     def f(ref self) -> ref[self] Float32:
         """Member f (offset 0, size 4): the union's bytes seen as Float32."""
-        return Pointer(to=self).unsafe_bitcast[Float32]()[]
+        return _SB_Pointer(to=self).unsafe_bitcast[Float32]()[]
 
     @staticmethod
     def _SB_checked(value: Int) -> Int:
         """Returns value once the compiler has checked Mojo's layout of Unions_Aligned against C's (the twin of the C header's static assertions)."""
-        comptime assert size_of[Unions_Aligned]() == 16, "size_of[Unions_Aligned] is not the C size (16 bytes)"
-        comptime assert align_of[Unions_Aligned]() == 16, "align_of[Unions_Aligned] is not the C alignment (16 bytes)"
-        comptime assert size_of[Int32]() == 4, "member i of Unions_Aligned is not 4 bytes"
-        comptime assert align_of[Int32]() <= 16, "member i of Unions_Aligned needs more alignment than the union's 16"
-        comptime assert size_of[Float32]() == 4, "member f of Unions_Aligned is not 4 bytes"
-        comptime assert align_of[Float32]() <= 16, "member f of Unions_Aligned needs more alignment than the union's 16"
+        comptime assert _SB_size_of[Unions_Aligned]() == 16, "size_of[Unions_Aligned] is not the C size (16 bytes)"
+        comptime assert _SB_align_of[Unions_Aligned]() == 16, "align_of[Unions_Aligned] is not the C alignment (16 bytes)"
+        comptime assert _SB_size_of[Int32]() == 4, "member i of Unions_Aligned is not 4 bytes"
+        comptime assert _SB_align_of[Int32]() <= 16, "member i of Unions_Aligned needs more alignment than the union's 16"
+        comptime assert _SB_size_of[Float32]() == 4, "member f of Unions_Aligned is not 4 bytes"
+        comptime assert _SB_align_of[Float32]() <= 16, "member f of Unions_Aligned needs more alignment than the union's 16"
         return value

@@ -2,9 +2,10 @@
 # Layout fingerprint 06a28cdc3082000aa01d6a3826150fb4
 # Mojo lays these structs out as C does; using Unions_Holder.SIZE makes the compiler assert it. Needs structbridge_rt.mojo on the import path (mojo build -I <folder>).
 
-from std.collections import Array
-from std.reflection import reflect
-from std.sys import align_of, size_of
+from std.collections import Array as _SB_Array
+from std.memory import Pointer as _SB_Pointer
+from std.reflection import reflect as _SB_reflect
+from std.sys import align_of as _SB_align_of, size_of as _SB_size_of
 import structbridge_rt as _sbrt
 
 
@@ -12,7 +13,7 @@ import structbridge_rt as _sbrt
 struct Unions_Number(Copyable, _sbrt.LaidOut):
     """C union Unions_Number (io.structbridge.fixtures.Unions.Number): size 8 bytes, alignment 8 bytes. Mojo has no unions: the bytes, and per member a reference to them seen as its type (every member starts at offset 0)."""
 
-    var _SB_bytes: Array[UInt8, 8]
+    var _SB_bytes: _SB_Array[UInt8, 8]
 
     comptime SIZE: Int = Unions_Number._SB_checked(8)
     """The size in bytes (C's sizeof); its use asserts the layout at compile time."""
@@ -25,37 +26,37 @@ struct Unions_Number(Copyable, _sbrt.LaidOut):
 
     def __init__(out self):
         """All bytes zero."""
-        self._SB_bytes = Array[UInt8, 8](fill=0)
+        self._SB_bytes = _SB_Array[UInt8, 8](fill=0)
 
     def l(ref self) -> ref[self] Int64:
         """Member l (offset 0, size 8): the union's bytes seen as Int64."""
-        return Pointer(to=self).unsafe_bitcast[Int64]()[]
+        return _SB_Pointer(to=self).unsafe_bitcast[Int64]()[]
 
     def d(ref self) -> ref[self] Float64:
         """Member d (offset 0, size 8): the union's bytes seen as Float64."""
-        return Pointer(to=self).unsafe_bitcast[Float64]()[]
+        return _SB_Pointer(to=self).unsafe_bitcast[Float64]()[]
 
     def i(ref self) -> ref[self] Int32:
         """Member i (offset 0, size 4): the union's bytes seen as Int32."""
-        return Pointer(to=self).unsafe_bitcast[Int32]()[]
+        return _SB_Pointer(to=self).unsafe_bitcast[Int32]()[]
 
-    def five(ref self) -> ref[self] Array[Int8, 5]:
-        """Member five (offset 0, size 5): the union's bytes seen as Array[Int8, 5]."""
-        return Pointer(to=self).unsafe_bitcast[Array[Int8, 5]]()[]
+    def five(ref self) -> ref[self] _SB_Array[Int8, 5]:
+        """Member five (offset 0, size 5): the union's bytes seen as _SB_Array[Int8, 5]."""
+        return _SB_Pointer(to=self).unsafe_bitcast[_SB_Array[Int8, 5]]()[]
 
     @staticmethod
     def _SB_checked(value: Int) -> Int:
         """Returns value once the compiler has checked Mojo's layout of Unions_Number against C's (the twin of the C header's static assertions)."""
-        comptime assert size_of[Unions_Number]() == 8, "size_of[Unions_Number] is not the C size (8 bytes)"
-        comptime assert align_of[Unions_Number]() == 8, "align_of[Unions_Number] is not the C alignment (8 bytes)"
-        comptime assert size_of[Int64]() == 8, "member l of Unions_Number is not 8 bytes"
-        comptime assert align_of[Int64]() <= 8, "member l of Unions_Number needs more alignment than the union's 8"
-        comptime assert size_of[Float64]() == 8, "member d of Unions_Number is not 8 bytes"
-        comptime assert align_of[Float64]() <= 8, "member d of Unions_Number needs more alignment than the union's 8"
-        comptime assert size_of[Int32]() == 4, "member i of Unions_Number is not 4 bytes"
-        comptime assert align_of[Int32]() <= 8, "member i of Unions_Number needs more alignment than the union's 8"
-        comptime assert size_of[Array[Int8, 5]]() == 5, "member five of Unions_Number is not 5 bytes"
-        comptime assert align_of[Array[Int8, 5]]() <= 8, "member five of Unions_Number needs more alignment than the union's 8"
+        comptime assert _SB_size_of[Unions_Number]() == 8, "size_of[Unions_Number] is not the C size (8 bytes)"
+        comptime assert _SB_align_of[Unions_Number]() == 8, "align_of[Unions_Number] is not the C alignment (8 bytes)"
+        comptime assert _SB_size_of[Int64]() == 8, "member l of Unions_Number is not 8 bytes"
+        comptime assert _SB_align_of[Int64]() <= 8, "member l of Unions_Number needs more alignment than the union's 8"
+        comptime assert _SB_size_of[Float64]() == 8, "member d of Unions_Number is not 8 bytes"
+        comptime assert _SB_align_of[Float64]() <= 8, "member d of Unions_Number needs more alignment than the union's 8"
+        comptime assert _SB_size_of[Int32]() == 4, "member i of Unions_Number is not 4 bytes"
+        comptime assert _SB_align_of[Int32]() <= 8, "member i of Unions_Number needs more alignment than the union's 8"
+        comptime assert _SB_size_of[_SB_Array[Int8, 5]]() == 5, "member five of Unions_Number is not 5 bytes"
+        comptime assert _SB_align_of[_SB_Array[Int8, 5]]() <= 8, "member five of Unions_Number needs more alignment than the union's 8"
         return value
 
 
@@ -63,7 +64,7 @@ struct Unions_Number(Copyable, _sbrt.LaidOut):
 struct Unions_Odd(Copyable, _sbrt.LaidOut):
     """C union Unions_Odd (io.structbridge.fixtures.Unions.Odd): size 6 bytes, alignment 2 bytes. Mojo has no unions: the bytes, and per member a reference to them seen as its type (every member starts at offset 0)."""
 
-    var _SB_bytes: Array[UInt8, 6]
+    var _SB_bytes: _SB_Array[UInt8, 6]
 
     comptime SIZE: Int = Unions_Odd._SB_checked(6)
     """The size in bytes (C's sizeof); its use asserts the layout at compile time."""
@@ -76,32 +77,32 @@ struct Unions_Odd(Copyable, _sbrt.LaidOut):
 
     def __init__(out self):
         """All bytes zero."""
-        self._SB_bytes = Array[UInt8, 6](fill=0)
+        self._SB_bytes = _SB_Array[UInt8, 6](fill=0)
 
-    def five(ref self) -> ref[self] Array[Int8, 5]:
-        """Member five (offset 0, size 5): the union's bytes seen as Array[Int8, 5]."""
-        return Pointer(to=self).unsafe_bitcast[Array[Int8, 5]]()[]
+    def five(ref self) -> ref[self] _SB_Array[Int8, 5]:
+        """Member five (offset 0, size 5): the union's bytes seen as _SB_Array[Int8, 5]."""
+        return _SB_Pointer(to=self).unsafe_bitcast[_SB_Array[Int8, 5]]()[]
 
     def s(ref self) -> ref[self] Int16:
         """Member s (offset 0, size 2): the union's bytes seen as Int16."""
-        return Pointer(to=self).unsafe_bitcast[Int16]()[]
+        return _SB_Pointer(to=self).unsafe_bitcast[Int16]()[]
 
     @staticmethod
     def _SB_checked(value: Int) -> Int:
         """Returns value once the compiler has checked Mojo's layout of Unions_Odd against C's (the twin of the C header's static assertions)."""
-        comptime assert size_of[Unions_Odd]() == 6, "size_of[Unions_Odd] is not the C size (6 bytes)"
-        comptime assert align_of[Unions_Odd]() == 2, "align_of[Unions_Odd] is not the C alignment (2 bytes)"
-        comptime assert size_of[Array[Int8, 5]]() == 5, "member five of Unions_Odd is not 5 bytes"
-        comptime assert align_of[Array[Int8, 5]]() <= 2, "member five of Unions_Odd needs more alignment than the union's 2"
-        comptime assert size_of[Int16]() == 2, "member s of Unions_Odd is not 2 bytes"
-        comptime assert align_of[Int16]() <= 2, "member s of Unions_Odd needs more alignment than the union's 2"
+        comptime assert _SB_size_of[Unions_Odd]() == 6, "size_of[Unions_Odd] is not the C size (6 bytes)"
+        comptime assert _SB_align_of[Unions_Odd]() == 2, "align_of[Unions_Odd] is not the C alignment (2 bytes)"
+        comptime assert _SB_size_of[_SB_Array[Int8, 5]]() == 5, "member five of Unions_Odd is not 5 bytes"
+        comptime assert _SB_align_of[_SB_Array[Int8, 5]]() <= 2, "member five of Unions_Odd needs more alignment than the union's 2"
+        comptime assert _SB_size_of[Int16]() == 2, "member s of Unions_Odd is not 2 bytes"
+        comptime assert _SB_align_of[Int16]() <= 2, "member s of Unions_Odd needs more alignment than the union's 2"
         return value
 
 
 struct Unions_Packed(Copyable, _sbrt.LaidOut):
     """C union Unions_Packed (io.structbridge.fixtures.Unions.Packed): size 8 bytes, alignment 1 bytes. Mojo has no unions: the bytes, and per member a reference to them seen as its type (every member starts at offset 0)."""
 
-    var _SB_bytes: Array[UInt8, 8]
+    var _SB_bytes: _SB_Array[UInt8, 8]
 
     comptime SIZE: Int = Unions_Packed._SB_checked(8)
     """The size in bytes (C's sizeof); its use asserts the layout at compile time."""
@@ -114,25 +115,25 @@ struct Unions_Packed(Copyable, _sbrt.LaidOut):
 
     def __init__(out self):
         """All bytes zero."""
-        self._SB_bytes = Array[UInt8, 8](fill=0)
+        self._SB_bytes = _SB_Array[UInt8, 8](fill=0)
 
     def l(ref self) -> ref[self] _sbrt.Num[DType.int64, False]:
         """Member l (offset 0, size 8): the union's bytes seen as _sbrt.Num[DType.int64, False]."""
-        return Pointer(to=self).unsafe_bitcast[_sbrt.Num[DType.int64, False]]()[]
+        return _SB_Pointer(to=self).unsafe_bitcast[_sbrt.Num[DType.int64, False]]()[]
 
-    def three(ref self) -> ref[self] Array[Int8, 3]:
-        """Member three (offset 0, size 3): the union's bytes seen as Array[Int8, 3]."""
-        return Pointer(to=self).unsafe_bitcast[Array[Int8, 3]]()[]
+    def three(ref self) -> ref[self] _SB_Array[Int8, 3]:
+        """Member three (offset 0, size 3): the union's bytes seen as _SB_Array[Int8, 3]."""
+        return _SB_Pointer(to=self).unsafe_bitcast[_SB_Array[Int8, 3]]()[]
 
     @staticmethod
     def _SB_checked(value: Int) -> Int:
         """Returns value once the compiler has checked Mojo's layout of Unions_Packed against C's (the twin of the C header's static assertions)."""
-        comptime assert size_of[Unions_Packed]() == 8, "size_of[Unions_Packed] is not the C size (8 bytes)"
-        comptime assert align_of[Unions_Packed]() == 1, "align_of[Unions_Packed] is not the C alignment (1 bytes)"
-        comptime assert size_of[_sbrt.Num[DType.int64, False]]() == 8, "member l of Unions_Packed is not 8 bytes"
-        comptime assert align_of[_sbrt.Num[DType.int64, False]]() <= 1, "member l of Unions_Packed needs more alignment than the union's 1"
-        comptime assert size_of[Array[Int8, 3]]() == 3, "member three of Unions_Packed is not 3 bytes"
-        comptime assert align_of[Array[Int8, 3]]() <= 1, "member three of Unions_Packed needs more alignment than the union's 1"
+        comptime assert _SB_size_of[Unions_Packed]() == 8, "size_of[Unions_Packed] is not the C size (8 bytes)"
+        comptime assert _SB_align_of[Unions_Packed]() == 1, "align_of[Unions_Packed] is not the C alignment (1 bytes)"
+        comptime assert _SB_size_of[_sbrt.Num[DType.int64, False]]() == 8, "member l of Unions_Packed is not 8 bytes"
+        comptime assert _SB_align_of[_sbrt.Num[DType.int64, False]]() <= 1, "member l of Unions_Packed needs more alignment than the union's 1"
+        comptime assert _SB_size_of[_SB_Array[Int8, 3]]() == 3, "member three of Unions_Packed is not 3 bytes"
+        comptime assert _SB_align_of[_SB_Array[Int8, 3]]() <= 1, "member three of Unions_Packed needs more alignment than the union's 1"
         return value
 
 
@@ -140,7 +141,7 @@ struct Unions_Packed(Copyable, _sbrt.LaidOut):
 struct Unions_Aligned(Copyable, _sbrt.LaidOut):
     """C union Unions_Aligned (io.structbridge.fixtures.Unions.Aligned): size 16 bytes, alignment 16 bytes. Mojo has no unions: the bytes, and per member a reference to them seen as its type (every member starts at offset 0)."""
 
-    var _SB_bytes: Array[UInt8, 16]
+    var _SB_bytes: _SB_Array[UInt8, 16]
 
     comptime SIZE: Int = Unions_Aligned._SB_checked(16)
     """The size in bytes (C's sizeof); its use asserts the layout at compile time."""
@@ -153,25 +154,25 @@ struct Unions_Aligned(Copyable, _sbrt.LaidOut):
 
     def __init__(out self):
         """All bytes zero."""
-        self._SB_bytes = Array[UInt8, 16](fill=0)
+        self._SB_bytes = _SB_Array[UInt8, 16](fill=0)
 
     def i(ref self) -> ref[self] Int32:
         """Member i (offset 0, size 4): the union's bytes seen as Int32."""
-        return Pointer(to=self).unsafe_bitcast[Int32]()[]
+        return _SB_Pointer(to=self).unsafe_bitcast[Int32]()[]
 
     def f(ref self) -> ref[self] Float32:
         """Member f (offset 0, size 4): the union's bytes seen as Float32."""
-        return Pointer(to=self).unsafe_bitcast[Float32]()[]
+        return _SB_Pointer(to=self).unsafe_bitcast[Float32]()[]
 
     @staticmethod
     def _SB_checked(value: Int) -> Int:
         """Returns value once the compiler has checked Mojo's layout of Unions_Aligned against C's (the twin of the C header's static assertions)."""
-        comptime assert size_of[Unions_Aligned]() == 16, "size_of[Unions_Aligned] is not the C size (16 bytes)"
-        comptime assert align_of[Unions_Aligned]() == 16, "align_of[Unions_Aligned] is not the C alignment (16 bytes)"
-        comptime assert size_of[Int32]() == 4, "member i of Unions_Aligned is not 4 bytes"
-        comptime assert align_of[Int32]() <= 16, "member i of Unions_Aligned needs more alignment than the union's 16"
-        comptime assert size_of[Float32]() == 4, "member f of Unions_Aligned is not 4 bytes"
-        comptime assert align_of[Float32]() <= 16, "member f of Unions_Aligned needs more alignment than the union's 16"
+        comptime assert _SB_size_of[Unions_Aligned]() == 16, "size_of[Unions_Aligned] is not the C size (16 bytes)"
+        comptime assert _SB_align_of[Unions_Aligned]() == 16, "align_of[Unions_Aligned] is not the C alignment (16 bytes)"
+        comptime assert _SB_size_of[Int32]() == 4, "member i of Unions_Aligned is not 4 bytes"
+        comptime assert _SB_align_of[Int32]() <= 16, "member i of Unions_Aligned needs more alignment than the union's 16"
+        comptime assert _SB_size_of[Float32]() == 4, "member f of Unions_Aligned is not 4 bytes"
+        comptime assert _SB_align_of[Float32]() <= 16, "member f of Unions_Aligned needs more alignment than the union's 16"
         return value
 
 
@@ -200,11 +201,11 @@ struct Vec3(Copyable, _sbrt.LaidOut):
     @staticmethod
     def _SB_checked(value: Int) -> Int:
         """Returns value once the compiler has checked Mojo's layout of Vec3 against C's (the twin of the C header's static assertions)."""
-        comptime assert reflect[Vec3].field_offset[name="x"]() == 0, "the offset of Vec3.x is not the C offset (0)"
-        comptime assert reflect[Vec3].field_offset[name="y"]() == 4, "the offset of Vec3.y is not the C offset (4)"
-        comptime assert reflect[Vec3].field_offset[name="z"]() == 8, "the offset of Vec3.z is not the C offset (8)"
-        comptime assert size_of[Vec3]() == 12, "size_of[Vec3] is not the C size (12 bytes)"
-        comptime assert align_of[Vec3]() == 4, "align_of[Vec3] is not the C alignment (4 bytes)"
+        comptime assert _SB_reflect[Vec3].field_offset[name="x"]() == 0, "the offset of Vec3.x is not the C offset (0)"
+        comptime assert _SB_reflect[Vec3].field_offset[name="y"]() == 4, "the offset of Vec3.y is not the C offset (4)"
+        comptime assert _SB_reflect[Vec3].field_offset[name="z"]() == 8, "the offset of Vec3.z is not the C offset (8)"
+        comptime assert _SB_size_of[Vec3]() == 12, "size_of[Vec3] is not the C size (12 bytes)"
+        comptime assert _SB_align_of[Vec3]() == 4, "align_of[Vec3] is not the C alignment (4 bytes)"
         return value
 
 
@@ -213,7 +214,7 @@ struct Inner(Copyable, _sbrt.LaidOut):
 
     var x: Int32  # offset 0, size 4
     var y: Int16  # offset 4, size 2
-    var _SB_pad0: Array[UInt8, 2]
+    var _SB_pad0: _SB_Array[UInt8, 2]
 
     comptime SIZE: Int = Inner._SB_checked(8)
     """The size in bytes (C's sizeof); its use asserts the layout at compile time."""
@@ -228,16 +229,16 @@ struct Inner(Copyable, _sbrt.LaidOut):
         """All bytes zero (text empty, bool false)."""
         self.x = 0
         self.y = 0
-        self._SB_pad0 = Array[UInt8, 2](fill=0)
+        self._SB_pad0 = _SB_Array[UInt8, 2](fill=0)
 
     @staticmethod
     def _SB_checked(value: Int) -> Int:
         """Returns value once the compiler has checked Mojo's layout of Inner against C's (the twin of the C header's static assertions)."""
-        comptime assert reflect[Inner].field_offset[name="x"]() == 0, "the offset of Inner.x is not the C offset (0)"
-        comptime assert reflect[Inner].field_offset[name="y"]() == 4, "the offset of Inner.y is not the C offset (4)"
-        comptime assert reflect[Inner].field_offset[name="_SB_pad0"]() == 6, "the offset of Inner._SB_pad0 is not the C offset (6)"
-        comptime assert size_of[Inner]() == 8, "size_of[Inner] is not the C size (8 bytes)"
-        comptime assert align_of[Inner]() == 4, "align_of[Inner] is not the C alignment (4 bytes)"
+        comptime assert _SB_reflect[Inner].field_offset[name="x"]() == 0, "the offset of Inner.x is not the C offset (0)"
+        comptime assert _SB_reflect[Inner].field_offset[name="y"]() == 4, "the offset of Inner.y is not the C offset (4)"
+        comptime assert _SB_reflect[Inner].field_offset[name="_SB_pad0"]() == 6, "the offset of Inner._SB_pad0 is not the C offset (6)"
+        comptime assert _SB_size_of[Inner]() == 8, "size_of[Inner] is not the C size (8 bytes)"
+        comptime assert _SB_align_of[Inner]() == 4, "align_of[Inner] is not the C alignment (4 bytes)"
         return value
 
 
@@ -245,7 +246,7 @@ struct Inner(Copyable, _sbrt.LaidOut):
 struct Unions_Shape(Copyable, _sbrt.LaidOut):
     """C union Unions_Shape (io.structbridge.fixtures.Unions.Shape): size 16 bytes, alignment 8 bytes. Mojo has no unions: the bytes, and per member a reference to them seen as its type (every member starts at offset 0)."""
 
-    var _SB_bytes: Array[UInt8, 16]
+    var _SB_bytes: _SB_Array[UInt8, 16]
 
     comptime SIZE: Int = Unions_Shape._SB_checked(16)
     """The size in bytes (C's sizeof); its use asserts the layout at compile time."""
@@ -258,33 +259,33 @@ struct Unions_Shape(Copyable, _sbrt.LaidOut):
 
     def __init__(out self):
         """All bytes zero."""
-        self._SB_bytes = Array[UInt8, 16](fill=0)
+        self._SB_bytes = _SB_Array[UInt8, 16](fill=0)
 
     def v(ref self) -> ref[self] Vec3:
         """Member v (offset 0, size 12): the union's bytes seen as Vec3."""
-        return Pointer(to=self).unsafe_bitcast[Vec3]()[]
+        return _SB_Pointer(to=self).unsafe_bitcast[Vec3]()[]
 
     def inner(ref self) -> ref[self] Inner:
         """Member inner (offset 0, size 8): the union's bytes seen as Inner."""
-        return Pointer(to=self).unsafe_bitcast[Inner]()[]
+        return _SB_Pointer(to=self).unsafe_bitcast[Inner]()[]
 
     def raw(ref self) -> ref[self] Int64:
         """Member raw (offset 0, size 8): the union's bytes seen as Int64."""
-        return Pointer(to=self).unsafe_bitcast[Int64]()[]
+        return _SB_Pointer(to=self).unsafe_bitcast[Int64]()[]
 
     @staticmethod
     def _SB_checked(value: Int) -> Int:
         """Returns value once the compiler has checked Mojo's layout of Unions_Shape against C's (the twin of the C header's static assertions)."""
-        comptime assert size_of[Unions_Shape]() == 16, "size_of[Unions_Shape] is not the C size (16 bytes)"
-        comptime assert align_of[Unions_Shape]() == 8, "align_of[Unions_Shape] is not the C alignment (8 bytes)"
-        comptime assert size_of[Vec3]() == 12, "member v of Unions_Shape is not 12 bytes"
-        comptime assert align_of[Vec3]() <= 8, "member v of Unions_Shape needs more alignment than the union's 8"
+        comptime assert _SB_size_of[Unions_Shape]() == 16, "size_of[Unions_Shape] is not the C size (16 bytes)"
+        comptime assert _SB_align_of[Unions_Shape]() == 8, "align_of[Unions_Shape] is not the C alignment (8 bytes)"
+        comptime assert _SB_size_of[Vec3]() == 12, "member v of Unions_Shape is not 12 bytes"
+        comptime assert _SB_align_of[Vec3]() <= 8, "member v of Unions_Shape needs more alignment than the union's 8"
         comptime assert Vec3.SIZE == 12, "the size of Vec3 is not 12 bytes"
-        comptime assert size_of[Inner]() == 8, "member inner of Unions_Shape is not 8 bytes"
-        comptime assert align_of[Inner]() <= 8, "member inner of Unions_Shape needs more alignment than the union's 8"
+        comptime assert _SB_size_of[Inner]() == 8, "member inner of Unions_Shape is not 8 bytes"
+        comptime assert _SB_align_of[Inner]() <= 8, "member inner of Unions_Shape needs more alignment than the union's 8"
         comptime assert Inner.SIZE == 8, "the size of Inner is not 8 bytes"
-        comptime assert size_of[Int64]() == 8, "member raw of Unions_Shape is not 8 bytes"
-        comptime assert align_of[Int64]() <= 8, "member raw of Unions_Shape needs more alignment than the union's 8"
+        comptime assert _SB_size_of[Int64]() == 8, "member raw of Unions_Shape is not 8 bytes"
+        comptime assert _SB_align_of[Int64]() <= 8, "member raw of Unions_Shape needs more alignment than the union's 8"
         return value
 
 
@@ -292,15 +293,15 @@ struct Unions_Holder(Copyable, _sbrt.LaidOut):
     """C struct Unions_Holder (io.structbridge.fixtures.Unions.Holder): size 96 bytes, alignment 16 bytes; every member at its C offset, padding explicit."""
 
     var tag: Int8  # offset 0, size 1
-    var _SB_pad0: Array[UInt8, 7]
+    var _SB_pad0: _SB_Array[UInt8, 7]
     var num: Unions_Number  # offset 8, size 8
-    var odds: Array[Unions_Odd, 3]  # offset 16, size 18
+    var odds: _SB_Array[Unions_Odd, 3]  # offset 16, size 18
     var packed: Unions_Packed  # offset 34, size 8
-    var _SB_pad1: Array[UInt8, 6]
+    var _SB_pad1: _SB_Array[UInt8, 6]
     var aligned: Unions_Aligned  # offset 48, size 16
     var shape: Unions_Shape  # offset 64, size 16
     var tail: Int16  # offset 80, size 2
-    var _SB_pad2: Array[UInt8, 14]
+    var _SB_pad2: _SB_Array[UInt8, 14]
 
     comptime SIZE: Int = Unions_Holder._SB_checked(96)
     """The size in bytes (C's sizeof); its use asserts the layout at compile time."""
@@ -314,31 +315,31 @@ struct Unions_Holder(Copyable, _sbrt.LaidOut):
     def __init__(out self):
         """All bytes zero (text empty, bool false)."""
         self.tag = 0
-        self._SB_pad0 = Array[UInt8, 7](fill=0)
+        self._SB_pad0 = _SB_Array[UInt8, 7](fill=0)
         self.num = Unions_Number()
-        self.odds = Array[Unions_Odd, 3](fill=Unions_Odd())
+        self.odds = _SB_Array[Unions_Odd, 3](fill=Unions_Odd())
         self.packed = Unions_Packed()
-        self._SB_pad1 = Array[UInt8, 6](fill=0)
+        self._SB_pad1 = _SB_Array[UInt8, 6](fill=0)
         self.aligned = Unions_Aligned()
         self.shape = Unions_Shape()
         self.tail = 0
-        self._SB_pad2 = Array[UInt8, 14](fill=0)
+        self._SB_pad2 = _SB_Array[UInt8, 14](fill=0)
 
     @staticmethod
     def _SB_checked(value: Int) -> Int:
         """Returns value once the compiler has checked Mojo's layout of Unions_Holder against C's (the twin of the C header's static assertions)."""
-        comptime assert reflect[Unions_Holder].field_offset[name="tag"]() == 0, "the offset of Unions_Holder.tag is not the C offset (0)"
-        comptime assert reflect[Unions_Holder].field_offset[name="_SB_pad0"]() == 1, "the offset of Unions_Holder._SB_pad0 is not the C offset (1)"
-        comptime assert reflect[Unions_Holder].field_offset[name="num"]() == 8, "the offset of Unions_Holder.num is not the C offset (8)"
-        comptime assert reflect[Unions_Holder].field_offset[name="odds"]() == 16, "the offset of Unions_Holder.odds is not the C offset (16)"
-        comptime assert reflect[Unions_Holder].field_offset[name="packed"]() == 34, "the offset of Unions_Holder.packed is not the C offset (34)"
-        comptime assert reflect[Unions_Holder].field_offset[name="_SB_pad1"]() == 42, "the offset of Unions_Holder._SB_pad1 is not the C offset (42)"
-        comptime assert reflect[Unions_Holder].field_offset[name="aligned"]() == 48, "the offset of Unions_Holder.aligned is not the C offset (48)"
-        comptime assert reflect[Unions_Holder].field_offset[name="shape"]() == 64, "the offset of Unions_Holder.shape is not the C offset (64)"
-        comptime assert reflect[Unions_Holder].field_offset[name="tail"]() == 80, "the offset of Unions_Holder.tail is not the C offset (80)"
-        comptime assert reflect[Unions_Holder].field_offset[name="_SB_pad2"]() == 82, "the offset of Unions_Holder._SB_pad2 is not the C offset (82)"
-        comptime assert size_of[Unions_Holder]() == 96, "size_of[Unions_Holder] is not the C size (96 bytes)"
-        comptime assert align_of[Unions_Holder]() == 16, "align_of[Unions_Holder] is not the C alignment (16 bytes)"
+        comptime assert _SB_reflect[Unions_Holder].field_offset[name="tag"]() == 0, "the offset of Unions_Holder.tag is not the C offset (0)"
+        comptime assert _SB_reflect[Unions_Holder].field_offset[name="_SB_pad0"]() == 1, "the offset of Unions_Holder._SB_pad0 is not the C offset (1)"
+        comptime assert _SB_reflect[Unions_Holder].field_offset[name="num"]() == 8, "the offset of Unions_Holder.num is not the C offset (8)"
+        comptime assert _SB_reflect[Unions_Holder].field_offset[name="odds"]() == 16, "the offset of Unions_Holder.odds is not the C offset (16)"
+        comptime assert _SB_reflect[Unions_Holder].field_offset[name="packed"]() == 34, "the offset of Unions_Holder.packed is not the C offset (34)"
+        comptime assert _SB_reflect[Unions_Holder].field_offset[name="_SB_pad1"]() == 42, "the offset of Unions_Holder._SB_pad1 is not the C offset (42)"
+        comptime assert _SB_reflect[Unions_Holder].field_offset[name="aligned"]() == 48, "the offset of Unions_Holder.aligned is not the C offset (48)"
+        comptime assert _SB_reflect[Unions_Holder].field_offset[name="shape"]() == 64, "the offset of Unions_Holder.shape is not the C offset (64)"
+        comptime assert _SB_reflect[Unions_Holder].field_offset[name="tail"]() == 80, "the offset of Unions_Holder.tail is not the C offset (80)"
+        comptime assert _SB_reflect[Unions_Holder].field_offset[name="_SB_pad2"]() == 82, "the offset of Unions_Holder._SB_pad2 is not the C offset (82)"
+        comptime assert _SB_size_of[Unions_Holder]() == 96, "size_of[Unions_Holder] is not the C size (96 bytes)"
+        comptime assert _SB_align_of[Unions_Holder]() == 16, "align_of[Unions_Holder] is not the C alignment (16 bytes)"
         comptime assert Unions_Number.SIZE == 8, "the size of Unions_Number is not 8 bytes"
         comptime assert Unions_Odd.SIZE == 6, "the size of Unions_Odd is not 6 bytes"
         comptime assert Unions_Packed.SIZE == 8, "the size of Unions_Packed is not 8 bytes"

@@ -2,9 +2,10 @@
 # Layout fingerprint 5bd9a87f5ce67f8154184a071f57f3e0
 # Mojo lays these structs out as C does; using Unions_Number.SIZE makes the compiler assert it. Needs structbridge_rt.mojo on the import path (mojo build -I <folder>).
 
-from std.collections import Array
-from std.reflection import reflect
-from std.sys import align_of, size_of
+from std.collections import Array as _SB_Array
+from std.memory import Pointer as _SB_Pointer
+from std.reflection import reflect as _SB_reflect
+from std.sys import align_of as _SB_align_of, size_of as _SB_size_of
 import structbridge_rt as _sbrt
 
 
@@ -12,7 +13,7 @@ import structbridge_rt as _sbrt
 struct Unions_Number(Copyable, _sbrt.LaidOut):
     """C union Unions_Number (io.structbridge.fixtures.Unions.Number): size 8 bytes, alignment 8 bytes. Mojo has no unions: the bytes, and per member a reference to them seen as its type (every member starts at offset 0)."""
 
-    var _SB_bytes: Array[UInt8, 8]
+    var _SB_bytes: _SB_Array[UInt8, 8]
 
     comptime SIZE: Int = Unions_Number._SB_checked(8)
     """The size in bytes (C's sizeof); its use asserts the layout at compile time."""
@@ -25,35 +26,35 @@ struct Unions_Number(Copyable, _sbrt.LaidOut):
 
     def __init__(out self):
         """All bytes zero."""
-        self._SB_bytes = Array[UInt8, 8](fill=0)
+        self._SB_bytes = _SB_Array[UInt8, 8](fill=0)
 
     def l(ref self) -> ref[self] Int64:
         """Member l (offset 0, size 8): the union's bytes seen as Int64."""
-        return Pointer(to=self).unsafe_bitcast[Int64]()[]
+        return _SB_Pointer(to=self).unsafe_bitcast[Int64]()[]
 
     def d(ref self) -> ref[self] Float64:
         """Member d (offset 0, size 8): the union's bytes seen as Float64."""
-        return Pointer(to=self).unsafe_bitcast[Float64]()[]
+        return _SB_Pointer(to=self).unsafe_bitcast[Float64]()[]
 
     def i(ref self) -> ref[self] Int32:
         """Member i (offset 0, size 4): the union's bytes seen as Int32."""
-        return Pointer(to=self).unsafe_bitcast[Int32]()[]
+        return _SB_Pointer(to=self).unsafe_bitcast[Int32]()[]
 
-    def five(ref self) -> ref[self] Array[Int8, 5]:
-        """Member five (offset 0, size 5): the union's bytes seen as Array[Int8, 5]."""
-        return Pointer(to=self).unsafe_bitcast[Array[Int8, 5]]()[]
+    def five(ref self) -> ref[self] _SB_Array[Int8, 5]:
+        """Member five (offset 0, size 5): the union's bytes seen as _SB_Array[Int8, 5]."""
+        return _SB_Pointer(to=self).unsafe_bitcast[_SB_Array[Int8, 5]]()[]
 
     @staticmethod
     def _SB_checked(value: Int) -> Int:
         """Returns value once the compiler has checked Mojo's layout of Unions_Number against C's (the twin of the C header's static assertions)."""
-        comptime assert size_of[Unions_Number]() == 8, "size_of[Unions_Number] is not the C size (8 bytes)"
-        comptime assert align_of[Unions_Number]() == 8, "align_of[Unions_Number] is not the C alignment (8 bytes)"
-        comptime assert size_of[Int64]() == 8, "member l of Unions_Number is not 8 bytes"
-        comptime assert align_of[Int64]() <= 8, "member l of Unions_Number needs more alignment than the union's 8"
-        comptime assert size_of[Float64]() == 8, "member d of Unions_Number is not 8 bytes"
-        comptime assert align_of[Float64]() <= 8, "member d of Unions_Number needs more alignment than the union's 8"
-        comptime assert size_of[Int32]() == 4, "member i of Unions_Number is not 4 bytes"
-        comptime assert align_of[Int32]() <= 8, "member i of Unions_Number needs more alignment than the union's 8"
-        comptime assert size_of[Array[Int8, 5]]() == 5, "member five of Unions_Number is not 5 bytes"
-        comptime assert align_of[Array[Int8, 5]]() <= 8, "member five of Unions_Number needs more alignment than the union's 8"
+        comptime assert _SB_size_of[Unions_Number]() == 8, "size_of[Unions_Number] is not the C size (8 bytes)"
+        comptime assert _SB_align_of[Unions_Number]() == 8, "align_of[Unions_Number] is not the C alignment (8 bytes)"
+        comptime assert _SB_size_of[Int64]() == 8, "member l of Unions_Number is not 8 bytes"
+        comptime assert _SB_align_of[Int64]() <= 8, "member l of Unions_Number needs more alignment than the union's 8"
+        comptime assert _SB_size_of[Float64]() == 8, "member d of Unions_Number is not 8 bytes"
+        comptime assert _SB_align_of[Float64]() <= 8, "member d of Unions_Number needs more alignment than the union's 8"
+        comptime assert _SB_size_of[Int32]() == 4, "member i of Unions_Number is not 4 bytes"
+        comptime assert _SB_align_of[Int32]() <= 8, "member i of Unions_Number needs more alignment than the union's 8"
+        comptime assert _SB_size_of[_SB_Array[Int8, 5]]() == 5, "member five of Unions_Number is not 5 bytes"
+        comptime assert _SB_align_of[_SB_Array[Int8, 5]]() <= 8, "member five of Unions_Number needs more alignment than the union's 8"
         return value

@@ -2,9 +2,10 @@
 # Layout fingerprint ef80d42e30075f69c52609ac82be79f1
 # Mojo lays these structs out as C does; using Unions_Odd.SIZE makes the compiler assert it. Needs structbridge_rt.mojo on the import path (mojo build -I <folder>).
 
-from std.collections import Array
-from std.reflection import reflect
-from std.sys import align_of, size_of
+from std.collections import Array as _SB_Array
+from std.memory import Pointer as _SB_Pointer
+from std.reflection import reflect as _SB_reflect
+from std.sys import align_of as _SB_align_of, size_of as _SB_size_of
 import structbridge_rt as _sbrt
 
 
@@ -12,7 +13,7 @@ import structbridge_rt as _sbrt
 struct Unions_Odd(Copyable, _sbrt.LaidOut):
     """C union Unions_Odd (io.structbridge.fixtures.Unions.Odd): size 6 bytes, alignment 2 bytes. Mojo has no unions: the bytes, and per member a reference to them seen as its type (every member starts at offset 0)."""
 
-    var _SB_bytes: Array[UInt8, 6]
+    var _SB_bytes: _SB_Array[UInt8, 6]
 
     comptime SIZE: Int = Unions_Odd._SB_checked(6)
     """The size in bytes (C's sizeof); its use asserts the layout at compile time."""
@@ -25,23 +26,23 @@ struct Unions_Odd(Copyable, _sbrt.LaidOut):
 
     def __init__(out self):
         """All bytes zero."""
-        self._SB_bytes = Array[UInt8, 6](fill=0)
+        self._SB_bytes = _SB_Array[UInt8, 6](fill=0)
 
-    def five(ref self) -> ref[self] Array[Int8, 5]:
-        """Member five (offset 0, size 5): the union's bytes seen as Array[Int8, 5]."""
-        return Pointer(to=self).unsafe_bitcast[Array[Int8, 5]]()[]
+    def five(ref self) -> ref[self] _SB_Array[Int8, 5]:
+        """Member five (offset 0, size 5): the union's bytes seen as _SB_Array[Int8, 5]."""
+        return _SB_Pointer(to=self).unsafe_bitcast[_SB_Array[Int8, 5]]()[]
 
     def s(ref self) -> ref[self] Int16:
         """Member s (offset 0, size 2): the union's bytes seen as Int16."""
-        return Pointer(to=self).unsafe_bitcast[Int16]()[]
+        return _SB_Pointer(to=self).unsafe_bitcast[Int16]()[]
 
     @staticmethod
     def _SB_checked(value: Int) -> Int:
         """Returns value once the compiler has checked Mojo's layout of Unions_Odd against C's (the twin of the C header's static assertions)."""
-        comptime assert size_of[Unions_Odd]() == 6, "size_of[Unions_Odd] is not the C size (6 bytes)"
-        comptime assert align_of[Unions_Odd]() == 2, "align_of[Unions_Odd] is not the C alignment (2 bytes)"
-        comptime assert size_of[Array[Int8, 5]]() == 5, "member five of Unions_Odd is not 5 bytes"
-        comptime assert align_of[Array[Int8, 5]]() <= 2, "member five of Unions_Odd needs more alignment than the union's 2"
-        comptime assert size_of[Int16]() == 2, "member s of Unions_Odd is not 2 bytes"
-        comptime assert align_of[Int16]() <= 2, "member s of Unions_Odd needs more alignment than the union's 2"
+        comptime assert _SB_size_of[Unions_Odd]() == 6, "size_of[Unions_Odd] is not the C size (6 bytes)"
+        comptime assert _SB_align_of[Unions_Odd]() == 2, "align_of[Unions_Odd] is not the C alignment (2 bytes)"
+        comptime assert _SB_size_of[_SB_Array[Int8, 5]]() == 5, "member five of Unions_Odd is not 5 bytes"
+        comptime assert _SB_align_of[_SB_Array[Int8, 5]]() <= 2, "member five of Unions_Odd needs more alignment than the union's 2"
+        comptime assert _SB_size_of[Int16]() == 2, "member s of Unions_Odd is not 2 bytes"
+        comptime assert _SB_align_of[Int16]() <= 2, "member s of Unions_Odd needs more alignment than the union's 2"
         return value

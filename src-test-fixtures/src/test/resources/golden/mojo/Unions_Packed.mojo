@@ -2,16 +2,17 @@
 # Layout fingerprint 03021c06d2b184cf352f68ad20e8ef2b
 # Mojo lays these structs out as C does; using Unions_Packed.SIZE makes the compiler assert it. Needs structbridge_rt.mojo on the import path (mojo build -I <folder>).
 
-from std.collections import Array
-from std.reflection import reflect
-from std.sys import align_of, size_of
+from std.collections import Array as _SB_Array
+from std.memory import Pointer as _SB_Pointer
+from std.reflection import reflect as _SB_reflect
+from std.sys import align_of as _SB_align_of, size_of as _SB_size_of
 import structbridge_rt as _sbrt
 
 
 struct Unions_Packed(Copyable, _sbrt.LaidOut):
     """C union Unions_Packed (io.structbridge.fixtures.Unions.Packed): size 8 bytes, alignment 1 bytes. Mojo has no unions: the bytes, and per member a reference to them seen as its type (every member starts at offset 0)."""
 
-    var _SB_bytes: Array[UInt8, 8]
+    var _SB_bytes: _SB_Array[UInt8, 8]
 
     comptime SIZE: Int = Unions_Packed._SB_checked(8)
     """The size in bytes (C's sizeof); its use asserts the layout at compile time."""
@@ -24,23 +25,23 @@ struct Unions_Packed(Copyable, _sbrt.LaidOut):
 
     def __init__(out self):
         """All bytes zero."""
-        self._SB_bytes = Array[UInt8, 8](fill=0)
+        self._SB_bytes = _SB_Array[UInt8, 8](fill=0)
 
     def l(ref self) -> ref[self] _sbrt.Num[DType.int64, False]:
         """Member l (offset 0, size 8): the union's bytes seen as _sbrt.Num[DType.int64, False]."""
-        return Pointer(to=self).unsafe_bitcast[_sbrt.Num[DType.int64, False]]()[]
+        return _SB_Pointer(to=self).unsafe_bitcast[_sbrt.Num[DType.int64, False]]()[]
 
-    def three(ref self) -> ref[self] Array[Int8, 3]:
-        """Member three (offset 0, size 3): the union's bytes seen as Array[Int8, 3]."""
-        return Pointer(to=self).unsafe_bitcast[Array[Int8, 3]]()[]
+    def three(ref self) -> ref[self] _SB_Array[Int8, 3]:
+        """Member three (offset 0, size 3): the union's bytes seen as _SB_Array[Int8, 3]."""
+        return _SB_Pointer(to=self).unsafe_bitcast[_SB_Array[Int8, 3]]()[]
 
     @staticmethod
     def _SB_checked(value: Int) -> Int:
         """Returns value once the compiler has checked Mojo's layout of Unions_Packed against C's (the twin of the C header's static assertions)."""
-        comptime assert size_of[Unions_Packed]() == 8, "size_of[Unions_Packed] is not the C size (8 bytes)"
-        comptime assert align_of[Unions_Packed]() == 1, "align_of[Unions_Packed] is not the C alignment (1 bytes)"
-        comptime assert size_of[_sbrt.Num[DType.int64, False]]() == 8, "member l of Unions_Packed is not 8 bytes"
-        comptime assert align_of[_sbrt.Num[DType.int64, False]]() <= 1, "member l of Unions_Packed needs more alignment than the union's 1"
-        comptime assert size_of[Array[Int8, 3]]() == 3, "member three of Unions_Packed is not 3 bytes"
-        comptime assert align_of[Array[Int8, 3]]() <= 1, "member three of Unions_Packed needs more alignment than the union's 1"
+        comptime assert _SB_size_of[Unions_Packed]() == 8, "size_of[Unions_Packed] is not the C size (8 bytes)"
+        comptime assert _SB_align_of[Unions_Packed]() == 1, "align_of[Unions_Packed] is not the C alignment (1 bytes)"
+        comptime assert _SB_size_of[_sbrt.Num[DType.int64, False]]() == 8, "member l of Unions_Packed is not 8 bytes"
+        comptime assert _SB_align_of[_sbrt.Num[DType.int64, False]]() <= 1, "member l of Unions_Packed needs more alignment than the union's 1"
+        comptime assert _SB_size_of[_SB_Array[Int8, 3]]() == 3, "member three of Unions_Packed is not 3 bytes"
+        comptime assert _SB_align_of[_SB_Array[Int8, 3]]() <= 1, "member three of Unions_Packed needs more alignment than the union's 1"
         return value

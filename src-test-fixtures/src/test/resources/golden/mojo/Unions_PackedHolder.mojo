@@ -2,9 +2,10 @@
 # Layout fingerprint 0d5bb8f4d04c77478f287aa4c550da82
 # Mojo lays these structs out as C does; using Unions_PackedHolder.SIZE makes the compiler assert it. Needs structbridge_rt.mojo on the import path (mojo build -I <folder>).
 
-from std.collections import Array
-from std.reflection import reflect
-from std.sys import align_of, size_of
+from std.collections import Array as _SB_Array
+from std.memory import Pointer as _SB_Pointer
+from std.reflection import reflect as _SB_reflect
+from std.sys import align_of as _SB_align_of, size_of as _SB_size_of
 import structbridge_rt as _sbrt
 
 
@@ -12,7 +13,7 @@ import structbridge_rt as _sbrt
 struct Unions_Number(Copyable, _sbrt.LaidOut):
     """C union Unions_Number (io.structbridge.fixtures.Unions.Number): size 8 bytes, alignment 8 bytes. Mojo has no unions: the bytes, and per member a reference to them seen as its type (every member starts at offset 0)."""
 
-    var _SB_bytes: Array[UInt8, 8]
+    var _SB_bytes: _SB_Array[UInt8, 8]
 
     comptime SIZE: Int = Unions_Number._SB_checked(8)
     """The size in bytes (C's sizeof); its use asserts the layout at compile time."""
@@ -25,37 +26,37 @@ struct Unions_Number(Copyable, _sbrt.LaidOut):
 
     def __init__(out self):
         """All bytes zero."""
-        self._SB_bytes = Array[UInt8, 8](fill=0)
+        self._SB_bytes = _SB_Array[UInt8, 8](fill=0)
 
     def l(ref self) -> ref[self] Int64:
         """Member l (offset 0, size 8): the union's bytes seen as Int64."""
-        return Pointer(to=self).unsafe_bitcast[Int64]()[]
+        return _SB_Pointer(to=self).unsafe_bitcast[Int64]()[]
 
     def d(ref self) -> ref[self] Float64:
         """Member d (offset 0, size 8): the union's bytes seen as Float64."""
-        return Pointer(to=self).unsafe_bitcast[Float64]()[]
+        return _SB_Pointer(to=self).unsafe_bitcast[Float64]()[]
 
     def i(ref self) -> ref[self] Int32:
         """Member i (offset 0, size 4): the union's bytes seen as Int32."""
-        return Pointer(to=self).unsafe_bitcast[Int32]()[]
+        return _SB_Pointer(to=self).unsafe_bitcast[Int32]()[]
 
-    def five(ref self) -> ref[self] Array[Int8, 5]:
-        """Member five (offset 0, size 5): the union's bytes seen as Array[Int8, 5]."""
-        return Pointer(to=self).unsafe_bitcast[Array[Int8, 5]]()[]
+    def five(ref self) -> ref[self] _SB_Array[Int8, 5]:
+        """Member five (offset 0, size 5): the union's bytes seen as _SB_Array[Int8, 5]."""
+        return _SB_Pointer(to=self).unsafe_bitcast[_SB_Array[Int8, 5]]()[]
 
     @staticmethod
     def _SB_checked(value: Int) -> Int:
         """Returns value once the compiler has checked Mojo's layout of Unions_Number against C's (the twin of the C header's static assertions)."""
-        comptime assert size_of[Unions_Number]() == 8, "size_of[Unions_Number] is not the C size (8 bytes)"
-        comptime assert align_of[Unions_Number]() == 8, "align_of[Unions_Number] is not the C alignment (8 bytes)"
-        comptime assert size_of[Int64]() == 8, "member l of Unions_Number is not 8 bytes"
-        comptime assert align_of[Int64]() <= 8, "member l of Unions_Number needs more alignment than the union's 8"
-        comptime assert size_of[Float64]() == 8, "member d of Unions_Number is not 8 bytes"
-        comptime assert align_of[Float64]() <= 8, "member d of Unions_Number needs more alignment than the union's 8"
-        comptime assert size_of[Int32]() == 4, "member i of Unions_Number is not 4 bytes"
-        comptime assert align_of[Int32]() <= 8, "member i of Unions_Number needs more alignment than the union's 8"
-        comptime assert size_of[Array[Int8, 5]]() == 5, "member five of Unions_Number is not 5 bytes"
-        comptime assert align_of[Array[Int8, 5]]() <= 8, "member five of Unions_Number needs more alignment than the union's 8"
+        comptime assert _SB_size_of[Unions_Number]() == 8, "size_of[Unions_Number] is not the C size (8 bytes)"
+        comptime assert _SB_align_of[Unions_Number]() == 8, "align_of[Unions_Number] is not the C alignment (8 bytes)"
+        comptime assert _SB_size_of[Int64]() == 8, "member l of Unions_Number is not 8 bytes"
+        comptime assert _SB_align_of[Int64]() <= 8, "member l of Unions_Number needs more alignment than the union's 8"
+        comptime assert _SB_size_of[Float64]() == 8, "member d of Unions_Number is not 8 bytes"
+        comptime assert _SB_align_of[Float64]() <= 8, "member d of Unions_Number needs more alignment than the union's 8"
+        comptime assert _SB_size_of[Int32]() == 4, "member i of Unions_Number is not 4 bytes"
+        comptime assert _SB_align_of[Int32]() <= 8, "member i of Unions_Number needs more alignment than the union's 8"
+        comptime assert _SB_size_of[_SB_Array[Int8, 5]]() == 5, "member five of Unions_Number is not 5 bytes"
+        comptime assert _SB_align_of[_SB_Array[Int8, 5]]() <= 8, "member five of Unions_Number needs more alignment than the union's 8"
         return value
 
 
@@ -63,7 +64,7 @@ struct Unions_PackedHolder(Copyable, _sbrt.LaidOut):
     """C struct Unions_PackedHolder (io.structbridge.fixtures.Unions.PackedHolder): size 12 bytes, alignment 2 bytes; every member at its C offset, padding explicit."""
 
     var c: Int8  # offset 0, size 1
-    var _SB_pad0: Array[UInt8, 1]
+    var _SB_pad0: _SB_Array[UInt8, 1]
     var num: _sbrt.Unaligned[Unions_Number, 8]  # offset 2, size 8
     var s: Int16  # offset 10, size 2
 
@@ -79,18 +80,18 @@ struct Unions_PackedHolder(Copyable, _sbrt.LaidOut):
     def __init__(out self):
         """All bytes zero (text empty, bool false)."""
         self.c = 0
-        self._SB_pad0 = Array[UInt8, 1](fill=0)
+        self._SB_pad0 = _SB_Array[UInt8, 1](fill=0)
         self.num = _sbrt.Unaligned[Unions_Number, 8]()
         self.s = 0
 
     @staticmethod
     def _SB_checked(value: Int) -> Int:
         """Returns value once the compiler has checked Mojo's layout of Unions_PackedHolder against C's (the twin of the C header's static assertions)."""
-        comptime assert reflect[Unions_PackedHolder].field_offset[name="c"]() == 0, "the offset of Unions_PackedHolder.c is not the C offset (0)"
-        comptime assert reflect[Unions_PackedHolder].field_offset[name="_SB_pad0"]() == 1, "the offset of Unions_PackedHolder._SB_pad0 is not the C offset (1)"
-        comptime assert reflect[Unions_PackedHolder].field_offset[name="num"]() == 2, "the offset of Unions_PackedHolder.num is not the C offset (2)"
-        comptime assert reflect[Unions_PackedHolder].field_offset[name="s"]() == 10, "the offset of Unions_PackedHolder.s is not the C offset (10)"
-        comptime assert size_of[Unions_PackedHolder]() == 12, "size_of[Unions_PackedHolder] is not the C size (12 bytes)"
-        comptime assert align_of[Unions_PackedHolder]() == 2, "align_of[Unions_PackedHolder] is not the C alignment (2 bytes)"
+        comptime assert _SB_reflect[Unions_PackedHolder].field_offset[name="c"]() == 0, "the offset of Unions_PackedHolder.c is not the C offset (0)"
+        comptime assert _SB_reflect[Unions_PackedHolder].field_offset[name="_SB_pad0"]() == 1, "the offset of Unions_PackedHolder._SB_pad0 is not the C offset (1)"
+        comptime assert _SB_reflect[Unions_PackedHolder].field_offset[name="num"]() == 2, "the offset of Unions_PackedHolder.num is not the C offset (2)"
+        comptime assert _SB_reflect[Unions_PackedHolder].field_offset[name="s"]() == 10, "the offset of Unions_PackedHolder.s is not the C offset (10)"
+        comptime assert _SB_size_of[Unions_PackedHolder]() == 12, "size_of[Unions_PackedHolder] is not the C size (12 bytes)"
+        comptime assert _SB_align_of[Unions_PackedHolder]() == 2, "align_of[Unions_PackedHolder] is not the C alignment (2 bytes)"
         comptime assert Unions_Number.SIZE == 8, "the size of Unions_Number is not 8 bytes"
         return value

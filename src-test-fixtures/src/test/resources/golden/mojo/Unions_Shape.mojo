@@ -2,9 +2,10 @@
 # Layout fingerprint 2efc9429a619188a0b3d235f82dc1b77
 # Mojo lays these structs out as C does; using Unions_Shape.SIZE makes the compiler assert it. Needs structbridge_rt.mojo on the import path (mojo build -I <folder>).
 
-from std.collections import Array
-from std.reflection import reflect
-from std.sys import align_of, size_of
+from std.collections import Array as _SB_Array
+from std.memory import Pointer as _SB_Pointer
+from std.reflection import reflect as _SB_reflect
+from std.sys import align_of as _SB_align_of, size_of as _SB_size_of
 import structbridge_rt as _sbrt
 
 
@@ -33,11 +34,11 @@ struct Vec3(Copyable, _sbrt.LaidOut):
     @staticmethod
     def _SB_checked(value: Int) -> Int:
         """Returns value once the compiler has checked Mojo's layout of Vec3 against C's (the twin of the C header's static assertions)."""
-        comptime assert reflect[Vec3].field_offset[name="x"]() == 0, "the offset of Vec3.x is not the C offset (0)"
-        comptime assert reflect[Vec3].field_offset[name="y"]() == 4, "the offset of Vec3.y is not the C offset (4)"
-        comptime assert reflect[Vec3].field_offset[name="z"]() == 8, "the offset of Vec3.z is not the C offset (8)"
-        comptime assert size_of[Vec3]() == 12, "size_of[Vec3] is not the C size (12 bytes)"
-        comptime assert align_of[Vec3]() == 4, "align_of[Vec3] is not the C alignment (4 bytes)"
+        comptime assert _SB_reflect[Vec3].field_offset[name="x"]() == 0, "the offset of Vec3.x is not the C offset (0)"
+        comptime assert _SB_reflect[Vec3].field_offset[name="y"]() == 4, "the offset of Vec3.y is not the C offset (4)"
+        comptime assert _SB_reflect[Vec3].field_offset[name="z"]() == 8, "the offset of Vec3.z is not the C offset (8)"
+        comptime assert _SB_size_of[Vec3]() == 12, "size_of[Vec3] is not the C size (12 bytes)"
+        comptime assert _SB_align_of[Vec3]() == 4, "align_of[Vec3] is not the C alignment (4 bytes)"
         return value
 
 
@@ -46,7 +47,7 @@ struct Inner(Copyable, _sbrt.LaidOut):
 
     var x: Int32  # offset 0, size 4
     var y: Int16  # offset 4, size 2
-    var _SB_pad0: Array[UInt8, 2]
+    var _SB_pad0: _SB_Array[UInt8, 2]
 
     comptime SIZE: Int = Inner._SB_checked(8)
     """The size in bytes (C's sizeof); its use asserts the layout at compile time."""
@@ -61,16 +62,16 @@ struct Inner(Copyable, _sbrt.LaidOut):
         """All bytes zero (text empty, bool false)."""
         self.x = 0
         self.y = 0
-        self._SB_pad0 = Array[UInt8, 2](fill=0)
+        self._SB_pad0 = _SB_Array[UInt8, 2](fill=0)
 
     @staticmethod
     def _SB_checked(value: Int) -> Int:
         """Returns value once the compiler has checked Mojo's layout of Inner against C's (the twin of the C header's static assertions)."""
-        comptime assert reflect[Inner].field_offset[name="x"]() == 0, "the offset of Inner.x is not the C offset (0)"
-        comptime assert reflect[Inner].field_offset[name="y"]() == 4, "the offset of Inner.y is not the C offset (4)"
-        comptime assert reflect[Inner].field_offset[name="_SB_pad0"]() == 6, "the offset of Inner._SB_pad0 is not the C offset (6)"
-        comptime assert size_of[Inner]() == 8, "size_of[Inner] is not the C size (8 bytes)"
-        comptime assert align_of[Inner]() == 4, "align_of[Inner] is not the C alignment (4 bytes)"
+        comptime assert _SB_reflect[Inner].field_offset[name="x"]() == 0, "the offset of Inner.x is not the C offset (0)"
+        comptime assert _SB_reflect[Inner].field_offset[name="y"]() == 4, "the offset of Inner.y is not the C offset (4)"
+        comptime assert _SB_reflect[Inner].field_offset[name="_SB_pad0"]() == 6, "the offset of Inner._SB_pad0 is not the C offset (6)"
+        comptime assert _SB_size_of[Inner]() == 8, "size_of[Inner] is not the C size (8 bytes)"
+        comptime assert _SB_align_of[Inner]() == 4, "align_of[Inner] is not the C alignment (4 bytes)"
         return value
 
 
@@ -78,7 +79,7 @@ struct Inner(Copyable, _sbrt.LaidOut):
 struct Unions_Shape(Copyable, _sbrt.LaidOut):
     """C union Unions_Shape (io.structbridge.fixtures.Unions.Shape): size 16 bytes, alignment 8 bytes. Mojo has no unions: the bytes, and per member a reference to them seen as its type (every member starts at offset 0)."""
 
-    var _SB_bytes: Array[UInt8, 16]
+    var _SB_bytes: _SB_Array[UInt8, 16]
 
     comptime SIZE: Int = Unions_Shape._SB_checked(16)
     """The size in bytes (C's sizeof); its use asserts the layout at compile time."""
@@ -91,31 +92,31 @@ struct Unions_Shape(Copyable, _sbrt.LaidOut):
 
     def __init__(out self):
         """All bytes zero."""
-        self._SB_bytes = Array[UInt8, 16](fill=0)
+        self._SB_bytes = _SB_Array[UInt8, 16](fill=0)
 
     def v(ref self) -> ref[self] Vec3:
         """Member v (offset 0, size 12): the union's bytes seen as Vec3."""
-        return Pointer(to=self).unsafe_bitcast[Vec3]()[]
+        return _SB_Pointer(to=self).unsafe_bitcast[Vec3]()[]
 
     def inner(ref self) -> ref[self] Inner:
         """Member inner (offset 0, size 8): the union's bytes seen as Inner."""
-        return Pointer(to=self).unsafe_bitcast[Inner]()[]
+        return _SB_Pointer(to=self).unsafe_bitcast[Inner]()[]
 
     def raw(ref self) -> ref[self] Int64:
         """Member raw (offset 0, size 8): the union's bytes seen as Int64."""
-        return Pointer(to=self).unsafe_bitcast[Int64]()[]
+        return _SB_Pointer(to=self).unsafe_bitcast[Int64]()[]
 
     @staticmethod
     def _SB_checked(value: Int) -> Int:
         """Returns value once the compiler has checked Mojo's layout of Unions_Shape against C's (the twin of the C header's static assertions)."""
-        comptime assert size_of[Unions_Shape]() == 16, "size_of[Unions_Shape] is not the C size (16 bytes)"
-        comptime assert align_of[Unions_Shape]() == 8, "align_of[Unions_Shape] is not the C alignment (8 bytes)"
-        comptime assert size_of[Vec3]() == 12, "member v of Unions_Shape is not 12 bytes"
-        comptime assert align_of[Vec3]() <= 8, "member v of Unions_Shape needs more alignment than the union's 8"
+        comptime assert _SB_size_of[Unions_Shape]() == 16, "size_of[Unions_Shape] is not the C size (16 bytes)"
+        comptime assert _SB_align_of[Unions_Shape]() == 8, "align_of[Unions_Shape] is not the C alignment (8 bytes)"
+        comptime assert _SB_size_of[Vec3]() == 12, "member v of Unions_Shape is not 12 bytes"
+        comptime assert _SB_align_of[Vec3]() <= 8, "member v of Unions_Shape needs more alignment than the union's 8"
         comptime assert Vec3.SIZE == 12, "the size of Vec3 is not 12 bytes"
-        comptime assert size_of[Inner]() == 8, "member inner of Unions_Shape is not 8 bytes"
-        comptime assert align_of[Inner]() <= 8, "member inner of Unions_Shape needs more alignment than the union's 8"
+        comptime assert _SB_size_of[Inner]() == 8, "member inner of Unions_Shape is not 8 bytes"
+        comptime assert _SB_align_of[Inner]() <= 8, "member inner of Unions_Shape needs more alignment than the union's 8"
         comptime assert Inner.SIZE == 8, "the size of Inner is not 8 bytes"
-        comptime assert size_of[Int64]() == 8, "member raw of Unions_Shape is not 8 bytes"
-        comptime assert align_of[Int64]() <= 8, "member raw of Unions_Shape needs more alignment than the union's 8"
+        comptime assert _SB_size_of[Int64]() == 8, "member raw of Unions_Shape is not 8 bytes"
+        comptime assert _SB_align_of[Int64]() <= 8, "member raw of Unions_Shape needs more alignment than the union's 8"
         return value

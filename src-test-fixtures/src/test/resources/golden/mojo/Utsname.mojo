@@ -2,9 +2,10 @@
 # Layout fingerprint d8e16e9aaba85af9a25401eb9af1ddbb
 # Mojo lays these structs out as C does; using Utsname.SIZE makes the compiler assert it. Needs structbridge_rt.mojo on the import path (mojo build -I <folder>).
 
-from std.collections import Array
-from std.reflection import reflect
-from std.sys import align_of, size_of
+from std.collections import Array as _SB_Array
+from std.memory import Pointer as _SB_Pointer
+from std.reflection import reflect as _SB_reflect
+from std.sys import align_of as _SB_align_of, size_of as _SB_size_of
 import structbridge_rt as _sbrt
 
 
@@ -39,12 +40,12 @@ struct Utsname(Copyable, _sbrt.LaidOut):
     @staticmethod
     def _SB_checked(value: Int) -> Int:
         """Returns value once the compiler has checked Mojo's layout of Utsname against C's (the twin of the C header's static assertions)."""
-        comptime assert reflect[Utsname].field_offset[name="sysname"]() == 0, "the offset of Utsname.sysname is not the C offset (0)"
-        comptime assert reflect[Utsname].field_offset[name="nodename"]() == 65, "the offset of Utsname.nodename is not the C offset (65)"
-        comptime assert reflect[Utsname].field_offset[name="release"]() == 130, "the offset of Utsname.release is not the C offset (130)"
-        comptime assert reflect[Utsname].field_offset[name="version"]() == 195, "the offset of Utsname.version is not the C offset (195)"
-        comptime assert reflect[Utsname].field_offset[name="machine"]() == 260, "the offset of Utsname.machine is not the C offset (260)"
-        comptime assert reflect[Utsname].field_offset[name="domainname"]() == 325, "the offset of Utsname.domainname is not the C offset (325)"
-        comptime assert size_of[Utsname]() == 390, "size_of[Utsname] is not the C size (390 bytes)"
-        comptime assert align_of[Utsname]() == 1, "align_of[Utsname] is not the C alignment (1 bytes)"
+        comptime assert _SB_reflect[Utsname].field_offset[name="sysname"]() == 0, "the offset of Utsname.sysname is not the C offset (0)"
+        comptime assert _SB_reflect[Utsname].field_offset[name="nodename"]() == 65, "the offset of Utsname.nodename is not the C offset (65)"
+        comptime assert _SB_reflect[Utsname].field_offset[name="release"]() == 130, "the offset of Utsname.release is not the C offset (130)"
+        comptime assert _SB_reflect[Utsname].field_offset[name="version"]() == 195, "the offset of Utsname.version is not the C offset (195)"
+        comptime assert _SB_reflect[Utsname].field_offset[name="machine"]() == 260, "the offset of Utsname.machine is not the C offset (260)"
+        comptime assert _SB_reflect[Utsname].field_offset[name="domainname"]() == 325, "the offset of Utsname.domainname is not the C offset (325)"
+        comptime assert _SB_size_of[Utsname]() == 390, "size_of[Utsname] is not the C size (390 bytes)"
+        comptime assert _SB_align_of[Utsname]() == 1, "align_of[Utsname] is not the C alignment (1 bytes)"
         return value

@@ -2,9 +2,10 @@
 # Layout fingerprint 3f0e0d457328d6991259fb914d850a13
 # Mojo lays these structs out as C does; using Vec3.SIZE makes the compiler assert it. Needs structbridge_rt.mojo on the import path (mojo build -I <folder>).
 
-from std.collections import Array
-from std.reflection import reflect
-from std.sys import align_of, size_of
+from std.collections import Array as _SB_Array
+from std.memory import Pointer as _SB_Pointer
+from std.reflection import reflect as _SB_reflect
+from std.sys import align_of as _SB_align_of, size_of as _SB_size_of
 import structbridge_rt as _sbrt
 
 
@@ -33,9 +34,9 @@ struct Vec3(Copyable, _sbrt.LaidOut):
     @staticmethod
     def _SB_checked(value: Int) -> Int:
         """Returns value once the compiler has checked Mojo's layout of Vec3 against C's (the twin of the C header's static assertions)."""
-        comptime assert reflect[Vec3].field_offset[name="x"]() == 0, "the offset of Vec3.x is not the C offset (0)"
-        comptime assert reflect[Vec3].field_offset[name="y"]() == 4, "the offset of Vec3.y is not the C offset (4)"
-        comptime assert reflect[Vec3].field_offset[name="z"]() == 8, "the offset of Vec3.z is not the C offset (8)"
-        comptime assert size_of[Vec3]() == 12, "size_of[Vec3] is not the C size (12 bytes)"
-        comptime assert align_of[Vec3]() == 4, "align_of[Vec3] is not the C alignment (4 bytes)"
+        comptime assert _SB_reflect[Vec3].field_offset[name="x"]() == 0, "the offset of Vec3.x is not the C offset (0)"
+        comptime assert _SB_reflect[Vec3].field_offset[name="y"]() == 4, "the offset of Vec3.y is not the C offset (4)"
+        comptime assert _SB_reflect[Vec3].field_offset[name="z"]() == 8, "the offset of Vec3.z is not the C offset (8)"
+        comptime assert _SB_size_of[Vec3]() == 12, "size_of[Vec3] is not the C size (12 bytes)"
+        comptime assert _SB_align_of[Vec3]() == 4, "align_of[Vec3] is not the C alignment (4 bytes)"
         return value

@@ -2,9 +2,10 @@
 # Layout fingerprint 4b35471230bab8a6d28a3febd3524c4b
 # Mojo lays these structs out as C does; using WideScalars.SIZE makes the compiler assert it. Needs structbridge_rt.mojo on the import path (mojo build -I <folder>).
 
-from std.collections import Array
-from std.reflection import reflect
-from std.sys import align_of, size_of
+from std.collections import Array as _SB_Array
+from std.memory import Pointer as _SB_Pointer
+from std.reflection import reflect as _SB_reflect
+from std.sys import align_of as _SB_align_of, size_of as _SB_size_of
 import structbridge_rt as _sbrt
 
 
@@ -14,10 +15,10 @@ struct WideScalars(Copyable, _sbrt.LaidOut):
     var full: UInt64  # offset 0, size 8
     var half: Float16  # offset 8, size 2
     var tag: Int8  # offset 10, size 1
-    var _SB_pad0: Array[UInt8, 1]
-    var halves: Array[Float16, 3]  # offset 12, size 6
-    var _SB_pad1: Array[UInt8, 6]
-    var fulls: Array[UInt64, 2]  # offset 24, size 16
+    var _SB_pad0: _SB_Array[UInt8, 1]
+    var halves: _SB_Array[Float16, 3]  # offset 12, size 6
+    var _SB_pad1: _SB_Array[UInt8, 6]
+    var fulls: _SB_Array[UInt64, 2]  # offset 24, size 16
 
     comptime SIZE: Int = WideScalars._SB_checked(40)
     """The size in bytes (C's sizeof); its use asserts the layout at compile time."""
@@ -33,21 +34,21 @@ struct WideScalars(Copyable, _sbrt.LaidOut):
         self.full = 0
         self.half = 0
         self.tag = 0
-        self._SB_pad0 = Array[UInt8, 1](fill=0)
-        self.halves = Array[Float16, 3](fill=0)
-        self._SB_pad1 = Array[UInt8, 6](fill=0)
-        self.fulls = Array[UInt64, 2](fill=0)
+        self._SB_pad0 = _SB_Array[UInt8, 1](fill=0)
+        self.halves = _SB_Array[Float16, 3](fill=0)
+        self._SB_pad1 = _SB_Array[UInt8, 6](fill=0)
+        self.fulls = _SB_Array[UInt64, 2](fill=0)
 
     @staticmethod
     def _SB_checked(value: Int) -> Int:
         """Returns value once the compiler has checked Mojo's layout of WideScalars against C's (the twin of the C header's static assertions)."""
-        comptime assert reflect[WideScalars].field_offset[name="full"]() == 0, "the offset of WideScalars.full is not the C offset (0)"
-        comptime assert reflect[WideScalars].field_offset[name="half"]() == 8, "the offset of WideScalars.half is not the C offset (8)"
-        comptime assert reflect[WideScalars].field_offset[name="tag"]() == 10, "the offset of WideScalars.tag is not the C offset (10)"
-        comptime assert reflect[WideScalars].field_offset[name="_SB_pad0"]() == 11, "the offset of WideScalars._SB_pad0 is not the C offset (11)"
-        comptime assert reflect[WideScalars].field_offset[name="halves"]() == 12, "the offset of WideScalars.halves is not the C offset (12)"
-        comptime assert reflect[WideScalars].field_offset[name="_SB_pad1"]() == 18, "the offset of WideScalars._SB_pad1 is not the C offset (18)"
-        comptime assert reflect[WideScalars].field_offset[name="fulls"]() == 24, "the offset of WideScalars.fulls is not the C offset (24)"
-        comptime assert size_of[WideScalars]() == 40, "size_of[WideScalars] is not the C size (40 bytes)"
-        comptime assert align_of[WideScalars]() == 8, "align_of[WideScalars] is not the C alignment (8 bytes)"
+        comptime assert _SB_reflect[WideScalars].field_offset[name="full"]() == 0, "the offset of WideScalars.full is not the C offset (0)"
+        comptime assert _SB_reflect[WideScalars].field_offset[name="half"]() == 8, "the offset of WideScalars.half is not the C offset (8)"
+        comptime assert _SB_reflect[WideScalars].field_offset[name="tag"]() == 10, "the offset of WideScalars.tag is not the C offset (10)"
+        comptime assert _SB_reflect[WideScalars].field_offset[name="_SB_pad0"]() == 11, "the offset of WideScalars._SB_pad0 is not the C offset (11)"
+        comptime assert _SB_reflect[WideScalars].field_offset[name="halves"]() == 12, "the offset of WideScalars.halves is not the C offset (12)"
+        comptime assert _SB_reflect[WideScalars].field_offset[name="_SB_pad1"]() == 18, "the offset of WideScalars._SB_pad1 is not the C offset (18)"
+        comptime assert _SB_reflect[WideScalars].field_offset[name="fulls"]() == 24, "the offset of WideScalars.fulls is not the C offset (24)"
+        comptime assert _SB_size_of[WideScalars]() == 40, "size_of[WideScalars] is not the C size (40 bytes)"
+        comptime assert _SB_align_of[WideScalars]() == 8, "align_of[WideScalars] is not the C alignment (8 bytes)"
         return value
