@@ -96,8 +96,13 @@ public final class CitiesPipeline {
      * command that installs it comes first.
      */
     static String mojoStep(Path structFile, double lat, double lng, int k) {
+        return mojoStep(structFile, lat, lng, k, onPath("mojo"));
+    }
+
+    /** {@link #mojoStep(Path, double, double, int)} with whether {@code mojo} is installed given. */
+    static String mojoStep(Path structFile, double lat, double lng, int k, boolean mojoInstalled) {
         String run = "python3 examples/src/main/python/nearest_mojo.py " + structFile + " " + lat + " " + lng + " " + k;
-        if (onPath("mojo")) {
+        if (mojoInstalled) {
             return "  Mojo: " + run + "   (builds the Mojo extension nearest_mojo on first use)\n";
         }
         return "  Mojo: not installed; install it with: " + MOJO_INSTALL + "\n        then: " + run + "\n";

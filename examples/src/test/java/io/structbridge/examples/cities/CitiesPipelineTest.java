@@ -84,6 +84,17 @@ class CitiesPipelineTest {
         }
     }
 
+    /** The main job's Mojo step: the command, and where mojo is missing first the one command that installs it. */
+    @Test
+    void theReportPrintsTheMojoStepOrHowToInstallMojo() {
+        Path sb = Path.of("/data/cities.sb");
+        String run = "python3 examples/src/main/python/nearest_mojo.py /data/cities.sb 52.52 13.405 5";
+        assertEquals("  Mojo: " + run + "   (builds the Mojo extension nearest_mojo on first use)\n",
+                CitiesPipeline.mojoStep(sb, 52.52, 13.405, 5, true));
+        assertEquals("  Mojo: not installed; install it with: python3 -m pip install mojo==1.2.0\n        then: " + run + "\n",
+                CitiesPipeline.mojoStep(sb, 52.52, 13.405, 5, false));
+    }
+
     /**
      * No copy: Python moves place 100 of a copy of the struct file onto the query point through the writable memmap,
      * and the Mojo kernel, given the memmap's address, finds it at distance 0 first.

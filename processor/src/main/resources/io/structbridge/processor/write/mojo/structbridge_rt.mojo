@@ -16,8 +16,8 @@
 from std.collections import Array
 from std.bit import byte_swap
 from std.ffi import external_call
-from std.memory import bitcast
-from std.sys import CompilationTarget, size_of
+from std.memory import bitcast, stack_allocation
+from std.sys import CompilationTarget, align_of, size_of
 
 # Text encodings of Text (the Java annotation's Encoding).
 comptime UTF_8 = 0
@@ -198,10 +198,10 @@ struct Unaligned[T: Copyable, n: Int](Copyable):
         self._sb_bytes = Array[UInt8, Self.n](fill=0)
 
     def get(self) -> Self.T:
-        var out = Array[UInt8, Self.n](fill=0)
+        var aligned = stack_allocation[Self.n, UInt8, alignment=align_of[Self.T]()]()  # T's alignment, for the copy
         for i in range(Self.n):
-            out[i] = self._sb_bytes[i]
-        return Pointer(to=out).unsafe_bitcast[Self.T]()[].copy()
+            aligned[unsafe_offset=i] = self._sb_bytes[i]
+        return aligned.unsafe_bitcast[Self.T]()[].copy()
 
     def set(mut self, value: Self.T):
         var src = Pointer(to=value).unsafe_bitcast[UInt8]()
