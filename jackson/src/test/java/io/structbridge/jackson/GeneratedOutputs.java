@@ -86,16 +86,16 @@ final class GeneratedOutputs {
                 Files.writeString(p, f.getValue(), StandardCharsets.UTF_8);
                 inputs.add(p.toFile());
             }
-            // javac as a separate process, as Maven runs it (this module is modular and does not read
-            // java.compiler); the processor is found on the processor path like any registered processor.
-            List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "javac").toString(),
-                    "--release", "22", "-Xlint:all,-processing,-options", "-encoding", "UTF-8", "-Xmaxerrs", "10000",
-                    "-Xmaxwarns", "10000", "-classpath", System.getProperty("java.class.path"),
+            // javac in this JVM (java.util.spi.ToolProvider: the tests run on the class path, so jdk.compiler is in the
+            // boot layer): warm after the first compilation, where a new javac process would start cold each time. The
+            // processor is found on the processor path like any registered processor, in a class loader of its own.
+            List<String> cmd = new ArrayList<>(List.of("--release", "22", "-Xlint:all,-processing,-options", "-encoding", "UTF-8",
+                    "-Xmaxerrs", "10000", "-Xmaxwarns", "10000", "-classpath", System.getProperty("java.class.path"),
                     "-processorpath", System.getProperty("java.class.path"), "-processor", "io.structbridge.processor.StructProcessor",
                     "-d", out.toString(), "-s", gen.toString()));
             cmd.addAll(options);
             inputs.forEach(f -> cmd.add(f.getPath()));
-            Result r = run(cmd, dir, null);
+            Result r = javac(cmd);
             boolean ok = r.exit == 0;
             List<String> sb = r.out.lines().filter(l -> l.contains("error: [SB-")).toList();
             if (!ok && sb.isEmpty()) {
@@ -107,72 +107,103 @@ final class GeneratedOutputs {
         }
     }
 
-    /** Every header of a package, included in one translation unit, compiles in the four modes. */
+    /** Runs javac in this JVM with {@code args}: its exit code and its output (diagnostics and notes). */
+    static Result javac(List<String> args) {
+        java.io.StringWriter text = new java.io.StringWriter();
+        int exit;
+        try (java.io.PrintWriter w = new java.io.PrintWriter(text)) {
+            exit = java.util.spi.ToolProvider.findFirst("javac").orElseThrow(() -> new IllegalStateException("no javac in this JDK"))
+                    .run(w, w, args.toArray(String[]::new));
+        }
+        return new Result(exit, text.toString());
+    }
+
+    /**
+     * Every header of a package, included in one translation unit, compiles in the four modes: one translation unit
+     * per package, all of them given to one gcc (g++) per mode, which compiles each on its own.
+     */
     static void checkHeaders(Path classes) {
+        List<String> files = new ArrayList<>();
+        StringBuilder all = new StringBuilder();
         for (Map.Entry<Path, List<Path>> pkg : byFolder(classes, ".h").entrySet()) {
             StringBuilder tu = new StringBuilder();
             for (Path h : pkg.getValue()) {
                 tu.append("#include \"").append(classes.relativize(h).toString().replace(File.separatorChar, '/')).append("\"\n");
             }
             tu.append("int sb_main_unused(void);\n");
-            Path file = classes.resolve("all-" + Math.abs(pkg.getKey().toString().hashCode()) + ".c");
+            Path file = classes.resolve("all-" + files.size() + ".c");
             write(file, tu.toString());
-            for (List<String> mode : C_MODES) {
-                List<String> cmd = new ArrayList<>(mode);
-                cmd.addAll(List.of("-Wall", "-Wextra", "-Werror", "-fsyntax-only", "-I", classes.toString(), file.toString()));
-                Result r = run(cmd, classes, null);
-                assertEquals(0, r.exit, () -> String.join(" ", mode) + " refused the generated headers:\n" + r.out + "\n" + tu);
-            }
+            files.add(file.toString());
+            all.append("// ").append(file.getFileName()).append('\n').append(tu);
+        }
+        if (files.isEmpty()) {
+            return;
+        }
+        for (List<String> mode : C_MODES) {
+            List<String> cmd = new ArrayList<>(mode);
+            cmd.addAll(List.of("-Wall", "-Wextra", "-Werror", "-fsyntax-only", "-I", classes.toString()));
+            cmd.addAll(files);
+            Result r = run(cmd, classes, null);
+            assertEquals(0, r.exit, () -> String.join(" ", mode) + " refused the generated headers:\n" + r.out + "\n" + all);
         }
     }
 
     /**
      * Every Python module imports; its ctypes class and dtype have the size and alignment gcc gives the C
      * struct; its Pydantic model has the JSON Schema's property names (and {@code jsonNames}' when given).
+     * The modules (each self-contained) of every package are loaded by one interpreter.
      */
     static void checkPython(Path classes, Map<String, List<String>> jsonNames) {
         Map<Path, List<Path>> modules = byFolder(classes, ".py");
+        if (modules.isEmpty()) {
+            return;
+        }
+        Map<Path, Map<String, long[]>> gcc = new LinkedHashMap<>();
+        List<Path> order = new ArrayList<>();
         for (Map.Entry<Path, List<Path>> pkg : modules.entrySet()) {
-            Map<String, long[]> gcc = gccLayouts(classes, pkg.getKey(), pkg.getValue());
-            Path script = pkg.getKey().resolve("check_outputs.py");
-            write(script, PYTHON_CHECK);
-            List<String> cmd = new ArrayList<>(List.of("python3", script.toString()));
-            pkg.getValue().forEach(p -> cmd.add(p.toString()));
-            Result r = run(cmd, pkg.getKey(), null);
-            assertEquals(0, r.exit, () -> "a generated Python module failed:\n" + r.out);
-            for (String line : r.out.lines().toList()) {
-                JsonNode n = JSON.readTree(line);
-                String name = n.get("name").asString();
-                long[] c = gcc.get(name);
-                String where = name + ".py against gcc";
-                assertEquals(c[0], n.get("ctypes_size").asLong(), where + ": ctypes.sizeof");
-                if (n.get("dtype_size").asLong() == 0) {
-                    assertTrue(c[0] > Integer.MAX_VALUE, where + ": no dtype, yet the struct fits NumPy's itemsize");
-                } else {
-                    assertEquals(c[0], n.get("dtype_size").asLong(), where + ": dtype itemsize");
-                }
-                if (!n.get("over_aligned").asBoolean() || n.get("python_align").asBoolean()) {
-                    assertEquals(c[1], n.get("ctypes_align").asLong(), where + ": ctypes.alignment");
-                }
-                if (!n.get("packed").asBoolean() && !n.get("over_aligned").asBoolean() && n.get("dtype_size").asLong() > 0) {
-                    assertEquals(c[1], n.get("dtype_align").asLong(), where + ": dtype alignment");
-                }
-                Path schemaFile = pkg.getKey().resolve(name + ".schema.json");
-                if (!Files.exists(schemaFile)) {
-                    // a union or a struct holding one untagged, or a pointer: no JSON form, so no schema and no model
-                    assertTrue(n.get("properties").isNull(), where + ": a Pydantic model, but no JSON Schema");
-                    continue;
-                }
-                List<String> schema = new ArrayList<>();
-                JSON.readTree(read(schemaFile)).get("properties").propertyNames().forEach(schema::add);
-                List<String> pydantic = new ArrayList<>();
-                n.get("properties").forEach(x -> pydantic.add(x.asString()));
-                assertEquals(schema, pydantic, where + ": the Pydantic model's JSON names against the schema's");
-                if (jsonNames.containsKey(name)) {
-                    assertEquals(jsonNames.get(name), pydantic, where + ": the Pydantic model's JSON names against the declaration");
-                }
+            gcc.put(pkg.getKey(), gccLayouts(classes, pkg.getKey(), pkg.getValue()));
+            order.addAll(pkg.getValue());
+        }
+        Path script = classes.resolve("check_outputs.py");
+        write(script, PYTHON_CHECK);
+        List<String> cmd = new ArrayList<>(List.of("python3", script.toString()));
+        order.forEach(p -> cmd.add(p.toString()));
+        Result r = run(cmd, classes, null);
+        assertEquals(0, r.exit, () -> "a generated Python module failed:\n" + r.out);
+        List<String> lines = r.out.lines().toList();
+        assertEquals(order.size(), lines.size(), r.out);
+        for (int i = 0; i < lines.size(); i++) {
+            Path folder = order.get(i).getParent();
+            JsonNode n = JSON.readTree(lines.get(i));
+            String name = n.get("name").asString();
+            long[] c = gcc.get(folder).get(name);
+            String where = classes.relativize(folder) + "/" + name + ".py against gcc";
+            assertEquals(c[0], n.get("ctypes_size").asLong(), where + ": ctypes.sizeof");
+            if (n.get("dtype_size").asLong() == 0) {
+                assertTrue(c[0] > Integer.MAX_VALUE, where + ": no dtype, yet the struct fits NumPy's itemsize");
+            } else {
+                assertEquals(c[0], n.get("dtype_size").asLong(), where + ": dtype itemsize");
             }
-            assertEquals(pkg.getValue().size(), r.out.lines().count(), r.out);
+            if (!n.get("over_aligned").asBoolean() || n.get("python_align").asBoolean()) {
+                assertEquals(c[1], n.get("ctypes_align").asLong(), where + ": ctypes.alignment");
+            }
+            if (!n.get("packed").asBoolean() && !n.get("over_aligned").asBoolean() && n.get("dtype_size").asLong() > 0) {
+                assertEquals(c[1], n.get("dtype_align").asLong(), where + ": dtype alignment");
+            }
+            Path schemaFile = folder.resolve(name + ".schema.json");
+            if (!Files.exists(schemaFile)) {
+                // a union or a struct holding one untagged, or a pointer: no JSON form, so no schema and no model
+                assertTrue(n.get("properties").isNull(), where + ": a Pydantic model, but no JSON Schema");
+                continue;
+            }
+            List<String> schema = new ArrayList<>();
+            JSON.readTree(read(schemaFile)).get("properties").propertyNames().forEach(schema::add);
+            List<String> pydantic = new ArrayList<>();
+            n.get("properties").forEach(x -> pydantic.add(x.asString()));
+            assertEquals(schema, pydantic, where + ": the Pydantic model's JSON names against the schema's");
+            if (jsonNames.containsKey(name)) {
+                assertEquals(jsonNames.get(name), pydantic, where + ": the Pydantic model's JSON names against the declaration");
+            }
         }
     }
 

@@ -63,6 +63,8 @@ public final class StructProcessor extends AbstractProcessor {
     private final java.util.Map<java.nio.file.Path, String> copied = new java.util.HashMap<>();
     /** Generated class names (package + flat name) and the record that claimed them. */
     private final java.util.Map<String, String> generatedNames = new java.util.HashMap<>();
+    /** The C names the records of each package reach: C has no packages. */
+    private final io.structbridge.processor.check.PackageCNames cNames = new io.structbridge.processor.check.PackageCNames();
     /** -Astructbridge.pythonPackage: the records of the compilation, written as one package in the last round. */
     private PythonPackageOutput pythonPackage;
 
@@ -162,6 +164,11 @@ public final class StructProcessor extends AbstractProcessor {
         if (earlier != null && !earlier.equals(model.get().record().canonicalName())) {
             processingEnv.getMessager().printMessage(Diagnostic.Kind.ERROR, Message.GENERATED_NAME_CLASH.format(
                     earlier, model.get().record().canonicalName(), flat), type);
+            return;
+        }
+        String cClash = cNames.claim(model.get());
+        if (cClash != null) {
+            processingEnv.getMessager().printMessage(Diagnostic.Kind.ERROR, cClash, type);
             return;
         }
         boolean json = processingEnv.getElementUtils().getTypeElement(JSON_READING) != null;

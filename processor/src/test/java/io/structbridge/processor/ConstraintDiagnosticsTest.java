@@ -151,6 +151,34 @@ class ConstraintDiagnosticsTest {
     }
 
     @Test
+    void aPointerToAnotherStructOfTheNestedCNameIsAnError() {
+        // the header declares the target as struct Point *: the nested p.Point would retype it
+        JavaFileObject p = Compilations.source("p.Point", "package p;", "@io.structbridge.annotations.Struct public record Point(int x) {}");
+        JavaFileObject q = Compilations.source("q.Point", "package q;", "@io.structbridge.annotations.Struct public record Point(long y) {}");
+        JavaFileObject both = Compilations.source("p.Both", "package p;",
+                "@io.structbridge.annotations.Struct public record Both(Point a,",
+                "@io.structbridge.annotations.Pointer(target = q.Point.class) java.lang.foreign.MemorySegment b) {}");
+        Compilation c = Compilations.compile(p, q, both);
+        assertThat(c).hadErrorContaining(id(Message.C_NAME_CLASH) + " Both nests two different structs with the C name Point (p.Point and q.Point)")
+                .inFile(both).onLineContaining("public record Both");
+    }
+
+    @Test
+    void twoRecordsOfOnePackageReachingTwoStructsOfOneCNameAreAnErrorOnTheLaterOne() {
+        // each header alone compiles; H1.h and H2.h of package h in one translation unit declare struct Row twice
+        JavaFileObject com = Compilations.source("com.Row", "package com;", "@io.structbridge.annotations.Struct public record Row(int x) {}");
+        JavaFileObject de = Compilations.source("de.Row", "package de;", "@io.structbridge.annotations.Struct public record Row(long y) {}");
+        JavaFileObject h1 = Compilations.source("h.H1", "package h;", "@io.structbridge.annotations.Struct public record H1(com.Row r) {}");
+        JavaFileObject h2 = Compilations.source("h.H2", "package h;", "@io.structbridge.annotations.Struct public record H2(de.Row r) {}");
+        Compilation c = Compilations.compile(com, de, h1, h2);
+        assertThat(c).hadErrorContaining(id(Message.C_NAME_TAKEN) + " h.H2 reaches the C struct Row of de.Row, but h.H1 of package h reaches")
+                .inFile(h2).onLineContaining("public record H2");
+        assertThat(c).hadErrorCount(1);
+        // records of other packages may share a C name: their headers need not meet
+        assertThat(Compilations.compile(com, de, h1)).succeeded();
+    }
+
+    @Test
     void aNestedRecordAndATopLevelRecordWithTheSameFlatNameAreAnError() {
         // Outer.R generates p.Outer_RStruct, ...; so would a top-level Outer_R. (Was an [SB-INTERNAL-ERROR] FilerException.)
         JavaFileObject outer = Compilations.source("p.Outer", "package p;", "public final class Outer {",

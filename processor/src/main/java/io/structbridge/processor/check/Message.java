@@ -101,6 +101,7 @@ public enum Message {
     PYTHON_PACKAGE_NAME("-Astructbridge.pythonPackage=%s cannot name the generated Python package: %s. Give a dotted path of ASCII Python identifiers, e.g. geo.cities."),
     PYTHON_PACKAGE_CLASH("record %s cannot join the Python package %s: %s. Rename one of the records, or compile them in separate compilations."),
     PYTHON_ENUM_NAME("the generated Python module %s.py cannot bind the enum.IntEnum class of an enum (named after the enum): %s. Rename the enum or the record."),
+    C_NAME_TAKEN("%s reaches the C struct %s of %s, but %s of package %s reaches the C struct %s of %s. C has one name space for struct tags and typedefs (C11 6.2.3), so the package's headers could not be included in one translation unit. Rename one of the records, or move one of the two records of this package to another package."),
     HIDDEN_PACKAGE("the Java generated for %s must name %s by its qualified name, but %s. %s.");
 
     private final String format;

@@ -490,6 +490,14 @@ public final class RecordParser {
     }
 
     private void cNameClash(TypeElement root, FieldType t, java.util.Map<String, String> seen, Report report) {
+        if (t instanceof FieldType.Pointer p && p.target() != null && p.targetCName() != null) {
+            // the header declares the target by its tag (struct Row *): another Row there would retype the pointer
+            String previous = seen.putIfAbsent(p.targetCName(), p.target().canonicalName());
+            if (previous != null && !previous.equals(p.target().canonicalName())) {
+                report.error(root, Message.C_NAME_CLASH, root.getSimpleName(), p.targetCName(), previous, p.target().canonicalName());
+            }
+            return;
+        }
         StructModel nested = switch (t) {
             case FieldType.Nested n -> n.struct();
             case FieldType.NestedArray n -> n.struct();
