@@ -196,6 +196,10 @@ class DiagnosticsTest {
                 printf   | declared by the C standard library headers
                 tm       | declared by the C standard library headers
                 timespec | declared by the C standard library headers
+                sb_file  | structfile.h declares sb_file and sb_map
+                sb_map   | structfile.h declares sb_file and sb_map
+                sb_arrow_put | beginning with sb_ are structbridge's own C
+                main     | the C and C++ program's entry function
                 """)
         void recordNameTheCHeaderCannotHold(String name, String phrase) {
             JavaFileObject f = src(name, "@Struct", "record " + name + "(int x) {}");

@@ -93,6 +93,41 @@ class PythonPackageDiagnosticsTest {
                 + "__init__.py would export Point_dtype for both p.Point and q.Point_dtype");
     }
 
+    /**
+     * Two records tagging one union by different discriminators: each module defines its own ShapeModel (the tag lives
+     * in the record), so the package exports neither, and both modules import and validate by their own tag (python3).
+     */
+    @Test
+    void twoRecordsTaggingOneUnionKeepTheirModelsInTheirModules(@TempDir Path dir) throws IOException, InterruptedException {
+        String a = "io.structbridge.annotations.";
+        DiskCompilation c = DiskCompilation.compile(dir, Map.of(
+                "p.Kind", "package p; public enum Kind { @" + a + "Code(1) CIRCLE, @" + a + "Code(2) RECT }",
+                "p.Circle", "package p; @" + a + "Struct public record Circle(double r) {}",
+                "p.Rect", "package p; @" + a + "Struct public record Rect(float w, float h) {}",
+                "p.Shape", "package p; @" + a + "Union public record Shape(@" + a + "Case(\"CIRCLE\") Circle circle, @" + a
+                        + "Case(\"RECT\") Rect rect) {}",
+                "p.BoxA", "package p; @" + a + "Struct public record BoxA(Kind kind, @" + a + "Tag(\"kind\") Shape shape) {}",
+                "p.BoxB", "package p; @" + a + "Struct public record BoxB(int id, Kind k, @" + a + "Tag(\"k\") Shape s) {}"),
+                "-Astructbridge.pythonPackage=fleet");
+        assertTrue(c.success(), c.errors().toString());
+        String script = """
+                import sys
+                sys.path.insert(0, sys.argv[1])
+                import fleet
+                from fleet import boxa, boxb
+                assert "ShapeModel" not in fleet.__all__ and not hasattr(fleet, "ShapeModel"), fleet.__all__
+                assert boxa.ShapeModel is not boxb.ShapeModel
+                a = fleet.BoxAModel.model_validate({"kind": "RECT", "shape": {"rect": {"w": 1.0, "h": 2.0}}})
+                b = fleet.BoxBModel.model_validate({"id": 7, "k": "CIRCLE", "s": {"circle": {"r": 0.5}}})
+                print(type(a.shape).__name__, type(b.s).__name__)
+                """;
+        Process p = new ProcessBuilder(Gcc.tool("python3"), "-c", script, c.classes().toString()).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(120, TimeUnit.SECONDS), "python3 timed out");
+        assertEquals(0, p.exitValue(), out);
+        assertEquals("ShapeModel ShapeModel", out.strip());
+    }
+
     /** Records of two Java packages, one nesting the other, and a record whose module name is a keyword (import_.py), imported by python3. */
     @Test
     void nestedRecordsAreImportedFromTheirOwnModule(@TempDir Path dir) throws IOException, InterruptedException {

@@ -130,6 +130,8 @@ public final class RecordParser {
             report.error(type, Message.C_RESERVED_NAME, "record name " + cName, Names.cProblem(cName));
         } else if (Names.libraryName(cName) != null) {
             report.error(type, Message.C_RESERVED_NAME, "record name " + cName, Names.libraryName(cName));
+        } else if (Names.runtimeName(cName) != null) {
+            report.error(type, Message.C_RESERVED_NAME, "record name " + cName, Names.runtimeName(cName));
         }
         if (Names.MOJO_BUILTINS.contains(cName)) {
             report.error(type, Message.MOJO_RESERVED_NAME, cName);

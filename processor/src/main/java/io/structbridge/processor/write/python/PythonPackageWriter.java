@@ -73,9 +73,11 @@ public final class PythonPackageWriter {
         for (Map.Entry<String, String> e : enums.entrySet()) {
             exported.put(Normalizer.normalize(e.getKey(), Normalizer.Form.NFKC), "the enum " + e.getValue());
         }
-        for (Map.Entry<StructLayoutPlan, String> e : modules().entrySet()) {
+        Map<StructLayoutPlan, String> texts = modules();
+        java.util.Set<String> shared = sharedModels(texts);
+        for (Map.Entry<StructLayoutPlan, String> e : texts.entrySet()) {
             String record = e.getKey().model().record().canonicalName();
-            for (String name : exports(e.getKey(), e.getValue())) {
+            for (String name : exports(e.getKey(), e.getValue(), shared)) {
                 String earlier = exported.putIfAbsent(Normalizer.normalize(name, Normalizer.Form.NFKC), record);
                 if (earlier != null) {
                     return new Clash(record, "__init__.py would export " + name + " for both " + earlier + " and " + record);
@@ -95,9 +97,10 @@ public final class PythonPackageWriter {
                 .append("every record's own names. NumPy and Pydantic are optional: without them their names raise ImportError when used.\n")
                 .append("\"\"\"\n");
         List<String> all = new ArrayList<>();
+        java.util.Set<String> shared = sharedModels(modules);
         for (Map.Entry<StructLayoutPlan, String> e : modules.entrySet()) {
             String module = moduleName(e.getKey().model().cName());
-            List<String> names = exports(e.getKey(), e.getValue());
+            List<String> names = exports(e.getKey(), e.getValue(), shared);
             init.append("from .").append(module).append(" import ").append(String.join(", ", names)).append('\n');
             all.addAll(names);
             files.put(module + ".py", e.getValue());
@@ -213,20 +216,54 @@ public final class PythonPackageWriter {
     }
 
     /**
-     * {@return what {@code __init__.py} re-exports of the record {@code p}'s module: its own names and the Pydantic
-     * models of the unions it tags ({@code UModel}, defined in the tagging record's module since the tag lives there)}
+     * {@return the names of the tagged unions' Pydantic models that two or more modules define} Each record tagging a
+     * union defines the union's model in its own module (the tag lives there, and two records may tag it by different
+     * discriminators), so such a name means different classes: {@code __init__.py} exports none of them, and each stays
+     * reachable through its record's module ({@code pkg.boxa.ShapeModel}).
      */
-    private static List<String> exports(StructLayoutPlan p, String module) {
+    private static java.util.Set<String> sharedModels(Map<StructLayoutPlan, String> modules) {
+        Map<String, Integer> count = new java.util.HashMap<>();
+        for (Map.Entry<StructLayoutPlan, String> e : modules.entrySet()) {
+            for (String m : taggedModels(e.getKey(), e.getValue())) {
+                count.merge(m, 1, Integer::sum);
+            }
+        }
+        java.util.Set<String> shared = new java.util.HashSet<>();
+        count.forEach((m, n) -> {
+            if (n > 1) {
+                shared.add(m);
+            }
+        });
+        return shared;
+    }
+
+    /** {@return the Pydantic models of the unions {@code p} tags that its module defines} */
+    private static List<String> taggedModels(StructLayoutPlan p, String module) {
         List<StructLayoutPlan> tree = new ArrayList<>();
         tree(p, tree);
         java.util.Set<String> models = new java.util.HashSet<>();
         for (String u : TaggedUnionPydantic.taggedUnions(tree.stream().map(StructLayoutPlan::model).toList())) {
             models.add(u + "Model");
         }
-        List<String> out = new ArrayList<>(owned(module, p.model().cName()));
+        List<String> out = new ArrayList<>();
         for (PythonDefinitions.Definition d : PythonDefinitions.of(module)) {
             if (models.contains(d.name()) && !out.contains(d.name())) {
                 out.add(d.name());
+            }
+        }
+        return out;
+    }
+
+    /**
+     * {@return what {@code __init__.py} re-exports of the record {@code p}'s module: its own names and the Pydantic
+     * models of the unions it tags ({@code UModel}, defined in the tagging record's module since the tag lives there)
+     * that no other module defines too ({@code shared})}
+     */
+    private static List<String> exports(StructLayoutPlan p, String module, java.util.Set<String> shared) {
+        List<String> out = new ArrayList<>(owned(module, p.model().cName()));
+        for (String m : taggedModels(p, module)) {
+            if (!shared.contains(m) && !out.contains(m)) {
+                out.add(m);
             }
         }
         return out;
