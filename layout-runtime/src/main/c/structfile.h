@@ -41,6 +41,10 @@
 #define _POSIX_C_SOURCE 200809L
 #endif
 #include <errno.h>
+#if defined(__GLIBC__) && !defined(__USE_XOPEN2K8)
+/* glibc's <features.h> ran before this header, without POSIX 2008 (O_CLOEXEC, S_ISSOCK): a system header came first */
+#error "structfile.h: include it before any system header (it asks for POSIX 2008 and, on Linux, _GNU_SOURCE), or compile with -D_GNU_SOURCE"
+#else /* the rest of the header, which would only add errors naming its symptoms */
 #include <fcntl.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -312,4 +316,5 @@ static inline void sb_unmap(sb_file* f) {
     }
 }
 
+#endif /* the include-order check */
 #endif
