@@ -15,7 +15,7 @@
 
 from std.collections import Array
 from std.bit import byte_swap
-from std.ffi import external_call
+from std.ffi import c_int, c_size_t, external_call
 from std.memory import bitcast, stack_allocation
 from std.sys import CompilationTarget, align_of, size_of
 
@@ -464,6 +464,11 @@ trait LaidOut:
     """The struct's name in struct files (StructType.name(), the record's C name)."""
 
 
+# libc through external_call: Mojo refuses a program in which two calls of one C function disagree on its signature
+# ("existing function with conflicting signature"), so each call here declares the function as Mojo's standard library
+# does (open() and Pipe call open, close, fcntl; os.stat stat; ErrNo strerror and __errno_location; std.os.mmap, in
+# later releases, mmap and munmap): c_int for int, c_size_t for size_t, Int64 for off_t, and open and fcntl
+# variadic after their two fixed arguments (num_fixed_args=2, as C declares them).
 comptime _HEADER = 128
 comptime _O_RDONLY = 0
 comptime _O_NONBLOCK = 0o4000
@@ -474,11 +479,11 @@ comptime _EINVAL = 22
 
 
 def _errno() -> Int:
-    return Int(external_call["__errno_location", Pointer[Int32, MutAnyOrigin]]()[])
+    return Int(external_call["__errno_location", Pointer[c_int, MutAnyOrigin]]()[])
 
 
 def _strerror(e: Int) -> String:
-    var p = external_call["strerror", Pointer[UInt8, MutAnyOrigin]](Int32(e))
+    var p = external_call["strerror", Pointer[UInt8, MutAnyOrigin]](c_int(e))
     var out = String()
     var i = 0
     while p[unsafe_offset=i] != 0:
@@ -623,53 +628,58 @@ struct StructFile[T: LaidOut](Movable):
         var c_path = _c_path(path)
         var st = List[UInt8](length=256, fill=0)
         var stp = Pointer[UInt8, MutAnyOrigin](unsafe_from_address=Int(st.unsafe_ptr()))
-        if external_call["stat", Int32](c_path.unsafe_ptr(), stp) != 0:
+        if external_call["stat", c_int](c_path.unsafe_ptr(), stp) != 0:
             raise Error(String(path, ": ", _strerror(_errno())))
         var ms = _stat_mode_size(stp)
         if ms[0] & 0o170000 != 0o100000:
             raise Error(String(path, ": ", _kind(ms[0]), ", not a regular struct file"))
         # O_NONBLOCK: should the path become a FIFO after stat, open(2) returns instead of waiting.
-        var fd = external_call["open", Int32](c_path.unsafe_ptr(), Int32(_O_RDONLY | _O_NONBLOCK | _O_CLOEXEC))
+        var fd = external_call["open", c_int, num_fixed_args=2](c_path.unsafe_ptr(), c_int(_O_RDONLY | _O_NONBLOCK | _O_CLOEXEC),
+                                                                 c_int(0))
         if fd < 0:
             raise Error(String(path, ": ", _strerror(_errno())))
-        if external_call["fstat", Int32](fd, stp) != 0:
+        if external_call["fstat", c_int](fd, stp) != 0:
             var e = _errno()
-            _ = external_call["close", Int32](fd)
+            _ = external_call["close", c_int](fd)
             raise Error(String(path, ": fstat: ", _strerror(e)))
         ms = _stat_mode_size(stp)
         if ms[0] & 0o170000 != 0o100000:  # the path changed since stat()
-            _ = external_call["close", Int32](fd)
+            _ = external_call["close", c_int](fd)
             raise Error(String(path, ": ", _kind(ms[0]), ", not a regular struct file"))
         # struct flock: l_type 0 (F_RDLCK), l_whence 0, l_start 0, l_len 0 (the whole file), l_pid 0
         var lock = List[UInt8](length=32, fill=0)
         var lp = Pointer[UInt8, MutAnyOrigin](unsafe_from_address=Int(lock.unsafe_ptr()))
-        var locked = external_call["fcntl", Int32](fd, Int32(_F_OFD_SETLK), lp)
+        var locked = external_call["fcntl", c_int, num_fixed_args=2](fd, c_int(_F_OFD_SETLK), lp)
         if locked != 0 and _errno() == _EINVAL:
-            locked = external_call["fcntl", Int32](fd, Int32(_F_SETLK), lp)  # a kernel without open file description locks
+            # a kernel without open file description locks
+            locked = external_call["fcntl", c_int, num_fixed_args=2](fd, c_int(_F_SETLK), lp)
         if locked != 0:
             var e = _errno()
-            _ = external_call["close", Int32](fd)
+            _ = external_call["close", c_int](fd)
             raise Error(String(path, ": locked by another process (a structbridge writer holds an exclusive lock): ",
                                _strerror(e)))
         # the size once the lock is held: a writer that held the file until now may have trimmed it since
-        if external_call["fstat", Int32](fd, stp) != 0:
+        if external_call["fstat", c_int](fd, stp) != 0:
             var e = _errno()
-            _ = external_call["close", Int32](fd)
+            _ = external_call["close", c_int](fd)
             raise Error(String(path, ": fstat: ", _strerror(e)))
         var file_size = _stat_mode_size(stp)[1]
         if file_size < _HEADER:
-            _ = external_call["close", Int32](fd)
+            _ = external_call["close", c_int](fd)
             raise Error(String(path, ": ", file_size, " bytes, shorter than the 128-byte header"))
-        var base = external_call["mmap", Int](0, file_size, Int32(1), Int32(1), fd, 0)  # PROT_READ, MAP_SHARED
+        # PROT_READ, MAP_SHARED
+        var mapped = external_call["mmap", Pointer[UInt8, MutAnyOrigin]](Int(0), c_size_t(file_size), c_int(1), c_int(1),
+                                                                         fd, Int64(0))
+        var base = Int(mapped)
         if base == -1:
             var e = _errno()
-            _ = external_call["close", Int32](fd)
+            _ = external_call["close", c_int](fd)
             raise Error(String(path, ": mmap: ", _strerror(e)))
         var h = Pointer[UInt8, MutAnyOrigin](unsafe_from_address=base)
         var problem = Self._check(path, h, file_size)
         if problem.byte_length() > 0:
-            _ = external_call["munmap", Int32](base, file_size)
-            _ = external_call["close", Int32](fd)
+            _ = external_call["munmap", c_int](mapped, c_size_t(file_size))
+            _ = external_call["close", c_int](fd)
             raise Error(problem)
         self.fd = fd
         self.base = base
@@ -754,8 +764,9 @@ struct StructFile[T: LaidOut](Movable):
     def close(mut self):
         """Unmaps the file and closes it, which releases the lock; the structs are gone after it."""
         if self.base != 0:
-            _ = external_call["munmap", Int32](self.base, self.length)
+            _ = external_call["munmap", c_int](Pointer[UInt8, MutAnyOrigin](unsafe_from_address=self.base),
+                                               c_size_t(self.length))
             self.base = 0
         if self.fd >= 0:
-            _ = external_call["close", Int32](self.fd)
+            _ = external_call["close", c_int](self.fd)
             self.fd = -1
