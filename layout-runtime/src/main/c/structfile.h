@@ -140,7 +140,7 @@ static inline const char* sb_kind(mode_t mode) {
     if (S_ISCHR(mode)) return "a character device";
     if (S_ISBLK(mode)) return "a block device";
     if (S_ISSOCK(mode)) return "a socket";
-    return "not a regular file";
+    return "a special file (FIFO, socket or device)"; /* Java's RegularFiles.kind for a kind it cannot name */
 }
 
 /* Maps the struct file at path holding structs called name (StructType.name(), the record's simple name; the header
@@ -156,8 +156,8 @@ static inline int sb_map(const char* path, const char* name, const char* fingerp
         snprintf(error, error_size, "%s: %s", path, strerror(errno));
         return -1;
     }
-    if (!S_ISREG(st.st_mode)) {
-        snprintf(error, error_size, "%s: %s, not a regular struct file", path, sb_kind(st.st_mode));
+    if (!S_ISREG(st.st_mode)) { /* the words of Java's StructFile.open and Python's open_array */
+        snprintf(error, error_size, "%s: %s, not a regular file", path, sb_kind(st.st_mode));
         return -1;
     }
     /* O_NONBLOCK: should the path become a FIFO after stat, open(2) returns instead of waiting. */
@@ -172,7 +172,8 @@ static inline int sb_map(const char* path, const char* name, const char* fingerp
         return -1;
     }
     if (!S_ISREG(st.st_mode)) { /* the path changed since stat() */
-        snprintf(error, error_size, "%s: %s, not a regular struct file", path, sb_kind(st.st_mode));
+        snprintf(error, error_size, "%s: %s, not a regular file (the path changed while it was being opened)", path,
+                 sb_kind(st.st_mode));
         close(fd);
         return -1;
     }

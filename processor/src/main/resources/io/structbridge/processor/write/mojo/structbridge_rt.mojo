@@ -591,7 +591,7 @@ def _kind(mode: UInt32) -> String:
         return "a block device"
     if t == 0o140000:
         return "a socket"
-    return "not a regular file"
+    return "a special file (FIFO, socket or device)"  # Java's RegularFiles.kind for a kind it cannot name
 
 
 def _stat_mode_size(buf: Pointer[UInt8, MutAnyOrigin]) -> Tuple[UInt32, Int]:
@@ -631,8 +631,8 @@ struct StructFile[T: LaidOut](Movable):
         if external_call["stat", c_int](c_path.unsafe_ptr(), stp) != 0:
             raise Error(String(path, ": ", _strerror(_errno())))
         var ms = _stat_mode_size(stp)
-        if ms[0] & 0o170000 != 0o100000:
-            raise Error(String(path, ": ", _kind(ms[0]), ", not a regular struct file"))
+        if ms[0] & 0o170000 != 0o100000:  # the words of Java's StructFile.open, Python's open_array and C's sb_map
+            raise Error(String(path, ": ", _kind(ms[0]), ", not a regular file"))
         # O_NONBLOCK: should the path become a FIFO after stat, open(2) returns instead of waiting.
         var fd = external_call["open", c_int, num_fixed_args=2](c_path.unsafe_ptr(), c_int(_O_RDONLY | _O_NONBLOCK | _O_CLOEXEC),
                                                                  c_int(0))
@@ -645,7 +645,7 @@ struct StructFile[T: LaidOut](Movable):
         ms = _stat_mode_size(stp)
         if ms[0] & 0o170000 != 0o100000:  # the path changed since stat()
             _ = external_call["close", c_int](fd)
-            raise Error(String(path, ": ", _kind(ms[0]), ", not a regular struct file"))
+            raise Error(String(path, ": ", _kind(ms[0]), ", not a regular file (the path changed while it was being opened)"))
         # struct flock: l_type 0 (F_RDLCK), l_whence 0, l_start 0, l_len 0 (the whole file), l_pid 0
         var lock = List[UInt8](length=32, fill=0)
         var lp = Pointer[UInt8, MutAnyOrigin](unsafe_from_address=Int(lock.unsafe_ptr()))
