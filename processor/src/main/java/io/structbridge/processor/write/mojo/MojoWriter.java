@@ -16,7 +16,9 @@ import java.util.List;
  * member (packed or big-endian scalars, bool bytes, {@code uint64_t} in a Java {@code long}, enum codes, text,
  * bit-fields, unions, tagged unions). Using {@code R.SIZE} or {@code R.ALIGNMENT} makes the Mojo compiler assert the
  * size, the alignment and every field offset against C's. The file imports the runtime {@link #RUNTIME}
- * ({@code structbridge_rt.mojo}), which must be on Mojo's import path.
+ * ({@code structbridge_rt.mojo}), which must be on Mojo's import path: {@link
+ * io.structbridge.processor.write.GeneratedFiles} writes it beside the generated files, in each class-output package
+ * folder and in {@code -Astructbridge.pythonDir}.
  */
 public final class MojoWriter {
     /** The file name of the Mojo runtime that every generated file imports. */
