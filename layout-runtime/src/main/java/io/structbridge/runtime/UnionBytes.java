@@ -49,6 +49,67 @@ public final class UnionBytes {
         }
     }
 
+    /**
+     * Which member refuses the union at {@code offset}, given the members that do not read its bytes validly (an
+     * invalid bool byte, text without NUL or not UTF-8, an unknown enum code, ...). A member that does not read is
+     * absent from the record (null, or zero / {@code false} when primitive), which loses nothing when every bit it
+     * holds in these bytes (its text up to its NUL, or the whole capacity without one) is held by a member that
+     * reads: then the record is written back as the same image. Otherwise the bytes are refused by the first
+     * member (component order) that does not read and holds a bit no reading member holds; when no member reads,
+     * that is the first member that does not read.
+     *
+     * @param segment the segment
+     * @param offset the byte offset of the union
+     * @param failed per member (component order), non-null when it does not read
+     * @return the index of the refusing member, or -1 when the bytes read
+     */
+    public int refusing(MemorySegment segment, long offset, Object[] failed) {
+        byte[] covered = new byte[size];
+        int firstFailed = -1;
+        boolean anyReads = false;
+        for (int m = 0; m < bits.length; m++) {
+            if (failed[m] == null) {
+                anyReads = true;
+                byte[] h = held(segment, offset, m);
+                for (int k = 0; k < size; k++) {
+                    covered[k] |= h[k];
+                }
+            } else if (firstFailed < 0) {
+                firstFailed = m;
+            }
+        }
+        if (!anyReads) {
+            return firstFailed;
+        }
+        for (int m = 0; m < bits.length; m++) {
+            if (failed[m] != null) {
+                byte[] h = held(segment, offset, m);
+                for (int k = 0; k < size; k++) {
+                    if ((h[k] & ~covered[k]) != 0) {
+                        return m;
+                    }
+                }
+            }
+        }
+        return -1;
+    }
+
+    /** {@return the bits member {@code m} holds in the union at {@code offset}: its non-text bits, its texts up to the NUL} */
+    private byte[] held(MemorySegment segment, long offset, int m) {
+        byte[] mask = bits[m].clone();
+        int[] t = texts[m];
+        for (int i = 0; i < t.length; i += 2) {
+            int end = t[i] + t[i + 1];
+            for (int k = t[i]; k < end; k++) {
+                mask[k] = (byte) 0xff;
+                if (segment.get(ValueLayout.JAVA_BYTE, offset + k) == 0) {
+                    break;
+                }
+            }
+        }
+        return mask;
+    }
+
     /** {@return a new, empty merge of this union's members} */
     public Merge merge() {
         return new Merge();

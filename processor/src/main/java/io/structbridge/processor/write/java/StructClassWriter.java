@@ -145,6 +145,7 @@ public final class StructClassWriter {
             t.addMethod(UnionCode.merge(plan, record));
             t.addMethod(UnionCode.consistencyCheck(plan, record));
             t.addMethod(UnionCode.disagree(plan));
+            t.addMethod(UnionCode.refusing());
             t.addMethods(UnionCode.factories(plan, record));
             t.addMethods(UnionCode.liveMethods(plan, record));
         }
@@ -222,7 +223,7 @@ public final class StructClassWriter {
                 .addJavadoc("@throws IndexOutOfBoundsException if the struct does not fit the segment\n")
                 .addParameter(Runtime.MEMORY_SEGMENT, "segment").addParameter(TypeName.LONG, "offset")
                 .addStatement("$T.checkFromIndexSize(offset, SIZE, segment.byteSize())", Runtime.OBJECTS)
-                .addStatement("return new $T(\n$>$L$<)", record, args).build();
+                .addCode(model.union() ? UnionCode.readMembers(plan, record) : CodeBlock.of("return new $T(\n$>$L$<);\n", record, args)).build();
     }
 
     private MethodSpec write() {
@@ -275,6 +276,9 @@ public final class StructClassWriter {
             TaggedRecordCode tagged = TaggedRecordCode.of(plan, m);
             if (tagged != null) {
                 b.addStatement(tagged.check());
+            } else if (AccessorWriter.hasCheck(m) && model.union() && !MemberCode.javaType(m.field().type()).isPrimitive()) {
+                // a union member that is null does not read in the bytes: check$union judges that
+                b.addStatement("if (value.$L() != null) check$$$L(value.$L())", MemberCode.name(m), MemberCode.name(m), MemberCode.name(m));
             } else if (AccessorWriter.hasCheck(m)) {
                 b.addStatement("check$$$L(value.$L())", MemberCode.name(m), MemberCode.name(m));
             }

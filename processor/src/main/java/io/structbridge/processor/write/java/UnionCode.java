@@ -63,20 +63,39 @@ final class UnionCode {
                 .addStatement("int size = $T.toIntExact(SIZE)", Math.class)
                 .addStatement("$T all = merge$$(value).bytes()", Runtime.MEMORY_SEGMENT)
                 .addStatement("$T given = $T.ofArray(new byte[size])", Runtime.MEMORY_SEGMENT, Runtime.MEMORY_SEGMENT)
-                .addStatement("$T stored = $T.ofArray(new byte[size])", Runtime.MEMORY_SEGMENT, Runtime.MEMORY_SEGMENT);
-        for (Member m : plan.members()) {
+                .addStatement("$T stored = $T.ofArray(new byte[size])", Runtime.MEMORY_SEGMENT, Runtime.MEMORY_SEGMENT)
+                .addStatement("$T[] failed = new $T[$L]", Runtime.VALUE_EXCEPTION, Runtime.VALUE_EXCEPTION, plan.members().size());
+        for (int i = 0; i < plan.members().size(); i++) {
+            Member m = plan.members().get(i);
             String name = MemberCode.name(m);
-            b.addStatement("given.fill((byte) 0)").addStatement("stored.fill((byte) 0)")
-                    .addStatement("store$$$L(given, 0, value.$L())", name, name)
+            TypeName type = MemberCode.javaType(m.field().type());
+            b.addCode("{\n$>").addStatement("$T back", type)
                     .beginControlFlow("try")
-                    .addStatement("store$$$L(stored, 0, $L(all, 0))", name, name)
+                    .addStatement("back = $L(all, 0)", name)
                     .nextControlFlow("catch ($T e)", Runtime.VALUE_EXCEPTION)
+                    .beginControlFlow("if (!($L))", isAbsent(type, "value." + name + "()"))
                     .addStatement("throw disagree$$($S, e.getMessage())", name)
                     .endControlFlow()
+                    .addStatement("failed[$L] = e", i)
+                    .addStatement("back = $L", absent(type))
+                    .endControlFlow();
+            if (!type.isPrimitive()) {
+                b.beginControlFlow("if (failed[$L] == null && value.$L() == null)", i, name)
+                        .addStatement("throw disagree$$($S, null)", name).endControlFlow();
+            }
+            b.beginControlFlow("if (failed[$L] == null)", i)
+                    .addStatement("given.fill((byte) 0)").addStatement("stored.fill((byte) 0)")
+                    .addStatement("store$$$L(given, 0, value.$L())", name, name)
+                    .addStatement("store$$$L(stored, 0, back)", name)
                     .beginControlFlow("if (given.mismatch(stored) != -1)")
                     .addStatement("throw disagree$$($S, null)", name)
-                    .endControlFlow();
+                    .endControlFlow()
+                    .endControlFlow()
+                    .addCode("$<}\n");
         }
+        // the members that do not read must lose nothing: as read refuses such bytes, the record is refused
+        b.addStatement("int refusing = UNION$$.refusing(all, 0, failed)")
+                .beginControlFlow("if (refusing >= 0)").addStatement("throw failed[refusing]").endControlFlow();
         return b.build();
     }
 
@@ -102,9 +121,22 @@ final class UnionCode {
         MethodSpec.Builder b = MethodSpec.methodBuilder("merge$").addModifiers(Modifier.PRIVATE, Modifier.STATIC)
                 .returns(UNION_BYTES.nestedClass("Merge")).addParameter(record, "value")
                 .addStatement("$T.Merge m = UNION$$.merge()", UNION_BYTES);
-        for (int i = 0; i < plan.members().size(); i++) {
-            String name = MemberCode.name(plan.members().get(i));
-            b.addStatement("store$$$L(m.scratch(), 0, value.$L())", name, name).addStatement("m.add($L)", i);
+        // absent members (null: they do not read in the bytes) are not stored; a primitive at its zero (which a member
+        // that does not read also gives) is stored first, under the others, so the members that read decide its bits
+        for (int pass = 0; pass < 2; pass++) {
+            for (int i = 0; i < plan.members().size(); i++) {
+                Member mm = plan.members().get(i);
+                String name = MemberCode.name(mm);
+                TypeName type = MemberCode.javaType(mm.field().type());
+                if (type.isPrimitive()) {
+                    b.beginControlFlow("if ($L)", (pass == 0 ? "" : "!") + "(" + isAbsent(type, "value." + name + "()") + ")");
+                } else if (pass == 0) {
+                    continue;
+                } else {
+                    b.beginControlFlow("if (value.$L() != null)", name);
+                }
+                b.addStatement("store$$$L(m.scratch(), 0, value.$L())", name, name).addStatement("m.add($L)", i).endControlFlow();
+            }
         }
         return b.addStatement("return m").build();
     }
@@ -127,8 +159,8 @@ final class UnionCode {
                     .addJavadoc("As C after {@code memset(&u, 0, sizeof u); u.$L = value;}: the other members hold their\n", name)
                     .addJavadoc("reading of those bytes. Use it to build the record of a tagged union from its live member.\n\n")
                     .addJavadoc("@param value the value of {@code $L}\n", name)
-                    .addJavadoc("@throws $T if {@code value} does not fit {@code $L}, or another member\n", Runtime.VALUE_EXCEPTION, name)
-                    .addJavadoc("    cannot read the bytes (an invalid {@code bool} byte, UTF-8 or enum code); the message names it\n")
+                    .addJavadoc("@throws $T if {@code value} does not fit {@code $L}, or another member that cannot read\n", Runtime.VALUE_EXCEPTION, name)
+                    .addJavadoc("    the bytes (an invalid {@code bool} byte, UTF-8 or enum code) holds bits {@code $L} does not; the message names it\n", name)
                     .addStatement("$T bytes = $T.ofArray(new byte[$T.toIntExact(SIZE)])", Runtime.MEMORY_SEGMENT, Runtime.MEMORY_SEGMENT, Math.class)
                     .addStatement("$L(bytes, 0L, value)", name)
                     .addStatement("return read(bytes, 0L)")
@@ -194,8 +226,49 @@ final class UnionCode {
         return java.util.List.of(read.build(), check.build(), write.build());
     }
 
+    /**
+     * {@return the body of a union's {@code read} after the bounds check} Every member read; a member that does not
+     * read validly is absent (null, or zero / {@code false} when primitive) when the members that read hold every
+     * bit it holds ({@link io.structbridge.runtime.UnionBytes#refusing}); else its exception is thrown (when no member
+     * reads, the first member's). The validator judges bytes in place by the same rule.
+     */
+    static CodeBlock readMembers(StructLayoutPlan plan, TypeName record) {
+        CodeBlock.Builder b = CodeBlock.builder()
+                .addStatement("$T[] failed = new $T[$L]", Runtime.VALUE_EXCEPTION, Runtime.VALUE_EXCEPTION, plan.members().size());
+        CodeBlock.Builder args = CodeBlock.builder();
+        for (int i = 0; i < plan.members().size(); i++) {
+            Member m = plan.members().get(i);
+            String name = MemberCode.name(m);
+            TypeName type = MemberCode.javaType(m.field().type());
+            b.addStatement("$T m$L = $L", type, i, absent(type))
+                    .beginControlFlow("try").addStatement("m$L = $L(segment, offset)", i, name)
+                    .nextControlFlow("catch ($T e)", Runtime.VALUE_EXCEPTION).addStatement("failed[$L] = e", i).endControlFlow();
+            args.add(i == 0 ? "m$L" : ", m$L", i);
+        }
+        return b.addStatement("int refusing = UNION$$.refusing(segment, offset, failed)")
+                .beginControlFlow("if (refusing >= 0)").addStatement("throw failed[refusing]").endControlFlow()
+                .addStatement("return new $T($L)", record, args.build()).build();
+    }
+
+    /** {@return a Java condition: {@code expr} of type {@code t} is what an absent member holds (null, or the primitive's zero)} */
+    static String isAbsent(TypeName t, String expr) {
+        if (!t.isPrimitive()) {
+            return expr + " == null";
+        }
+        if (t.equals(TypeName.BOOLEAN)) {
+            return "!" + expr;
+        }
+        if (t.equals(TypeName.FLOAT)) {
+            return "Float.floatToRawIntBits(" + expr + ") == 0";
+        }
+        if (t.equals(TypeName.DOUBLE)) {
+            return "Double.doubleToRawLongBits(" + expr + ") == 0L";
+        }
+        return expr + " == 0";
+    }
+
     /** {@return the value of an absent (dead) member: null, or the primitive's zero} */
-    private static String absent(TypeName t) {
+    static String absent(TypeName t) {
         if (!t.isPrimitive()) {
             return "null";
         }
@@ -212,6 +285,16 @@ final class UnionCode {
             return "0d";
         }
         return t.equals(TypeName.INT) ? "0" : "(" + t + ") 0";
+    }
+
+    /** {@return {@code refusing$}, {@link io.structbridge.runtime.UnionBytes#refusing} for the validator (same package)} */
+    static MethodSpec refusing() {
+        return MethodSpec.methodBuilder("refusing$").addModifiers(Modifier.STATIC).returns(TypeName.INT)
+                .addJavadoc("{@return the member that refuses the union's bytes at {@code offset}, -1 if none: see {@link $T#refusing}}\n\n", UNION_BYTES)
+                .addJavadoc("@param segment the segment\n@param offset the byte offset of the union\n")
+                .addJavadoc("@param failed per member, non-null when it does not read\n")
+                .addParameter(Runtime.MEMORY_SEGMENT, "segment").addParameter(TypeName.LONG, "offset").addParameter(Object[].class, "failed")
+                .addStatement("return UNION$$.refusing(segment, offset, failed)").build();
     }
 
     /** {@return {@code disagree$}, the exception of {@link #consistencyCheck}} */
@@ -234,6 +317,9 @@ final class UnionCode {
                 + "(C11 6.5.2.3 footnote 95); bytes beyond the member set keep their previous values. A whole\n"
                 + "record value is every member's bytes merged over the bits the member holds (text: up to and including\n"
                 + "its NUL; padding: none), stored only if every member reads back as given; bits no member holds keep their\n"
-                + "previous values. So the record read from any byte image is written back as the same image.\n";
+                + "previous values. A member that does not read the bytes validly (a {@code bool} byte of 2, text without NUL or\n"
+                + "not UTF-8, an unknown enum code) reads as absent (null, or zero / {@code false} when primitive) where the\n"
+                + "members that read hold every bit it holds, and is then not stored; otherwise the bytes are refused with its\n"
+                + "error. So the record read from any byte image is written back as the same image.\n";
     }
 }

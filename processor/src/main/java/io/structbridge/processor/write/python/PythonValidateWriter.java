@@ -112,13 +112,13 @@ final class PythonValidateWriter {
             b.append("    return None\n");
         }
         b.append(header("_sb_vx_" + name));
-        b.append("    \"\"\"Union ").append(name).append(": valid when some member reads validly (the bytes do not say which is\n")
-                .append("    live); else the first member's violations, as ").append(name).append("Validator does.\"\"\"\n")
+        b.append("    \"\"\"Union ").append(name).append(": a member with violations is absent where the members that read hold its\n")
+                .append("    bits; else the first such member's violations, as ").append(name).append("Validator does.\"\"\"\n")
                 .append("    _sb_any_member(np, (");
         for (int i = 0; i < members.size(); i++) {
             b.append("_sb_vm_").append(name).append('_').append(i).append(", ");
         }
-        b.append("), a, raw, base, sel, key, prefix, hits)\n    return None\n");
+        b.append("), a, raw, base, sel, key, prefix, hits, _SB_").append(name).append("_HELD)\n    return None\n");
     }
 
     private void member(StructLayoutPlan p, Member m, int idx, StringBuilder b) {
@@ -535,24 +535,48 @@ final class PythonValidateWriter {
 
 
             def _sb_any_member(np: _SB_Any, members: tuple[_SB_Callable[..., None], ...], a: _SB_Any, raw: _SB_Any, base: int,
-                               sel: _SB_Any, key: tuple[int, ...], prefix: str, hits: list[_SB_Any]) -> None:
-                \"\"\"An untagged union: rows where every member has a violation get the first member's.\"\"\"
+                               sel: _SB_Any, key: tuple[int, ...], prefix: str, hits: list[_SB_Any],
+                               masks: tuple[tuple[bytes, tuple[tuple[int, int], ...]], ...]) -> None:
+                \"\"\"An untagged union, as Java's validator (UnionBytes.refusing): a member with violations is absent where the
+                members without hold every bit it holds (text: up to its NUL); else the first such member's violations (when
+                no member reads, the first member's).\"\"\"
                 n = raw.shape[0]
-                all_bad = np.ones(n, dtype=bool) if sel is None else np.array(sel, dtype=bool)
-                first: list[_SB_Any] = []
-                for k, check in enumerate(members):
+                size = len(masks[0][0])
+                sub = raw[:, base:base + size]
+                founds: list[list[_SB_Any]] = []
+                bads: list[_SB_Any] = []
+                for check in members:
                     found: list[_SB_Any] = []
                     check(a, raw, base, sel, key, prefix, found)
                     bad = np.zeros(n, dtype=bool)
                     for h in found:
                         bad[h[1]] = True
-                    all_bad &= bad
-                    if k == 0:
-                        first = found
-                for h in first:
-                    keep = all_bad[h[1]]
-                    if keep.any():
-                        hits.append((h[0], h[1][keep], h[2], h[3]))
+                    founds.append(found)
+                    bads.append(bad)
+
+                def held(m: int) -> _SB_Any:
+                    bits = np.repeat(np.frombuffer(masks[m][0], dtype=np.uint8)[None, :], n, axis=0)
+                    for start, capacity in masks[m][1]:
+                        zero = sub[:, start:start + capacity] == 0
+                        nul = np.where(zero.any(axis=1), zero.argmax(axis=1), capacity - 1)
+                        bits[:, start:start + capacity] |= np.where(np.arange(capacity)[None, :] <= nul[:, None], np.uint8(0xFF), np.uint8(0))
+                    return bits
+                covered = np.zeros((n, size), dtype=np.uint8)
+                reads = np.zeros(n, dtype=bool)
+                for m in range(len(members)):
+                    if (~bads[m]).any():
+                        covered |= np.where(~bads[m][:, None], held(m), np.uint8(0))
+                    reads |= ~bads[m]
+                refusing = np.full(n, -1)
+                for m in range(len(members)):
+                    if bads[m].any():
+                        lost = ((held(m) & ~covered) != 0).any(axis=1)
+                        refusing[bads[m] & (refusing < 0) & (~reads | lost)] = m
+                for m, found in enumerate(founds):
+                    for h in found:
+                        keep = refusing[h[1]] == m
+                        if keep.any():
+                            hits.append((h[0], h[1][keep], h[2], h[3]))
 
 
             def _sb_bits(np: _SB_Any, raw: _SB_Any, first: int, shift: int, width: int, signed: bool) -> _SB_Any:

@@ -622,6 +622,26 @@ final class PythonViewWriter {
             liveMaps(p, b);
         }
         b.append("\n\ndef _sb_load_").append(r).append("(mv: memoryview, off: int, struct: str, prefix: str) -> \"").append(r).append("Record\":\n");
+        if (model.union()) { // Java's read of a union: a member that does not read is absent unless it refuses (UnionBytes.refusing)
+            b.append("    values: list[_SB_Any] = []\n    failed: list[_SB_Any] = []\n")
+                    .append("    for read, absent in _SB_").append(r).append("_READ:\n")
+                    .append("        try:\n            values.append(read(mv, off, struct, prefix))\n            failed.append(None)\n")
+                    .append("        except ValueError as e:\n            values.append(absent)\n            failed.append(e)\n")
+                    .append("    refusing = _sb_union_refusing(mv, off, failed, _SB_").append(r).append("_HELD)\n")
+                    .append("    if refusing >= 0:\n        raise failed[refusing]\n")
+                    .append("    return ").append(r).append("Record(");
+            for (int i = 0; i < p.members().size(); i++) {
+                b.append(i == 0 ? "" : ", ").append(names.get(p.members().get(i).field())).append("=values[").append(i).append("]");
+            }
+            b.append(")\n\n\n_SB_").append(r).append("_READ: tuple[tuple[_SB_Callable[[memoryview, int, str, str], _SB_Any], _SB_Any], ...] = (\n");
+            for (int i = 0; i < p.members().size(); i++) {
+                Member m = p.members().get(i);
+                b.append("    (lambda mv, off, struct, prefix: ")
+                        .append(loadExpr(model, i, m, runs, "prefix + " + PythonWriter.literal(m.field().name())))
+                        .append(", ").append(absent(m.field().type())).append("),\n");
+            }
+            b.append(")\n");
+        } else {
         b.append("    return ").append(r).append("Record(\n");
         for (int i = 0; i < p.members().size(); i++) {
             Member m = p.members().get(i);
@@ -654,6 +674,7 @@ final class PythonViewWriter {
             b.append(",\n");
         }
         b.append("    )\n");
+        }
         if (model.union()) { // the bits each member holds, as Java's UNION$ (UnionMasks)
             io.structbridge.processor.layout.UnionMasks masks = io.structbridge.processor.layout.UnionMasks.of(p);
             b.append("\n\n_SB_").append(r).append("_HELD: tuple[tuple[bytes, tuple[tuple[int, int], ...]], ...] = (\n");
@@ -674,16 +695,10 @@ final class PythonViewWriter {
         b.append("    if not isinstance(value, ").append(r).append("Record):\n")
                 .append("        raise _sb_wrong_class(struct, prefix, ").append(r).append("Record, value)\n");
         if (model.union()) {
-            b.append("    target, base = mv, off\n    merged, held = bytearray(").append(p.size()).append("), bytearray(")
-                    .append(p.size()).append(")\n");
+            unionStore(p, b, names, runs);
+            return;
         }
         for (int i = 0; i < p.members().size(); i++) {
-            if (model.union()) {
-                if (i > 0) {
-                    b.append("    _sb_union_merge(mv, merged, held, _SB_").append(r).append("_HELD[").append(i - 1).append("])\n");
-                }
-                b.append("    mv, off = memoryview(bytearray(").append(p.size()).append(")), 0\n");
-            }
             Member m = p.members().get(i);
             FieldModel f = m.field();
             String path = "prefix + " + PythonWriter.literal(f.name());
@@ -715,26 +730,57 @@ final class PythonViewWriter {
                         .append(codec(model, i)).append(".check(").append(val).append(", struct, ").append(path).append("))\n");
             }
         }
-        if (model.union()) {
-            b.append("    _sb_union_merge(mv, merged, held, _SB_").append(r).append("_HELD[").append(p.members().size() - 1).append("])\n");
-            // Java's check$union: each member read back from the merged bytes (the union's own name in a read error)
+    }
+
+    /**
+     * The body of {@code _sb_store_U} of a union, as Java's {@code check} and {@code write}: members that are None are
+     * not stored (they do not read in the bytes), a primitive at its zero is merged first (under the others), every
+     * other member stored alone over zeros and merged over the bits it holds; then each member must read back from the
+     * merged bytes as given (a None or zero member may instead not read), and the bytes must not be refused
+     * ({@code _sb_union_refusing}, Java's {@code UnionBytes.refusing}, with Java's message).
+     */
+    private static void unionStore(StructLayoutPlan p, StringBuilder b, Map<FieldModel, String> names, Map<Member, BitFieldRuns.Run> runs) {
+        StructModel model = p.model();
+        String r = model.cName();
+        b.append("    target, base = mv, off\n    merged, held = bytearray(").append(p.size()).append("), bytearray(")
+                .append(p.size()).append(")\n");
+        for (int pass = 0; pass < 2; pass++) {
             for (int i = 0; i < p.members().size(); i++) {
                 Member m = p.members().get(i);
                 FieldModel f = m.field();
-                String n = names.get(f);
-                String rule = "the members of a union share their bytes, and '" + f.name()
-                        + "' does not read back as given once every member is written";
-                b.append("    try:\n        back = (lambda mv, off, struct, prefix: ")
-                        .append(loadExpr(model, i, m, runs, "prefix + " + PythonWriter.literal(f.name())))
-                        .append(")(memoryview(merged), 0, ").append(PythonWriter.literal(simple(model))).append(", \"\")\n")
-                        .append("    except ValueError as e:\n        raise _sb_error(struct, prefix + ").append(PythonWriter.literal(f.name()))
-                        .append(", ").append(PythonWriter.literal(rule)).append(" + f\": {e}\", None) from None\n")
-                        .append("    if not _sb_same(back, value.").append(n).append("):\n")
-                        .append("        raise _sb_error(struct, prefix + ").append(PythonWriter.literal(f.name())).append(", ")
-                        .append(PythonWriter.literal(rule)).append(", None)\n");
+                String val = "value." + names.get(f);
+                boolean primitive = primitive(f.type());
+                if (!primitive && pass == 0) {
+                    continue;
+                }
+                b.append("    if ").append(primitive ? (pass == 0 ? "" : "not ") + "_sb_absent(" + val + ")" : val + " is not None").append(":\n")
+                        .append("        mv, off = memoryview(bytearray(").append(p.size()).append(")), 0\n")
+                        .append(storeStatement(model, i, m, runs, val, "prefix + " + PythonWriter.literal(f.name()), "        "))
+                        .append("        _sb_union_merge(mv, merged, held, _SB_").append(r).append("_HELD[").append(i).append("])\n");
             }
-            b.append("    _sb_union_put(target, base, merged, held)\n");
         }
+        b.append("    failed: list[_SB_Any] = []\n");
+        for (int i = 0; i < p.members().size(); i++) {
+            FieldModel f = p.members().get(i).field();
+            String val = "value." + names.get(f);
+            boolean primitive = primitive(f.type());
+            String rule = "the members of a union share their bytes, and '" + f.name() + "' does not read back as given once every member is written";
+            b.append("    try:\n        back = _SB_").append(r).append("_READ[").append(i).append("][0](memoryview(merged), 0, ")
+                    .append(PythonWriter.literal(simple(model))).append(", \"\")\n")
+                    .append("    except ValueError as e:\n")
+                    .append("        if not ").append(primitive ? "_sb_absent(" + val + ")" : val + " is None").append(":\n")
+                    .append("            raise _sb_error(struct, prefix + ").append(PythonWriter.literal(f.name())).append(", ")
+                    .append(PythonWriter.literal(rule)).append(" + f\": {e}\", None) from None\n")
+                    .append("        failed.append(e)\n")
+                    .append("    else:\n        failed.append(None)\n")
+                    .append("        if ").append(primitive ? "" : val + " is None or ").append("not _sb_same(back, ").append(val).append("):\n")
+                    .append("            raise _sb_error(struct, prefix + ").append(PythonWriter.literal(f.name())).append(", ")
+                    .append(PythonWriter.literal(rule)).append(", None)\n");
+        }
+        b.append("    refusing = _sb_union_refusing(memoryview(merged), 0, failed, _SB_").append(r).append("_HELD)\n")
+                .append("    if refusing >= 0:  # as Java's read of these bytes: the refusing member's error\n")
+                .append("        _SB_").append(r).append("_READ[refusing][0](memoryview(merged), 0, struct, prefix)\n")
+                .append("    _sb_union_put(target, base, merged, held)\n");
     }
 
     /** The helper of the tagged unions: which member a discriminator value selects, or Java's refusal. */
@@ -792,6 +838,42 @@ final class PythonViewWriter {
                     if h:
                         merged[k] = (merged[k] & ~h & 0xFF) | (member[k] & h)
                         held[k] |= h
+
+
+            def _sb_absent(v: object) -> bool:
+                \"\"\"Whether v is what a union member that does not read holds (Java's): None, or the primitive's zero.\"\"\"
+                if v is None or v is False:
+                    return True
+                if v.__class__ is float:
+                    return _SB_struct.pack("<d", v) == bytes(8)
+                return (v.__class__ is int and v == 0) or (v.__class__ is str and v == "\\x00")
+
+
+            def _sb_union_refusing(mv: memoryview, off: int, failed: list[_SB_Any],
+                                   masks: tuple[tuple[bytes, tuple[tuple[int, int], ...]], ...]) -> int:
+                \"\"\"Java's UnionBytes.refusing: the member that refuses the union at off, -1 if none. A member that does not
+                read (failed[m] not None) is absent when the members that read hold every bit it holds (text: up to its NUL);
+                else the first such member refuses; when none reads, the first member that does not.\"\"\"
+                def held(m: int) -> bytearray:
+                    bits = bytearray(masks[m][0])
+                    for start, capacity in masks[m][1]:
+                        nul = bytes(mv[off + start:off + start + capacity]).find(0)
+                        end = start + capacity if nul < 0 else start + nul + 1
+                        bits[start:end] = b"\\xff" * (end - start)
+                    return bits
+                covered = bytearray(len(masks[0][0]))
+                reads = False
+                for m, f in enumerate(failed):
+                    if f is None:
+                        reads = True
+                        for k, h in enumerate(held(m)):
+                            covered[k] |= h
+                if not reads:
+                    return next(m for m, f in enumerate(failed) if f is not None)
+                for m, f in enumerate(failed):
+                    if f is not None and any(h & ~c & 0xFF for h, c in zip(held(m), covered)):
+                        return m
+                return -1
 
 
             def _sb_union_put(mv: memoryview, off: int, merged: bytearray, held: bytearray) -> None:

@@ -36,8 +36,10 @@ final class UnionValidation {
      */
     static void anyMemberValid(TypeSpec.Builder t, MethodSpec.Builder n, StructModel model,
                                BiConsumer<MethodSpec.Builder, FieldModel> nativeField) {
-        n.addCode("// A union is valid when some member reads validly: the bytes do not say which member is live.\n")
-                .addStatement("$T first = null", ValidatorClassWriter.VIOLATIONS);
+        n.addCode("// A member that does not read validly is absent where the members that read hold all its bits (the\n")
+                .addCode("// record read from the bytes is written back as them); else the first such member's violations.\n")
+                .addStatement("$T<$T> failed = new $T<>($T.nCopies($L, null))", java.util.List.class, ValidatorClassWriter.VIOLATIONS, ValidatorClassWriter.ARRAY_LIST, java.util.Collections.class, model.fields().size());
+        int i = 0;
         for (FieldModel f : model.fields()) {
             MethodSpec.Builder m = MethodSpec.methodBuilder("validate$" + f.name())
                     .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
@@ -51,10 +53,12 @@ final class UnionValidation {
             n.addCode("{\n$>")
                     .addStatement("$T member = new $T<>()", ValidatorClassWriter.VIOLATIONS, ValidatorClassWriter.ARRAY_LIST)
                     .addStatement("validate$$$L(segment, offset, prefix, member)", f.name())
-                    .beginControlFlow("if (member.isEmpty())").addStatement("return").endControlFlow()
-                    .beginControlFlow("if (first == null)").addStatement("first = member").endControlFlow()
+                    .beginControlFlow("if (!member.isEmpty())").addStatement("failed.set($L, member)", i).endControlFlow()
                     .addCode("$<}\n");
+            i++;
         }
-        n.addStatement("out.addAll(first)");
+        n.addStatement("int refusing = $T.refusing$$(segment, offset, failed.toArray())", ClassName.get(model.record().packageName(),
+                        model.record().flatName() + "Struct"))
+                .beginControlFlow("if (refusing >= 0)").addStatement("out.addAll(failed.get(refusing))").endControlFlow();
     }
 }

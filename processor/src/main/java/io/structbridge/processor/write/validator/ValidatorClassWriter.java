@@ -97,6 +97,11 @@ public final class ValidatorClassWriter {
         for (FieldModel f : model.fields()) {
             if (io.structbridge.processor.model.TaggedUnion.of(model, f.name()) != null) {
                 TaggedUnionValidation.recordField(v, model, f);
+            } else if (model.union() && !javaType(f.type()).isPrimitive()) {
+                // a null member of a union does not read in the bytes; check$union judges whether that holds
+                v.beginControlFlow("if (value.$L() != null)", f.name());
+                recordField(v, f, fallback);
+                v.endControlFlow();
             } else {
                 recordField(v, f, fallback);
             }
