@@ -117,6 +117,13 @@ final class AccessorWriter {
         if (hasCheck(m)) {
             b.addStatement("check$$$L(value)", name);
         }
+        if (m.field().type() instanceof FieldType.Scalar) { // a discriminator: only values that select a member, as write
+            for (io.structbridge.processor.model.TaggedUnion tagged : plan.model().tagged()) {
+                if (tagged.tag().equals(m.field().name())) {
+                    b.addStatement("liveOrFail$$$L(value)", tagged.union());
+                }
+            }
+        }
         if (bounds) {
             b.addStatement("$T.check(segment, offset, SIZE, 1, STRUCT)", Runtime.BOUNDS);
         }

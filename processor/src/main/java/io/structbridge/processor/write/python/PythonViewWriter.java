@@ -513,6 +513,7 @@ final class PythonViewWriter {
                             case "f" -> "        " + check + "\n";
                             default -> "        if value.__class__ is not int or not " + fast + ":\n            " + check + "\n";
                         });
+                        b.append(liveGuard(model, f, "value", s));
                         b.append(PythonWriteGuard.guard("        ", k + "_put(self._sb_mv, self._sb_off + " + m.offset() + ", value)", s, path, "value"));
                         continue;
                     }
@@ -526,11 +527,32 @@ final class PythonViewWriter {
                             .append(s).append(", ").append(path).append(")\n");
                     b.append("\n    @").append(n).append(".setter\n    def ").append(n).append("(self, value: ").append(quoted(setterType(f.type())))
                             .append(") -> None:\n        checked = ").append(codec(model, i)).append(".check(value, ").append(s).append(", ")
-                            .append(path).append(")\n").append(PythonWriteGuard.guard("        ", codec(model, i)
+                            .append(path).append(")\n").append(liveGuard(model, f, "checked", s)).append(PythonWriteGuard.guard("        ", codec(model, i)
                                     + ".put(self._sb_mv, self._sb_off + " + m.offset() + ", checked)", s, path, "value"));
                 }
             }
         }
+    }
+
+    /**
+     * {@return the check of a discriminator's setter, as Java's: an integer value that selects no member of a union the
+     * member tags is refused with write's message, before a byte changes} Empty for other members (an enum
+     * discriminator's every constant selects a member).
+     */
+    private static String liveGuard(StructModel model, FieldModel f, String value, String struct) {
+        StringBuilder g = new StringBuilder();
+        if (f.type() instanceof FieldType.Scalar) {
+            for (TaggedUnion t : model.tagged()) {
+                if (t.tag().equals(f.name())) {
+                    FieldType.Nested n = (FieldType.Nested) model.fields().stream().filter(x -> x.name().equals(t.union())).findFirst()
+                            .orElseThrow().type();
+                    g.append("        _sb_live_or_fail(").append(liveMap(model, t)).append(", ").append(value).append(", ").append(struct)
+                            .append(", ").append(PythonWriter.literal(t.union())).append(", ").append(PythonWriter.literal(t.tag()))
+                            .append(", ").append(PythonWriter.literal(simple(n.struct()))).append(")\n");
+                }
+            }
+        }
+        return g.toString();
     }
 
     /**
