@@ -66,7 +66,7 @@ public final class GeneratedFiles {
                 .build()).writeTo(filer);
     }
 
-    /** The Mojo runtime that every {@code R.mojo} imports, written once beside them into the Python folder too. */
+    /** The Mojo runtime that every {@code R.mojo} imports, written once beside them into the Python folder. */
     private void mojoRuntime(Path folder) throws CopyFailed {
         Path target = folder.resolve(io.structbridge.processor.write.mojo.MojoWriter.RUNTIME).toAbsolutePath().normalize();
         if (copied.putIfAbsent(target, "the structbridge Mojo runtime") == null) {
@@ -78,34 +78,11 @@ public final class GeneratedFiles {
         }
     }
 
-    /**
-     * The Mojo runtime written once per package into the class output, beside that package's {@code R.mojo} files,
-     * so that the package folder alone is an import path ({@code mojo build -I target/classes/com/example}). The key
-     * in {@code copied} is relative, so it never meets the absolute paths of the copies.
-     */
-    private void mojoRuntimeInClassOutput(String packageName, Element origin) throws IOException {
-        Path key = Path.of("<class output>", packageName.isEmpty() ? "<unnamed package>" : packageName,
-                io.structbridge.processor.write.mojo.MojoWriter.RUNTIME);
-        if (copied.putIfAbsent(key, "the structbridge Mojo runtime") == null) {
-            FileObject f = filer.createResource(StandardLocation.CLASS_OUTPUT, packageName,
-                    io.structbridge.processor.write.mojo.MojoWriter.RUNTIME, origin);
-            try (Writer w = f.openWriter()) {
-                w.write(io.structbridge.processor.write.mojo.MojoWriter.runtime());
-            }
-        }
-    }
-
-    /**
-     * Writes a class-output resource (e.g. a C header) in {@code packageName}; beside a Mojo file, the Mojo runtime
-     * it imports.
-     */
+    /** Writes a class-output resource (e.g. a C header) in {@code packageName}. */
     public void resource(String packageName, String name, String content, Element origin) throws IOException {
         FileObject f = filer.createResource(StandardLocation.CLASS_OUTPUT, packageName, name, origin);
         try (Writer w = f.openWriter()) {
             w.write(content);
-        }
-        if (name.endsWith(".mojo")) {
-            mojoRuntimeInClassOutput(packageName, origin);
         }
         Path copy = name.endsWith(".h") ? headerDir : name.endsWith(".schema.json") ? schemaDir
                 : name.endsWith(".py") || name.endsWith(".mojo") ? pythonDir : null;

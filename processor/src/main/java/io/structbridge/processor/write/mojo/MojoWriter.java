@@ -17,8 +17,9 @@ import java.util.List;
  * bit-fields, unions, tagged unions). Using {@code R.SIZE} or {@code R.ALIGNMENT} makes the Mojo compiler assert the
  * size, the alignment and every field offset against C's. The file imports the runtime {@link #RUNTIME}
  * ({@code structbridge_rt.mojo}), which must be on Mojo's import path: {@link
- * io.structbridge.processor.write.GeneratedFiles} writes it beside the generated files, in each class-output package
- * folder and in {@code -Astructbridge.pythonDir}.
+ * io.structbridge.processor.write.GeneratedFiles} writes it into {@code -Astructbridge.pythonDir} beside the copies of
+ * the generated files, and the processor jar holds it (this resource). It is not written into the class output: there
+ * each file has exactly one originating record (an isolating processor), and the runtime belongs to none.
  */
 public final class MojoWriter {
     /** The file name of the Mojo runtime that every generated file imports. */

@@ -1,7 +1,7 @@
 # structbridge_rt.mojo: the Mojo runtime of the structs that structbridge generates (R.mojo imports it as
-# `import structbridge_rt as _sbrt`). One file, the same for every record: the processor writes it beside the R.mojo
-# files, into each package folder of the class output and into -Astructbridge.pythonDir; put one such folder on the
-# import path (mojo build -I <folder>).
+# `import structbridge_rt as _sbrt`). One file, the same for every record: the processor writes it into
+# -Astructbridge.pythonDir beside the R.mojo files, and its jar holds it (io/structbridge/processor/write/mojo/);
+# put the folder holding it on the import path (mojo build -I <folder>).
 #
 # Mojo lays a struct out as C does (each field at the next multiple of its alignment, the size rounded up to
 # the alignment), but it has no packed structs, no per-field byte order, no bit-fields and no unions. Where
