@@ -25,17 +25,31 @@ class Utf8Test {
     private final CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
             .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT);
 
-    /** The JDK's verdict: well-formed or not, and whether a character needs a surrogate pair. */
+    private final java.nio.CharBuffer chars = java.nio.CharBuffer.allocate(16);
+
+    /**
+     * {@return the JDK's verdict on the first {@code n} bytes of {@code b}: well-formed or not, and whether a
+     * character needs a surrogate pair} The decoder's steps as
+     * {@link CharsetDecoder#decode(ByteBuffer)} takes them (reset, decode to the end of input, flush), with its verdict
+     * as a result rather than a {@link CharacterCodingException}: millions of malformed sequences are checked, and an
+     * exception each would cost most of the time.
+     */
     private int jdk(byte[] b, int n) {
-        try {
-            String s = decoder.decode(ByteBuffer.wrap(b, 0, n)).toString();
-            if (s.codePoints().allMatch(c -> c < 0x80)) {
-                return Utf8.ASCII;
-            }
-            return s.codePoints().anyMatch(c -> c > 0xffff) ? Utf8.SUPPLEMENTARY : Utf8.BMP;
-        } catch (CharacterCodingException e) {
+        decoder.reset();
+        chars.clear();
+        java.nio.charset.CoderResult r = decoder.decode(ByteBuffer.wrap(b, 0, n), chars, true);
+        if (r.isError() || (r = decoder.flush(chars)).isError()) {
             return Utf8.MALFORMED;
         }
+        if (r.isOverflow()) {
+            throw new IllegalStateException("more than " + chars.capacity() + " chars from " + n + " bytes");
+        }
+        chars.flip();
+        String s = chars.toString();
+        if (s.codePoints().allMatch(c -> c < 0x80)) {
+            return Utf8.ASCII;
+        }
+        return s.codePoints().anyMatch(c -> c > 0xffff) ? Utf8.SUPPLEMENTARY : Utf8.BMP;
     }
 
     @Test
