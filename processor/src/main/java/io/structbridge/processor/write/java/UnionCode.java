@@ -259,10 +259,10 @@ final class UnionCode {
             return "!" + expr;
         }
         if (t.equals(TypeName.FLOAT)) {
-            return "Float.floatToRawIntBits(" + expr + ") == 0";
+            return "java.lang.Float.floatToRawIntBits(" + expr + ") == 0";
         }
         if (t.equals(TypeName.DOUBLE)) {
-            return "Double.doubleToRawLongBits(" + expr + ") == 0L";
+            return "java.lang.Double.doubleToRawLongBits(" + expr + ") == 0L";
         }
         return expr + " == 0";
     }
