@@ -44,7 +44,8 @@ import javax.tools.Diagnostic;
  * <p>Options: {@code -Astructbridge.headerDir=<folder>} also writes every C header there;
  * {@code -Astructbridge.schemaDir=<folder>} every JSON Schema; {@code -Astructbridge.pythonDir=<folder>}
  * every Python module and Mojo file; {@code -Astructbridge.pythonPackage=<name>} also one typed Python package of
- * all the records ({@link PythonPackageOutput});
+ * all the records ({@link PythonPackageOutput}); {@code -Astructbridge.layoutLock=<folder>} compares each record
+ * with its committed layout locks and writes the lock of a new layout version ({@link LayoutLockOutput});
  * {@code -Astructbridge.paddingNotes=false} silences the notes on wasted padding.
  */
 public final class StructProcessor extends AbstractProcessor {
@@ -55,6 +56,7 @@ public final class StructProcessor extends AbstractProcessor {
     static final String OPTION_SCHEMA_DIR = "structbridge.schemaDir";
     static final String OPTION_PYTHON_DIR = "structbridge.pythonDir";
     static final String OPTION_PYTHON_PACKAGE = "structbridge.pythonPackage";
+    static final String OPTION_LAYOUT_LOCK = "structbridge.layoutLock";
     /** Present when structbridge-jackson is on the class path: then each record also gets {@code RJson}. */
     static final String JSON_READING = "io.structbridge.jackson.JsonReading";
 
@@ -75,7 +77,8 @@ public final class StructProcessor extends AbstractProcessor {
 
     @Override
     public Set<String> getSupportedOptions() {
-        return Set.of(OPTION_HEADER_DIR, OPTION_PADDING_NOTES, OPTION_SCHEMA_DIR, OPTION_PYTHON_DIR, OPTION_PYTHON_PACKAGE);
+        return Set.of(OPTION_HEADER_DIR, OPTION_PADDING_NOTES, OPTION_SCHEMA_DIR, OPTION_PYTHON_DIR, OPTION_PYTHON_PACKAGE,
+                OPTION_LAYOUT_LOCK);
     }
 
     @Override
@@ -151,6 +154,9 @@ public final class StructProcessor extends AbstractProcessor {
                 plan = LayoutEngine.plan(model.get());
                 new LayoutChecks(new Mirrors(processingEnv.getElementUtils()), paddingNotes()).check(plan, type, report);
                 new io.structbridge.processor.check.HiddenPackages(processingEnv.getElementUtils()).check(model.get(), type, report);
+                if (!report.hasErrors() && dir(OPTION_LAYOUT_LOCK) != null) {
+                    new LayoutLockOutput(dir(OPTION_LAYOUT_LOCK)).check(type, plan, report);
+                }
             } catch (ArithmeticException e) {
                 report.error(type, Message.STRUCT_TOO_LARGE, type.getSimpleName(), "more than " + Long.MAX_VALUE + " bytes");
             }

@@ -12,11 +12,18 @@ import java.util.List;
  * @param jsonName the JSON property name Jackson uses ({@code @JsonProperty}, {@code @JsonNaming})
  * @param description the component's documentation, or empty
  * @param constraints the Bean Validation constraints on it
+ * @param since the layout version that added it ({@code @Since}), 1 by default
  */
 public record FieldModel(String name, FieldType type, int explicitAlign, long assertedOffset,
-                         String jsonName, String description, List<Constraint> constraints) {
+                         String jsonName, String description, List<Constraint> constraints, int since) {
     public FieldModel {
         constraints = List.copyOf(constraints);
+    }
+
+    /** A component of layout version 1. */
+    public FieldModel(String name, FieldType type, int explicitAlign, long assertedOffset,
+                      String jsonName, String description, List<Constraint> constraints) {
+        this(name, type, explicitAlign, assertedOffset, jsonName, description, constraints, 1);
     }
 
     /** A component without JSON or validation information (tests, layout experiments). */

@@ -195,6 +195,7 @@ public final class RecordParser {
         }
         stack.pop();
         clashes(type, fields, report);
+        sinceOrder(type, fields, report);
         if (union && !TagRules.meantTagged(type, mirrors)) {
             UnionRules.checkNoConstraints(type, fields, report);
         }
@@ -258,6 +259,21 @@ public final class RecordParser {
         return all;
     }
 
+    /** Members are appended, never inserted: the {@code @Since} versions do not decrease in declaration order. */
+    private static void sinceOrder(TypeElement type, List<FieldModel> fields, Report report) {
+        FieldModel highest = null;
+        for (FieldModel f : fields) {
+            if (highest != null && f.since() < highest.since()) {
+                RecordComponentElement c = type.getRecordComponents().stream()
+                        .filter(x -> x.getSimpleName().contentEquals(f.name())).findFirst().orElseThrow();
+                report.error(c, Message.SINCE_ORDER, f.name(), f.since(), highest.name(), highest.since());
+            }
+            if (highest == null || f.since() > highest.since()) {
+                highest = f;
+            }
+        }
+    }
+
     private static Optional<String> explicitJson(TypeElement type, RecordComponentElement c) {
         return jacksonElements(type, c).stream().map(JsonNames::explicit).flatMap(Optional::stream).findFirst();
     }
@@ -288,7 +304,7 @@ public final class RecordParser {
         }
         fallback.addAll(read.fallback());
         constraintChecks.check(c, f.type(), read, report);
-        return new FieldModel(f.name(), f.type(), f.explicitAlign(), f.assertedOffset(), json, "", read.constraints());
+        return new FieldModel(f.name(), f.type(), f.explicitAlign(), f.assertedOffset(), json, "", read.constraints(), f.since());
     }
 
     private Optional<FieldModel> component(RecordComponentElement c, int pack, Endian structOrder,
@@ -326,6 +342,11 @@ public final class RecordParser {
         if (offsetAnn.isPresent() && assertedOffset < 0) {
             report.error(c, offsetAnn.get(), null, Message.BAD_OFFSET, assertedOffset, name);
         }
+        Optional<AnnotationMirror> sinceAnn = mirrors.find(c, "Since");
+        int since = sinceAnn.map(a -> mirrors.intValue(a, "value")).orElse(1);
+        if (since < 1) {
+            report.error(c, sinceAnn.get(), null, Message.BAD_SINCE, since, name);
+        }
         String cProblem = Names.cProblem(name);
         if (cProblem == null) {
             cProblem = Names.macroForm(name);
@@ -351,7 +372,7 @@ public final class RecordParser {
         if (type == null || report.items().size() > errors && report.hasErrors()) {
             return Optional.empty();
         }
-        return Optional.of(new FieldModel(name, type, explicitAlign, assertedOffset));
+        return Optional.of(new FieldModel(name, type, explicitAlign, assertedOffset, name, "", List.of(), since));
     }
 
     private FieldType fieldType(RecordComponentElement c, TypeMirror t, Endian structOrder, Report report, Deque<String> stack) {

@@ -1,0 +1,148 @@
+package io.structbridge.processor.check;
+
+import io.structbridge.processor.model.LockedLayout;
+import io.structbridge.processor.model.LockedLayout.LockedMember;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import javax.lang.model.element.Element;
+import javax.lang.model.element.RecordComponentElement;
+import javax.lang.model.element.TypeElement;
+
+/**
+ * Compares a record with its layout locks (docs/layout-lock.md has the rules as one table): every member of a
+ * locked version keeps its offset, size, C type, byte order, bit position, JSON name, enum codes and constraints;
+ * the struct keeps its alignment, and its size within a version; a new member comes after every member of the
+ * locked versions, with {@code @Since} above them; a version never goes back. Each change is an error at the
+ * component it concerns (at the record when the component is gone).
+ */
+public final class LayoutLockCheck {
+    private LayoutLockCheck() {}
+
+    /**
+     * Reports every change of {@code now} against each of {@code locked}.
+     *
+     * @param type the record
+     * @param now the record as it is
+     * @param locked each lock file's layout, keyed by the file's name as the messages show it
+     */
+    public static void check(TypeElement type, LockedLayout now, Map<String, LockedLayout> locked, Report report) {
+        for (Map.Entry<String, LockedLayout> e : locked.entrySet()) {
+            check(type, now, e.getKey(), e.getValue(), report);
+        }
+    }
+
+    private static void check(TypeElement type, LockedLayout now, String file, LockedLayout old, Report report) {
+        String record = now.record();
+        if (old.version() > now.version()) {
+            report.error(type, Message.LOCK_VERSION_BACKWARDS, record, now.version(), file, old.version());
+            return;
+        }
+        if (old.alignment() != now.alignment()) {
+            report.error(type, Message.LOCK_STRUCT_CHANGED, record, old.version(), file,
+                    "its alignment was " + old.alignment() + " bytes, is " + now.alignment(), "alignment (a reader's stride and "
+                            + "every enclosing struct's layout depend on it)");
+        }
+        if (old.version() == now.version() && old.size() != now.size()) {
+            report.error(type, Message.LOCK_STRUCT_CHANGED, record, old.version(), file,
+                    "its size was " + old.size() + " bytes, is " + now.size() + " (a struct grows only by members of a new "
+                            + "layout version, with @Since(" + (old.version() + 1) + "))", "size");
+        }
+        if (!old.tagged().equals(now.tagged())) {
+            report.error(type, Message.LOCK_STRUCT_CHANGED, record, old.version(), file,
+                    "its tagged unions were " + old.tagged() + ", are " + now.tagged(), "tag cases");
+        }
+        Map<String, List<String>> changes = new LinkedHashMap<>();
+        for (LockedMember was : old.members()) {
+            LockedMember is = now.member(was.path());
+            if (is == null) {
+                if (now.member(was.component()) == null || was.topLevel()) {
+                    if (was.topLevel()) {
+                        report.error(type, Message.LOCK_MEMBER_REMOVED, was.path(), old.version(), record, file,
+                                was.c() + " at offset " + was.offset());
+                    }
+                } else {
+                    changes.computeIfAbsent(was.component(), k -> new ArrayList<>()).add(
+                            "its member '" + was.path() + "' (" + was.c() + " at offset " + was.offset() + ") is gone");
+                }
+                continue;
+            }
+            List<String> what = changes.computeIfAbsent(is.component(), k -> new ArrayList<>());
+            String where = was.topLevel() ? "" : "'" + was.path() + "': ";
+            differ(what, where + "offset", was.offset(), is.offset());
+            differ(what, where + "size", was.size(), is.size());
+            differ(what, where + "C type", was.c(), is.c());
+            differ(what, where + "byte order", was.order(), is.order());
+            differ(what, where + "bit offset", was.bits(), is.bits());
+            if (was.topLevel()) {
+                differ(what, "JSON name", was.json(), is.json());
+                differ(what, "@Since", was.since(), is.since());
+                if (!was.constraints().equals(is.constraints())) {
+                    what.add("its constraints were " + was.constraints() + ", are " + is.constraints()
+                            + " (a document or struct file valid in version " + old.version() + " must stay valid, and the reverse)");
+                }
+            }
+            enumCodes(what, where, was.enumCodes(), is.enumCodes());
+        }
+        for (Map.Entry<String, List<String>> c : changes.entrySet()) {
+            if (!c.getValue().isEmpty()) {
+                report.error(component(type, c.getKey()), Message.LOCK_MEMBER_CHANGED, c.getKey(), record, old.version(), file,
+                        String.join("; ", c.getValue()), old.version() + 1);
+            }
+        }
+        long end = old.members().stream().filter(LockedMember::topLevel).mapToLong(m -> m.offset() + m.size()).max().orElse(0);
+        for (LockedMember m : now.members()) {
+            if (!m.topLevel() || old.member(m.path()) != null) {
+                continue;
+            }
+            if (m.since() <= old.version()) {
+                report.error(component(type, m.path()), Message.LOCK_MEMBER_UNVERSIONED, m.path(), old.version(), record, file,
+                        old.version() + 1);
+            } else if (m.offset() < end) {
+                report.error(component(type, m.path()), Message.LOCK_MEMBER_INSERTED, m.path(), m.since(), m.offset(),
+                        old.version(), record, end, file);
+            }
+        }
+    }
+
+    private static void differ(List<String> what, String fact, Object was, Object is) {
+        if (!Objects.equals(was, is)) {
+            what.add(fact + " was " + was + ", is " + is);
+        }
+    }
+
+    /** An enum member keeps every constant's code; new constants take codes no constant had. */
+    private static void enumCodes(List<String> what, String where, List<String> was, List<String> is) {
+        Map<String, String> now = new LinkedHashMap<>();
+        Map<String, String> byCode = new LinkedHashMap<>();
+        for (String e : is) {
+            now.put(e.substring(0, e.indexOf('=')), e.substring(e.indexOf('=') + 1));
+            byCode.put(e.substring(e.indexOf('=') + 1), e.substring(0, e.indexOf('=')));
+        }
+        for (String e : was) {
+            String name = e.substring(0, e.indexOf('='));
+            String code = e.substring(e.indexOf('=') + 1);
+            String current = now.get(name);
+            if (current == null) {
+                String reuse = byCode.get(code);
+                what.add(where + "enum constant " + name + " (code " + code + ") is gone"
+                        + (reuse == null ? "; files of the locked version may hold its code" : ", and " + reuse + " reuses its code"));
+            } else if (!current.equals(code)) {
+                String reuse = byCode.get(code);
+                what.add(where + "enum constant " + name + " had code " + code + ", has " + current
+                        + (reuse == null ? "" : " (and " + reuse + " now has " + code + ")"));
+            }
+        }
+    }
+
+    private static Element component(TypeElement type, String name) {
+        for (RecordComponentElement c : type.getRecordComponents()) {
+            if (c.getSimpleName().contentEquals(name)) {
+                return c;
+            }
+        }
+        return type;
+    }
+}

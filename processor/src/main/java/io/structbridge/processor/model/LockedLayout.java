@@ -1,0 +1,145 @@
+package io.structbridge.processor.model;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Properties;
+
+/**
+ * What a layout lock keeps of one layout version of a record: the facts a struct file or JSON document of that
+ * version depends on. Built from a layout plan (the record as it is now) or read from a lock file (the record as
+ * it was); {@code check.LayoutLockCheck} compares the two.
+ *
+ * @param record the record's canonical name
+ * @param version the layout version (the highest {@code @Since} of the components, at least 1)
+ * @param size the struct's size in bytes
+ * @param alignment the struct's alignment in bytes
+ * @param fingerprint the layout fingerprint every generated declaration carries (32 hex digits)
+ * @param members every member, nested ones too (path {@code pos.x}, array elements {@code cells[].x}), in
+ *     declaration order
+ * @param tagged per tagged union: {@code union -> "tag=<discriminator>; <member>=<CODE>|<CODE>, ..."}
+ */
+public record LockedLayout(String record, int version, long size, long alignment, String fingerprint,
+                           List<LockedMember> members, List<String> tagged) {
+    public LockedLayout {
+        members = List.copyOf(members);
+        tagged = List.copyOf(tagged);
+    }
+
+    /**
+     * One member as a lock keeps it.
+     *
+     * @param path the member's name; a nested struct's members follow their struct as {@code outer.inner}, an
+     *     array of structs' as {@code outer[].inner}
+     * @param json the JSON property name (empty for nested members, whose JSON names their own struct's lock holds)
+     * @param c the C declaration without the name, e.g. {@code double}, {@code char[16]}, {@code uint32_t:3}
+     * @param offset the offset in bytes, from the start of the struct that declares the member
+     * @param size the size in bytes
+     * @param order the byte order, or for text its encoding and termination ({@code UTF_8/NUL})
+     * @param bits the bit offset in its storage unit for a bit-field, else -1
+     * @param since the layout version that added the member
+     * @param enumCodes for an enum member, {@code CONSTANT=code} in declaration order, else empty
+     * @param constraints the Bean Validation constraints as annotations with their values (messages left out)
+     */
+    public record LockedMember(String path, String json, String c, long offset, long size, String order, long bits,
+                               int since, List<String> enumCodes, List<String> constraints) {
+        public LockedMember {
+            enumCodes = List.copyOf(enumCodes);
+            constraints = List.copyOf(constraints);
+        }
+
+        /** {@return the top-level component this member is or belongs to} */
+        public String component() {
+            int cut = path.length();
+            for (int i = 0; i < path.length(); i++) {
+                if (path.charAt(i) == '.' || path.charAt(i) == '[') {
+                    cut = i;
+                    break;
+                }
+            }
+            return path.substring(0, cut);
+        }
+
+        /** {@return whether this is a top-level component} */
+        public boolean topLevel() {
+            return component().equals(path);
+        }
+    }
+
+    /** {@return the member at {@code path}, or null} */
+    public LockedMember member(String path) {
+        for (LockedMember m : members) {
+            if (m.path().equals(path)) {
+                return m;
+            }
+        }
+        return null;
+    }
+
+    /** The keys of a lock file; {@link #read} refuses a file without them. */
+    private static final List<String> KEYS = List.of("record", "version", "size", "alignment", "fingerprint", "members");
+
+    /**
+     * {@return the layout a lock file holds}
+     *
+     * @param p the file's properties ({@code java.util.Properties} format)
+     * @throws IllegalArgumentException naming the key that is missing or malformed
+     */
+    public static LockedLayout read(Properties p) {
+        for (String k : KEYS) {
+            if (p.getProperty(k) == null) {
+                throw new IllegalArgumentException("the key '" + k + "' is missing");
+            }
+        }
+        List<LockedMember> members = new ArrayList<>();
+        for (String path : list(p.getProperty("members"))) {
+            String k = "member." + path + ".";
+            members.add(new LockedMember(path, required(p, k + "json"), required(p, k + "c"),
+                    number(p, k + "offset"), number(p, k + "size"), required(p, k + "order"),
+                    number(p, k + "bits"), (int) number(p, k + "since"),
+                    list(p.getProperty(k + "enum", "")), constraints(p, k)));
+        }
+        List<String> tagged = new ArrayList<>();
+        for (String union : list(p.getProperty("tagged", ""))) {
+            tagged.add(union + ": " + required(p, "tagged." + union));
+        }
+        return new LockedLayout(p.getProperty("record"), (int) number(p, "version"), number(p, "size"),
+                number(p, "alignment"), p.getProperty("fingerprint"), members, tagged);
+    }
+
+    /** Constraint {@code i} (from 1) of a member is the key {@code member.<path>.constraint.<i>}. */
+    private static List<String> constraints(Properties p, String k) {
+        List<String> out = new ArrayList<>();
+        for (int i = 1; p.getProperty(k + "constraint." + i) != null; i++) {
+            out.add(p.getProperty(k + "constraint." + i));
+        }
+        return out;
+    }
+
+    private static String required(Properties p, String key) {
+        String v = p.getProperty(key);
+        if (v == null) {
+            throw new IllegalArgumentException("the key '" + key + "' is missing");
+        }
+        return v;
+    }
+
+    private static long number(Properties p, String key) {
+        String v = required(p, key);
+        try {
+            return Long.parseLong(v.strip());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("the key '" + key + "' holds '" + v + "', not an integer");
+        }
+    }
+
+    private static List<String> list(String v) {
+        List<String> out = new ArrayList<>();
+        if (v.isBlank()) {
+            return out;
+        }
+        for (String s : v.split(",", -1)) {
+            out.add(s.strip());
+        }
+        return out;
+    }
+}
