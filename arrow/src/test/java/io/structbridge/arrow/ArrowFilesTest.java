@@ -124,7 +124,7 @@ class ArrowFilesTest {
      * structs and the enum codes with their {@code structbridge.enum} metadata, field for field as pyarrow
      * reads the IPC file of the same structs (nullability aside: DuckDB writes every Parquet field optional),
      * and its values equal the generated reader's. DuckDB, which ignores {@code ARROW:schema}, reads the same
-     * rows with variable-length lists ({@code DOUBLE[]}), as the README says.
+     * rows with variable-length lists ({@code DOUBLE[]}), as docs/arrow-and-sql.md says.
      */
     @Test
     void parquetKeepsFixedSizeListsAndEnumMetadataForArrowReaders() throws Exception {

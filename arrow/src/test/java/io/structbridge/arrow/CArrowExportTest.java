@@ -159,7 +159,7 @@ class CArrowExportTest {
     }
 
     /**
-     * Issue 20 item 18: the README's Python recipe (section "Arrow from C and Python"), run as written
+     * Issue 20 item 18: the Python recipe of docs/arrow-and-sql.md (section "Arrow from C and Python"), run as written
      * (with the GeoNames struct file and its GeoPlace module for Place), then handed to DuckDB's default
      * connection ({@code duckdb.register}, the table released when DuckDB shuts down at interpreter exit)
      * and to Polars in the same process. The interpreter must exit with 0: a release callback called after
@@ -167,13 +167,13 @@ class CArrowExportTest {
      * Oracles: DuckDB's and Polars' row counts and DuckDB's northernmost place against the Java records.
      */
     @Test
-    void theReadmeRecipeFeedsDuckDbAndPolarsAndTheInterpreterExitsCleanly() throws Exception {
+    void theGuideRecipeFeedsDuckDbAndPolarsAndTheInterpreterExitsCleanly() throws Exception {
         requirePython();
         Python.requireModule("duckdb");
         Python.requireModule("polars");
-        String readme = Files.readString(Path.of("").toAbsolutePath().getParent().resolve("README.md"));
+        String readme = Files.readString(Path.of("").toAbsolutePath().getParent().resolve("docs/arrow-and-sql.md"));
         int at = readme.indexOf("Python, with no Java running:");
-        assertTrue(at >= 0, "README has the recipe");
+        assertTrue(at >= 0, "docs/arrow-and-sql.md has the recipe");
         int sh = readme.indexOf("```sh\n", at) + "```sh\n".length();
         String build = readme.substring(sh, readme.indexOf("\n```", sh) + 1);
         int py = readme.indexOf("```python\n", sh) + "```python\n".length();
@@ -183,12 +183,12 @@ class CArrowExportTest {
         try (StructFile<GeoPlace> f = StructFile.create(work.resolve("places.sb"), GeoPlaceStruct.TYPE, places.size())) {
             f.appendAll(places);
         }
-        // the README's commands and code, with GeoPlace (header, Python module, functions) for Place
+        // the guide's commands and code, with GeoPlace (header, Python module, functions) for Place
         Path headers = Files.createDirectories(work.resolve("headers"));
         CHeaders.copy("io.structbridge.arrow.GeoPlace", headers);
         Files.writeString(work.resolve("build.sh"), "set -e\nHEADERS='" + headers + "'\n" + geo(build));
         Python.Result built = Python.run(List.of("/bin/sh", "-c", "cd '" + work + "' && sh build.sh"), null);
-        assertEquals(0, built.exit(), "the README's build commands:\n" + built.out());
+        assertEquals(0, built.exit(), "the guide's build commands:\n" + built.out());
         try (java.io.InputStream in = getClass().getResourceAsStream("GeoPlace.py")) {
             Files.write(work.resolve("GeoPlace.py"), in.readAllBytes());
         }
@@ -203,14 +203,14 @@ class CArrowExportTest {
                 """;
         Path program = Files.writeString(work.resolve("recipe.py"), geo(recipe) + use);
         Python.Result r = Python.run(List.of("/bin/sh", "-c", "cd '" + work + "' && exec python3 -X utf8 recipe.py"), null);
-        assertEquals(0, r.exit(), "the README's recipe, then DuckDB and Polars: the interpreter must exit with 0 (139 or -11 is"
+        assertEquals(0, r.exit(), "the guide's recipe, then DuckDB and Polars: the interpreter must exit with 0 (139 or -11 is"
                 + " a SIGSEGV at exit):\n" + r.out() + "\n" + Files.readString(program));
         GeoPlace north = places.stream().max(java.util.Comparator.comparingDouble(GeoPlace::lat)
                 .thenComparing(GeoPlace::name, java.util.Comparator.reverseOrder())).orElseThrow();
         assertEquals(places.size() + "\n" + north.name() + "\n" + places.size() + "\n", r.out(), "counts and the northernmost place");
     }
 
-    /** {@return README text about the struct Place with GeoPlace's names: its header, its functions, its Python module} */
+    /** {@return the guide's text about the struct Place with GeoPlace's names: its header, its functions, its Python module} */
     private static String geo(String text) {
         return text.replace("\"Place.h\"", "\"GeoPlace.h\"").replace("Place_", "GeoPlace_").replace("from Place import", "from GeoPlace import");
     }

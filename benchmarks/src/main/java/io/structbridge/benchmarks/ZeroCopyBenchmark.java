@@ -146,7 +146,7 @@ public class ZeroCopyBenchmark {
         Linker linker = Linker.nativeLinker();
         MemorySegment address = SymbolLookup.libraryLookup(lib, arena).find("touch").orElseThrow();
         touchHandle = linker.downcallHandle(address, FunctionDescriptor.of(ValueLayout.JAVA_LONG, ValueLayout.ADDRESS, ValueLayout.JAVA_LONG));
-        if (n <= 1_000_000) { // JNA: 10^7 Structure objects do not fit the time budget (see README)
+        if (n <= 1_000_000) { // JNA: 10^7 Structure objects do not fit the time budget (see benchmarks/README.md)
             jna = (LatLngJna[]) new LatLngJna().toArray(n);
             jnaTouch = NativeLibrary.getInstance(lib.toString()).getFunction("touch");
         }

@@ -202,7 +202,7 @@ class FloatRangeTest {
     }
 
     /**
-     * The documented difference (README, "Pydantic and JSON numbers"): Python's JSON parser rounds a decimal to
+     * The documented difference (docs/validation.md, "Deliberate differences", "Pydantic and JSON numbers"): Python's JSON parser rounds a decimal to
      * a double first, so a float member's number just below 2^128 - 2^103 written with a fraction or exponent
      * becomes that threshold itself for Python jsonschema and Pydantic (refused), while the codec and networknt
      * read the text exactly (the float 3.4028235E38).

@@ -24,7 +24,7 @@ import tools.jackson.databind.json.JsonMapper;
  * Pydantic v2 models written by hand to mean what the records mean: their {@code
  * model_json_schema()} and our schemas agree keyword by keyword (types, ranges, lengths,
  * patterns, required, additionalProperties), and {@code model_validate_json(strict=True)} gives
- * the same verdicts as our schema on a shared corpus. Deliberate differences are in the README.
+ * the same verdicts as our schema on a shared corpus. Deliberate differences are in docs/validation.md.
  */
 class PydanticAgreementTest {
     private static final List<String> KEYWORDS = List.of("type", "minimum", "maximum", "exclusiveMinimum",

@@ -159,7 +159,7 @@ class PydanticJavaRulesTest {
             for (String pm : pythonMessages.get(i).isEmpty() ? new String[0] : pythonMessages.get(i).split("\t")) {
                 String[] kv = pm.split("=", 2);
                 if (kv[1].startsWith(MIDPOINT) && messages.get(i).get(kv[0]) == null) {
-                    midpoints++; // README "Deliberate differences": Python's JSON parser kept only a midpoint double
+                    midpoints++; // docs/validation.md "Deliberate differences": Python's JSON parser kept only a midpoint double
                     continue;
                 }
                 pythonFields.add(kv[0]);

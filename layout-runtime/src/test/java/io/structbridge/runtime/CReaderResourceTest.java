@@ -9,7 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
-/** The C reader of struct files is part of the runtime's artifact, where users find it (README). */
+/** The C reader of struct files is part of the runtime's artifact, where users find it (docs/struct-files.md). */
 class CReaderResourceTest {
     @Test
     void theJarCarriesTheCReaderUnchanged() throws IOException {

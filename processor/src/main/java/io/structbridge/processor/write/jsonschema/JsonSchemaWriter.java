@@ -17,8 +17,8 @@ import java.util.TreeMap;
  * for the record and that the strict reading contract accepts (every property required, unknown
  * properties refused unless the record ignores them, no coercion), with the native ranges and the
  * Bean Validation constraints. Where a view cannot say exactly what another says (string lengths,
- * {@code @Email}), the schema is the looser and {@code $comment} says so; the README's length
- * table lists these differences.
+ * {@code @Email}), the schema is the looser and {@code $comment} says so; the length table of
+ * docs/validation.md ("Three meanings of length", "Deliberate differences") lists these differences.
  */
 public final class JsonSchemaWriter {
     static final String DIALECT = "https://json-schema.org/draft/2020-12/schema";
