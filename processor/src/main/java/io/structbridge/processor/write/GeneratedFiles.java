@@ -62,8 +62,8 @@ public final class GeneratedFiles {
      * ({@link QualifiedJava}).
      */
     public void java(JavaFile file, Element origin) throws IOException {
-        QualifiedJava.of(JavaFile.builder(file.packageName(), file.typeSpec().toBuilder().addOriginatingElement(origin).build())
-                .build()).writeTo(filer);
+        QualifiedJava.write(JavaFile.builder(file.packageName(), file.typeSpec().toBuilder().addOriginatingElement(origin).build())
+                .build(), filer);
     }
 
     /** The Mojo runtime that every {@code R.mojo} imports, written once beside them into the Python folder. */

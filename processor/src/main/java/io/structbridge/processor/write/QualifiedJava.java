@@ -2,10 +2,15 @@ package io.structbridge.processor.write;
 
 import com.palantir.javapoet.JavaFile;
 import com.palantir.javapoet.TypeSpec;
+import java.io.IOException;
+import java.io.Writer;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import javax.annotation.processing.Filer;
+import javax.lang.model.element.Element;
+import javax.tools.JavaFileObject;
 
 /**
  * Writes generated Java so that no name a user's type can take changes its meaning: every type outside the
@@ -35,19 +40,58 @@ public final class QualifiedJava {
      * @throws IllegalStateException if JavaPoet still wrote an import (a defect of this class)
      */
     public static JavaFile of(JavaFile file) {
+        JavaFile result = qualified(file);
+        checkNoImport(file, result.toString());
+        return result;
+    }
+
+    /**
+     * Writes {@code file}, every type from another package fully qualified ({@link #of}), as a source file of
+     * {@code filer} with the originating elements of its type: what {@code of(file).writeTo(filer)} writes, rendered
+     * once for the import check and the file both (a JavaPoet rendering is the costly part of a generated class).
+     *
+     * @throws IllegalStateException if JavaPoet still wrote an import (a defect of this class)
+     */
+    public static void write(JavaFile file, Filer filer) throws IOException {
+        JavaFile result = qualified(file);
+        String text = result.toString();
+        checkNoImport(file, text);
+        TypeSpec type = result.typeSpec();
+        String name = result.packageName().isEmpty() ? type.name() : result.packageName() + "." + type.name();
+        JavaFileObject source = filer.createSourceFile(name, type.originatingElements().toArray(Element[]::new));
+        try (Writer w = source.openWriter()) {
+            w.write(text);
+        } catch (IOException | RuntimeException e) {
+            try {
+                source.delete();
+            } catch (RuntimeException ignored) {
+                // as JavaFile.writeTo(Filer): the write's failure is the one reported
+            }
+            throw e;
+        }
+    }
+
+    private static JavaFile qualified(JavaFile file) {
         String first = build(file.packageName(), file.typeSpec()).toString();
         Set<String> names = new TreeSet<>();
         Matcher m = IDENTIFIER.matcher(first);
         while (m.find()) {
             names.add(m.group());
         }
-        TypeSpec qualified = file.typeSpec().toBuilder().alwaysQualify(names.toArray(String[]::new)).build();
-        JavaFile result = build(file.packageName(), qualified);
-        if (IMPORT.matcher(result.toString()).find()) {
+        // one name per call: JavaPoet formats the whole argument array (Arrays.toString) for every name it checks, so
+        // a single call with the file's thousands of identifiers costs quadratic time
+        TypeSpec.Builder builder = file.typeSpec().toBuilder();
+        for (String name : names) {
+            builder.alwaysQualify(name);
+        }
+        return build(file.packageName(), builder.build());
+    }
+
+    private static void checkNoImport(JavaFile file, String text) {
+        if (IMPORT.matcher(text).find()) {
             throw new IllegalStateException("generated " + file.packageName() + "." + file.typeSpec().name()
                     + " still imports a type");
         }
-        return result;
     }
 
     private static JavaFile build(String packageName, TypeSpec type) {
