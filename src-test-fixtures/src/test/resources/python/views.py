@@ -19,6 +19,7 @@ import sys
 sys.path.insert(0, sys.argv[1])
 name = sys.argv[2]
 mod = __import__(name)
+import structbridge_rt  # noqa: E402  (the runtime the module imports, beside it)
 mode = sys.argv[3]
 View = getattr(mod, name + "View")
 Record = getattr(mod, name + "Record")
@@ -324,7 +325,7 @@ elif mode == "roundtrip":
     for i, v in enumerate(View.iter(data)):
         r = v.load()
         again = Record.from_view(r.to_view(bytearray(View.SIZE)))
-        if not mod._sb_same(again, r):
+        if not structbridge_rt._sb_same(again, r):
             out.append(f"{i}: dataclass -> view -> dataclass changed {r} to {again}")
         if hasattr(r, "to_model"):
             try:
@@ -337,7 +338,7 @@ elif mode == "roundtrip":
                     out.append(f"{i}: model refuses {'.'.join(map(str, err['loc']))}: {err['type']} input {err['input']!r}")
                 continue
             back = Record.from_model(m)
-            if not mod._sb_same(back, r):
+            if not structbridge_rt._sb_same(back, r):
                 out.append(f"{i}: dataclass -> model -> dataclass changed {r} to {back}")
             buf = bytearray(View.SIZE)
             back.to_view(buf)

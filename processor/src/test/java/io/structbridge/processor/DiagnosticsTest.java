@@ -868,7 +868,7 @@ class DiagnosticsTest {
         @ParameterizedTest
         @ValueSource(strings = {"numpy", "json", "ctypes", "stat", "typing", "weakref", "fcntl", "os", "mmap", "pydantic",
                 "pydantic_core", "cffi", "sys", "_struct", "None", "lambda", "ValueError", "list", "open", "CDEF", "open_array",
-                "FINGERPRINT", "SIZE", "NAME", "ALIGNMENT"})
+                "FINGERPRINT", "SIZE", "NAME", "ALIGNMENT", "structbridge_rt"})
         void recordNamesThePythonModuleCannotTake(String name) {
             JavaFileObject f = src(name, "@Struct", "record " + name + "(int a) {}");
             String text = error(Message.PYTHON_RECORD_NAME, f, "record " + name + "(");
@@ -877,6 +877,8 @@ class DiagnosticsTest {
                 case "None", "lambda" -> "is a Python keyword";
                 case "ValueError", "list", "open" -> "is a Python builtin";
                 case "CDEF", "open_array", "FINGERPRINT", "SIZE", "NAME", "ALIGNMENT" -> "is a name the module itself defines";
+                case "structbridge_rt" -> "the file structbridge_rt.py is structbridge's Python runtime, which the processor "
+                        + "writes beside the generated modules and every one of them imports";
                 default -> "the file " + name + ".py would shadow Python's module " + name;
             });
         }

@@ -61,8 +61,10 @@ class PythonPackageDiagnosticsTest {
                 .contains("from .point import Point, Point_dtype, PointModel, Point_TEXT, Point_ENUMS, PointView, PointRecord\n");
         assertThat(c).generatedFile(StandardLocation.CLASS_OUTPUT, name, "py.typed");
         assertThat(c).generatedFile(StandardLocation.CLASS_OUTPUT, name, "point.py");
-        // the loose module stays beside the classes
+        // the loose module stays beside the classes, and the runtime beside each
         assertThat(c).generatedFile(StandardLocation.CLASS_OUTPUT, "p", "Point.py");
+        assertThat(c).generatedFile(StandardLocation.CLASS_OUTPUT, "p", "structbridge_rt.py");
+        assertThat(c).generatedFile(StandardLocation.CLASS_OUTPUT, name, "structbridge_rt.py");
     }
 
     @Test
@@ -81,6 +83,16 @@ class PythonPackageDiagnosticsTest {
                 src("q.AB", "package q;", "@io.structbridge.annotations.Struct public record AB(int x) {}"));
         assertThat(c).failed();
         assertThat(c).hadErrorContaining("[SB-PYTHON-PACKAGE-CLASH] record q.AB cannot join the Python package geo: its module ab.py");
+    }
+
+    @Test
+    void aRecordWhoseModuleWouldBeTheRuntimeClashes() {
+        // Structbridge_RT is no structbridge_rt (refused as a loose module name), but its package module would be
+        Compilation c = compile("geo", POINT, src("q.Structbridge_RT", "package q;",
+                "@io.structbridge.annotations.Struct public record Structbridge_RT(int x) {}"));
+        assertThat(c).failed();
+        assertThat(c).hadErrorContaining("[SB-PYTHON-PACKAGE-CLASH] record q.Structbridge_RT cannot join the Python package geo: "
+                + "its module would be structbridge_rt.py, the structbridge Python runtime that every module of the package imports");
     }
 
     @Test
@@ -139,7 +151,7 @@ class PythonPackageDiagnosticsTest {
                 "-Astructbridge.pythonPackage=geo.cities");
         assertTrue(c.success(), c.errors().toString());
         Path pkg = c.classes().resolve("geo/cities");
-        assertEquals(List.of("__init__.py", "import_.py", "inner.py", "outer.py", "py.typed"), DiskCompilation.files(pkg));
+        assertEquals(List.of("__init__.py", "import_.py", "inner.py", "outer.py", "py.typed", "structbridge_rt.py"), DiskCompilation.files(pkg));
         assertFalse(Files.exists(c.classes().resolve("geo/__init__.py")), "geo stays a namespace package");
         String outer = Files.readString(pkg.resolve("outer.py"));
         assertTrue(outer.contains("\nfrom .inner import Inner, Inner_dtype, InnerModel, Inner_TEXT, Inner_ENUMS, InnerView, InnerRecord\n"), outer);

@@ -94,6 +94,9 @@ public final class PythonNames {
             "quit", "range", "repr", "reversed", "round", "set", "setattr", "slice", "sorted", "staticmethod",
             "str", "sum", "super", "tuple", "type", "vars", "zip");
 
+    /** The module name of structbridge's Python runtime {@code structbridge_rt.py}, which every generated module imports. */
+    public static final String RUNTIME_MODULE = "structbridge_rt";
+
     /** The module's public names besides the per-record ones. */
     public static final Set<String> MODULE_NAMES = Set.of("CDEF", "FINGERPRINT", "SIZE", "ALIGNMENT", "NAME", "open_array",
             "validate_array", "Violation");
@@ -112,6 +115,10 @@ public final class PythonNames {
         }
         if (BUILTINS.contains(name)) {
             return name + " is a Python builtin, which the class would hide from the module's own code";
+        }
+        if (name.equals(RUNTIME_MODULE)) {
+            return "the file " + name + ".py is structbridge's Python runtime, which the processor writes beside the generated "
+                    + "modules and every one of them imports";
         }
         if (MODULE_NAMES.contains(name)) {
             return name + " is a name the module itself defines (CDEF, FINGERPRINT, SIZE, ALIGNMENT, NAME, open_array, validate_array, Violation)";

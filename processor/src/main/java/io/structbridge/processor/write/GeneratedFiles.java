@@ -1,6 +1,7 @@
 package io.structbridge.processor.write;
 
 import com.palantir.javapoet.JavaFile;
+import io.structbridge.processor.write.python.PythonRuntime;
 import java.io.IOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
@@ -24,6 +25,7 @@ public final class GeneratedFiles {
     private final Path schemaDir;
     private final Path pythonDir;
     private final Map<Path, String> copied;
+    private final java.util.Set<String> pythonRuntimes;
 
     /**
      * @param filer the processing environment's filer
@@ -34,6 +36,16 @@ public final class GeneratedFiles {
      *     across records, so two records that would write the same file in a flat folder are an error)
      */
     public GeneratedFiles(Filer filer, Path headerDir, Path schemaDir, Path pythonDir, Map<Path, String> copied) {
+        this(filer, headerDir, schemaDir, pythonDir, copied, new java.util.HashSet<>());
+    }
+
+    /**
+     * @param pythonRuntimes the Java packages whose class-output folder holds the Python runtime already in this
+     *     compilation (shared across records, so each folder gets it once)
+     */
+    public GeneratedFiles(Filer filer, Path headerDir, Path schemaDir, Path pythonDir, Map<Path, String> copied,
+            java.util.Set<String> pythonRuntimes) {
+        this.pythonRuntimes = pythonRuntimes;
         this.copied = copied;
         this.pythonDir = pythonDir;
         this.filer = filer;
@@ -78,11 +90,34 @@ public final class GeneratedFiles {
         }
     }
 
-    /** Writes a class-output resource (e.g. a C header) in {@code packageName}. */
+    /** The Python runtime that every loose {@code R.py} imports, written once beside them into the Python folder. */
+    private void pythonRuntime(Path folder) throws CopyFailed {
+        Path target = folder.resolve(PythonRuntime.FILE).toAbsolutePath().normalize();
+        if (copied.putIfAbsent(target, "the structbridge Python runtime") == null) {
+            try {
+                Files.writeString(target, PythonRuntime.text(), StandardCharsets.UTF_8);
+            } catch (IOException e) {
+                throw new CopyFailed(target.toString(), e);
+            }
+        }
+    }
+
+    /**
+     * Writes a class-output resource (e.g. a C header) in {@code packageName}. A Python module brings the Python
+     * runtime {@code structbridge_rt.py} into the same package folder, once per compilation: that one file is shared
+     * by the records of the package, and its originating element is the first of them written (an incremental build
+     * that recompiles another record of the package writes it again, the same bytes).
+     */
     public void resource(String packageName, String name, String content, Element origin) throws IOException {
         FileObject f = filer.createResource(StandardLocation.CLASS_OUTPUT, packageName, name, origin);
         try (Writer w = f.openWriter()) {
             w.write(content);
+        }
+        if (name.endsWith(".py") && pythonRuntimes.add(packageName)) {
+            FileObject rt = filer.createResource(StandardLocation.CLASS_OUTPUT, packageName, PythonRuntime.FILE, origin);
+            try (Writer w = rt.openWriter()) {
+                w.write(PythonRuntime.text());
+            }
         }
         Path copy = name.endsWith(".h") ? headerDir : name.endsWith(".schema.json") ? schemaDir
                 : name.endsWith(".py") || name.endsWith(".mojo") ? pythonDir : null;
@@ -103,6 +138,9 @@ public final class GeneratedFiles {
             }
             if (name.endsWith(".mojo")) {
                 mojoRuntime(copy);
+            }
+            if (name.endsWith(".py")) {
+                pythonRuntime(copy);
             }
         }
     }

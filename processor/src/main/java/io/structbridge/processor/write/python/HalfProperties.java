@@ -15,32 +15,6 @@ import io.structbridge.processor.model.FieldType;
 final class HalfProperties {
     private HalfProperties() {}
 
-    static final String HELPERS = """
-
-
-            def _SB_f16_value(bits: int) -> float:
-                \"\"\"The float an IEEE 754 binary16 bit pattern holds.\"\"\"
-                return _SB_struct.unpack("<e", _SB_struct.pack("<H", bits))[0]
-
-
-            def _SB_f16_bits(value: float, name: str) -> int:
-                \"\"\"The binary16 bits of value; ValueError unless a half holds value exactly (NaN and infinities are kept).\"\"\"
-                try:
-                    bits = _SB_struct.unpack("<H", _SB_struct.pack("<e", value))[0]
-                except OverflowError:
-                    raise ValueError(f"{name}: {value!r} is outside the _Float16 range (largest finite 65504)") from None
-                if value == value and _SB_f16_value(bits) != value:
-                    raise ValueError(f"{name}: {value!r} is not exactly representable as _Float16 (nearest {_SB_f16_value(bits)!r})")
-                return bits
-
-
-            def _SB_f16_list(values: _SB_typing.Iterable[float], length: int, name: str) -> list[int]:
-                \"\"\"The bits of exactly length halves; ValueError on another count or an inexact value.\"\"\"
-                values = list(values)
-                if len(values) != length:
-                    raise ValueError(f"{name}: exactly {length} elements, got {len(values)}")
-                return [_SB_f16_bits(v, f"{name}[{i}]") for i, v in enumerate(values)]
-            """;
 
     static boolean used(StructLayoutPlan plan) {
         if (plan.members().stream().anyMatch(HalfProperties::half)) {

@@ -15,118 +15,12 @@ import java.util.List;
  * some character above U+0020), {@code @Size} on text (UTF-16 units), {@code @Min}/{@code @Max} on a float
  * (compared in {@code float}, JLS 5.6) or a double, {@code @DecimalMin}/{@code @DecimalMax}
  * ({@code BigDecimal.valueOf(double)}, a float widened to double) and {@code @Digits} on floating point (the digits
- * of {@code Double.toString}, {@code Float.toString} for a float: {@link PythonJavaNumbers}). Each raises Hibernate
+ * of {@code Double.toString}, {@code Float.toString} for a float: {@code _SB_j_tostring} of the runtime {@code structbridge_rt.py}, {@link PythonRuntime}). Each raises Hibernate
  * Validator's message.
  * The {@code Field} keywords that would refuse what Java accepts are dropped; exact ones are kept.
  */
 final class PydanticJavaRules {
     private PydanticJavaRules() {}
-
-    /** The module-level helpers, inside the {@code if ... _SB_BaseModel is not None:} block (4 spaces). */
-    static final String HELPERS = """
-                import decimal as _SB_jdecimal
-                import math as _SB_j_math
-                from pydantic import AfterValidator as _SB_AfterValidator
-                from pydantic import BeforeValidator as _SB_BeforeValidator
-
-                def _SB_j_rule(test: _SB_typing.Callable[[_SB_Any], object], message: str,
-                               suffix: _SB_typing.Optional[_SB_typing.Callable[[_SB_Any], str]] = None) -> _SB_Any:
-                    \"\"\"An AfterValidator raising Hibernate Validator's message where Java's rule (test) fails (then suffix(v)).\"\"\"
-                    def check(v: _SB_Any) -> _SB_Any:
-                        if not test(v):
-                            raise ValueError(message if suffix is None else message + suffix(v))
-                        return v
-                    return _SB_AfterValidator(check)
-
-                def _SB_j_utf16(v: str) -> int:
-                    \"\"\"String.length(): UTF-16 units.\"\"\"
-                    return len(v.encode("utf-16-le", "surrogatepass")) // 2
-
-                def _SB_j_not_blank(v: str) -> bool:
-                    \"\"\"not String.trim().isEmpty(): some character above U+0020.\"\"\"
-                    return any(c > " " for c in v)
-
-                def _SB_j_digits_ok(x: float, integer: int, fraction: int, single: bool) -> bool:
-                    \"\"\"@Digits: new BigDecimal(Double.toString(x) or Float.toString).stripTrailingZeros().\"\"\"
-                    if x != x or x in (float("inf"), float("-inf")):
-                        return False
-                    t = _SB_jdecimal.Decimal(_SB_j_tostring(x, single)).normalize().as_tuple()
-                    e = int(t.exponent)
-                    return len(t.digits) + e <= integer and max(-e, 0) <= fraction
-
-                def _SB_j_native_text(capacity: int, encoding: str, nul: bool, truncate: bool) -> _SB_Any:
-                    \"\"\"An AfterValidator raising the rule of Java's native text check (FixedStrings, as the generated
-                    validator reports it): U+0000, a character the encoding lacks, more bytes than the capacity holds.\"\"\"
-                    def check(v: str) -> str:
-                        r = _sb_text_encode(v, capacity, encoding, nul, truncate)
-                        if isinstance(r, str):
-                            raise ValueError(r)
-                        return v
-                    return _SB_AfterValidator(check)
-
-                _SB_j_f32_max = float.fromhex("0x1.fffffep127")  # the largest finite binary32, Float.MAX_VALUE
-
-                def _SB_j_json_number(single: bool) -> _SB_Any:
-                    \"\"\"A BeforeValidator reading a JSON number of a Java float (single) or double member as the Jackson codec
-                    does (JsonReading.readFloat/readDouble), in JSON mode only: a number beyond the range and a bare
-                    NaN/Infinity token are refused (the strings "NaN", "Infinity", "-Infinity" are the codec's); a float is
-                    the number rounded once to binary32. Python's JSON parser has already rounded a decimal to a double, so
-                    a double exactly halfway between two floats cannot tell which way Jackson's single rounding of the
-                    text goes: refused (an integer token, exact, is rounded once here).\"\"\"
-                    kind = "float" if single else "double"
-                    def check(v: _SB_Any, info: _SB_Any) -> _SB_Any:
-                        if info.mode != "json" or isinstance(v, bool) or not isinstance(v, (int, float)):
-                            return v
-                        try:
-                            d = float(v)
-                        except OverflowError:
-                            d = float("inf")
-                        if d != d or d in (float("inf"), float("-inf")):
-                            raise ValueError(f"the JSON number is outside the {kind} range, or a bare NaN/Infinity token (write the "
-                                             "string \\"NaN\\", \\"Infinity\\" or \\"-Infinity\\")")
-                        if not single:
-                            return v
-                        a = _SB_j_f32(d)
-                        if a in (float("inf"), float("-inf")):
-                            if isinstance(v, int) and abs(v) < 2 ** 128 - 2 ** 103:
-                                # an integer below the binary32 overflow threshold rounds once to the largest float;
-                                # float(v) had rounded it up to the threshold itself
-                                return _SB_j_f32_max if v > 0 else -_SB_j_f32_max
-                            raise ValueError("the JSON number is outside the float range (write \\"Infinity\\" for infinity)")
-                        b = 2 * d - a
-                        if a == d or _SB_j_f32(b) != b:
-                            return v  # not halfway: rounding the double gives the float nearest the number
-                        if isinstance(v, int):
-                            return max(a, b) if v > int(d) else min(a, b) if v < int(d) else a
-                        lo, hi = min(a, b), max(a, b)
-                        raise ValueError(f"the JSON number lies within a double's rounding of the midpoint between the floats "
-                                         f"{_SB_j_text(lo, True)} and {_SB_j_text(hi, True)}: Python's JSON parser keeps only that "
-                                         "double, so which float Java reads cannot be decided (write the float's own digits, "
-                                         "Float.toString)")
-                    return _SB_BeforeValidator(check)
-
-                _SB_j_windows: dict[str, tuple[float, float]] = {}
-
-                def _SB_j_decimal_ok(x: float, bound: str, inclusive: bool, below: bool) -> bool:
-                    \"\"\"@DecimalMin (below) or @DecimalMax: BigDecimal.valueOf(x) against new BigDecimal(bound); NaN fails.
-                    Fast path: the double nearest the bound, fb, lies within half an ulp of it, and Double.toString(x)
-                    lies within x's rounding interval, so an x beyond fb's neighbours compares with the bound as x
-                    compares with fb; only the three doubles around fb take the decimal comparison.\"\"\"
-                    if x != x:
-                        return False
-                    w = _SB_j_windows.get(bound)
-                    if w is None:
-                        fb = float(_SB_jdecimal.Decimal(bound))
-                        w = _SB_j_windows[bound] = (_SB_j_math.nextafter(fb, -_SB_j_math.inf), _SB_j_math.nextafter(fb, _SB_j_math.inf))
-                    if x < w[0]:
-                        c = -1
-                    elif x > w[1]:
-                        c = 1
-                    else:
-                        c = int(_SB_jdecimal.Decimal(_SB_j_tostring(x, False)).compare(_SB_jdecimal.Decimal(bound)))
-                    return (c > 0 or (c == 0 and inclusive)) if below else (c < 0 or (c == 0 and inclusive))
-
-            """;
 
     /** {@code Annotated[type, Field(args), AfterValidator...]}, the inexact keywords taken out of {@code args}. */
     static String annotated(FieldModel f, String type, List<String> args) {

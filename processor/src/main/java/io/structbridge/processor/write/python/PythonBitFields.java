@@ -22,30 +22,6 @@ final class PythonBitFields {
         return plans.stream().anyMatch(p -> p.members().stream().anyMatch(Member::bitField));
     }
 
-    static final String HELPERS = """
-
-
-            def _sb_bits_get(storage: _SB_Any, bit: int, width: int, signed: bool) -> int:
-                \"\"\"The bit-field at bits bit..bit+width-1 of the little-endian storage bytes.\"\"\"
-                v = (int.from_bytes(bytes(storage), "little") >> bit) & ((1 << width) - 1)
-                return v - (1 << width) if signed and v >> (width - 1) else v
-
-
-            def _sb_bits_set(storage: _SB_Any, bit: int, width: int, signed: bool, value: object, where: str) -> None:
-                \"\"\"Stores value in the bit-field; ValueError (storage unchanged) if it does not fit the width.\"\"\"
-                if isinstance(value, bool):
-                    value = int(value)
-                if not isinstance(value, int):
-                    raise TypeError(f"{where}: an int is required, not {type(value).__name__}")
-                lo, hi = (-(1 << (width - 1)), (1 << (width - 1)) - 1) if signed else (0, (1 << width) - 1)
-                if not lo <= value <= hi:
-                    raise ValueError(f"{where}: must fit {width} bits ({lo}..{hi}); value {value}")
-                n = len(storage)
-                mask = ((1 << width) - 1) << bit
-                old = int.from_bytes(bytes(storage), "little")
-                new = (old & ~mask) | ((value << bit) & mask)
-                storage[:] = list(new.to_bytes(n, "little"))
-            """;
 
     /**
      * One typed property per bit-field of {@code p}, in the ctypes class's body (getter and setter annotated

@@ -33,7 +33,6 @@ final class PythonDataclassWriter {
 
     /** @param imported the C names of structs of {@code order} whose twin the module imports (not defined again) */
     static void write(List<StructLayoutPlan> order, java.util.Set<String> imported, StringBuilder b) {
-        b.append(HELPERS);
         Map<String, FieldType.EnumCode> enums = new LinkedHashMap<>();
         for (StructLayoutPlan p : order) {
             for (FieldModel f : p.model().fields()) {
@@ -213,12 +212,12 @@ final class PythonDataclassWriter {
 
     private static String fromModel(FieldType t, String v) {
         return switch (t) {
-            case FieldType.Scalar s when s.java() == JavaPrim.FLOAT -> "_sb_f32(" + v + ")";
+            case FieldType.Scalar s when s.java() == JavaPrim.FLOAT -> "_SB_j_f32(" + v + ")";
             case FieldType.EnumCode e -> "_SB_" + e.type().flatName() + "_FROM_JSON[" + v + "]";
             case FieldType.PrimitiveArray a -> switch (PythonViewWriter.valueType(t, false)) {
                 case "_SB_bytes" -> "bytes(" + v + ")";
                 case "_SB_str" -> "_sb_utf16_split(" + v + ")";
-                default -> a.element().java() == JavaPrim.FLOAT ? "tuple(_sb_f32(x) for x in " + v + ")" : "tuple(" + v + ")";
+                default -> a.element().java() == JavaPrim.FLOAT ? "tuple(_SB_j_f32(x) for x in " + v + ")" : "tuple(" + v + ")";
             };
             case FieldType.Nested n -> n.struct().cName() + "Record.from_model(" + v + ")";
             case FieldType.NestedArray a -> "tuple(" + a.struct().cName() + "Record.from_model(e) for e in " + v + ")";
@@ -226,35 +225,4 @@ final class PythonDataclassWriter {
         };
     }
 
-    private static final String HELPERS = """
-
-
-            def _sb_f32(v: float) -> float:
-                \"\"\"v rounded to the nearest binary32, as Jackson reads a JSON number into a Java float (beyond the
-                largest float: an infinity).\"\"\"
-                try:
-                    return _SB_struct.unpack("<f", _SB_struct.pack("<f", v))[0]
-                except OverflowError:
-                    return _SB_math.copysign(_SB_math.inf, v)
-
-
-            def _sb_json_constant(names: dict[_SB_Any, str], value: object, member: str, enum: str) -> str:
-                \"\"\"The JSON name of the enum constant value; ValueError naming the member where value is not a constant.\"\"\"
-                try:
-                    return names[value]
-                except (KeyError, TypeError):
-                    raise ValueError(f"to_model: {member} = {value!r} is not a constant of the Java enum {enum}") from None
-
-
-            def _sb_utf16_join(units: str) -> str:
-                \"\"\"A Java char[] (one str character per UTF-16 code unit) as the string Jackson writes: surrogate pairs joined.\"\"\"
-                return units.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "surrogatepass")
-
-
-            def _sb_utf16_split(text: str) -> str:
-                \"\"\"A JSON string as Jackson reads it into a Java char[]: one character per UTF-16 code unit.\"\"\"
-                data = text.encode("utf-16-le", "surrogatepass")
-                return "".join(chr(int.from_bytes(data[i:i + 2], "little")) for i in range(0, len(data), 2))
-
-            """;
 }

@@ -57,6 +57,10 @@ public final class PythonPackageWriter {
             if (moduleName(p.model().cName()).equals(ENUM_MODULE)) {
                 return new Clash(record, "its module would be " + ENUM_MODULE + ".py, the package's module of enum classes");
             }
+            if (moduleName(p.model().cName()).equals(PythonRuntime.MODULE)) {
+                return new Clash(record, "its module would be " + PythonRuntime.FILE + ", the structbridge Python runtime "
+                        + "that every module of the package imports");
+            }
             String earlier = modules.putIfAbsent(moduleName(p.model().cName()), record);
             if (earlier != null) {
                 return new Clash(record, "its module " + moduleName(p.model().cName()) + ".py is also the module of " + earlier
@@ -116,6 +120,7 @@ public final class PythonPackageWriter {
             init.append("    ").append(PythonWriter.literal(name)).append(",\n");
         }
         init.append("]\n");
+        files.put(PythonRuntime.FILE, PythonRuntime.text()); // the runtime every module imports (from . import structbridge_rt)
         Map<String, String> out = new LinkedHashMap<>();
         out.put("__init__.py", init.toString());
         out.put("py.typed", "");
@@ -165,7 +170,7 @@ public final class PythonPackageWriter {
         }
         Map<String, FieldType.EnumCode> enums = enums(p);
         String enumImport = enums.isEmpty() ? null : "from ." + ENUM_MODULE + " import " + String.join(", ", enums.keySet());
-        done.put(p, new PythonWriter(p, siblings, shared, enumImport).write());
+        done.put(p, new PythonWriter(p, siblings, shared, enumImport, true).write());
     }
 
     /** {@return the enums of the record {@code p} and of the structs it nests, by class name (the enum's flat name), sorted} */

@@ -23,7 +23,7 @@ import java.util.Set;
  * bytes in place through {@code struct.Struct.unpack_from}/{@code pack_into} (no copy of the struct);
  * {@code RView.at(buffer, i)}, {@code RView.iter(buffer)} and {@code RView.count(buffer)} over struct arrays;
  * {@code load()}/{@code store(value)} to and from the value twin {@code RRecord}. Every write applies the
- * Java setter's rule before a byte changes (codecs of {@link PythonViewRuntime}), so a refused write leaves
+ * Java setter's rule before a byte changes (codecs of the runtime {@code structbridge_rt.py}, {@link PythonRuntime}), so a refused write leaves
  * the bytes unchanged; every read applies the Java getter's rule. Also the {@code enum.IntEnum} per Java
  * enum (the stable codes) and the module-level load/store functions the value twins use.
  */
@@ -43,7 +43,6 @@ final class PythonViewWriter {
      * (nested first); an enum named in {@code imported} comes from a sibling module and is not defined again.
      */
     static void write(List<StructLayoutPlan> order, List<StructLayoutPlan> all, Set<String> imported, StringBuilder b) {
-        b.append(PythonViewRuntime.HELPERS).append(ARRAY_HELPERS);
         Map<String, FieldType.EnumCode> enums = new LinkedHashMap<>();
         for (StructLayoutPlan p : all) {
             for (FieldModel f : p.model().fields()) {
@@ -56,7 +55,6 @@ final class PythonViewWriter {
         for (StructLayoutPlan p : all) {
             codecs(p, b);
         }
-        b.append(TAG_HELPERS);
         for (StructLayoutPlan p : all) {
             if (order.contains(p)) {
                 view(p, b);
@@ -416,20 +414,20 @@ final class PythonViewWriter {
         b.append("\n    def __init__(self, buffer: _SB_Any, offset: int = 0) -> None:\n")
                 .append("        \"\"\"The ").append(r).append(" at byte offset offset of buffer (no copy; IndexError if it does not fit).\"\"\"\n")
                 .append("        mv = _sb_struct_bytes(buffer, ").append(PythonWriter.literal(r)).append(", ").append(p.size())
-                .append(", ").append(PythonWriter.literal(r + "_dtype")).append(", False)\n")
+                .append(", ").append(PythonWriter.literal(r + "_dtype")).append(", False, globals())\n")
                 .append("        _sb_check_index(").append(PythonWriter.literal(r)).append(", mv, offset, ").append(p.size()).append(")\n")
                 .append("        self._sb_mv: memoryview = mv\n        self._sb_off: int = offset\n")
                 .append("        self._sb_hold: \"memoryview | None\" = _sb_mapping(buffer)  # the mmap under a NumPy array stays mapped\n");
         b.append("\n    @classmethod\n    def count(cls, buffer: _SB_Any) -> int:\n")
                 .append("        \"\"\"The number of structs in buffer, an array of them (ValueError if its size is not a multiple of SIZE).\"\"\"\n")
                 .append("        return _sb_struct_bytes(buffer, ").append(PythonWriter.literal(r)).append(", ").append(p.size())
-                .append(", ").append(PythonWriter.literal(r + "_dtype")).append(", True).nbytes // ").append(p.size()).append('\n');
+                .append(", ").append(PythonWriter.literal(r + "_dtype")).append(", True, globals()).nbytes // ").append(p.size()).append('\n');
         b.append("\n    @classmethod\n    def at(cls, buffer: _SB_Any, index: int) -> \"").append(v).append("\":\n")
                 .append("        \"\"\"The view of element index (0-based) of buffer, an array of ").append(r).append(" (IndexError outside it).\"\"\"\n")
                 .append("        if index.__class__ is not int:\n")
                 .append("            index = _sb_index(").append(PythonWriter.literal(r)).append(", index)\n")
                 .append("        mv = _sb_struct_bytes(buffer, ").append(PythonWriter.literal(r)).append(", ").append(p.size())
-                .append(", ").append(PythonWriter.literal(r + "_dtype")).append(", True)\n")
+                .append(", ").append(PythonWriter.literal(r + "_dtype")).append(", True, globals())\n")
                 .append("        if index < 0 or (index + 1) * ").append(p.size()).append(" > mv.nbytes:\n")
                 .append("            raise IndexError(f\"").append(r).append(": index {index} outside the array of {mv.nbytes // ")
                 .append(p.size()).append("} structs\")\n")
@@ -455,7 +453,7 @@ final class PythonViewWriter {
         b.append("\n    @classmethod\n    def iter(cls, buffer: _SB_Any) -> _SB_Iterator[\"").append(v).append("\"]:\n")
                 .append("        \"\"\"A view of each struct of buffer, an array of ").append(r).append(", in order (no copy).\"\"\"\n")
                 .append("        mv = _sb_struct_bytes(buffer, ").append(PythonWriter.literal(r)).append(", ").append(p.size())
-                .append(", ").append(PythonWriter.literal(r + "_dtype")).append(", True)\n        for i in range(mv.nbytes // ").append(p.size()).append("):\n")
+                .append(", ").append(PythonWriter.literal(r + "_dtype")).append(", True, globals())\n        for i in range(mv.nbytes // ").append(p.size()).append("):\n")
                 .append("            yield cls(mv, i * ").append(p.size()).append(")\n");
         b.append("\n    def load(self) -> \"").append(r).append("Record\":\n")
                 .append("        \"\"\"The struct's value (every member read with Java's rule).\"\"\"\n")
@@ -805,105 +803,4 @@ final class PythonViewWriter {
                 .append("    _sb_union_put(target, base, merged, held)\n");
     }
 
-    /** The helper of the tagged unions: which member a discriminator value selects, or Java's refusal. */
-    static final String TAG_HELPERS = """
-
-
-            def _sb_live_or_fail(live: dict[_SB_Any, int], tag: object, struct: str, path: str, tag_name: str, union: str) -> int:
-                \"\"\"The index of the member of a tagged union that discriminator value tag selects (Java's liveOrFail$): a
-                ValueError with Java's message where it selects none.\"\"\"
-                try:
-                    member = -1 if isinstance(tag, bool) else live.get(_sb_plain(tag), -1)
-                except TypeError:  # unhashable
-                    member = -1
-                if member < 0:
-                    shown = "null" if tag is None else tag.name if isinstance(tag, _SB_enum.Enum) else repr(tag)
-                    raise _sb_error(struct, path, f"discriminator {tag_name} = {shown} selects no member of union {union}", None)
-                return member
-            """;
-
-    static final String ARRAY_HELPERS = """
-
-
-            def _sb_store_array(mv: memoryview, off: int, values: object, length: int, stride: int,
-                                store: _SB_Callable[[memoryview, int, _SB_Any, str, str], None], struct: str, path: str) -> None:
-                \"\"\"Writes exactly length nested structs (into a scratch copy).\"\"\"
-                if isinstance(values, (str, bytes)) or not isinstance(values, _SB_Sequence):
-                    raise TypeError(f"{struct}.{path}: a sequence is required, not {type(values).__name__}")
-                if len(values) != length:
-                    raise _sb_error(struct, path, f"array length must be exactly {length}", f"array of length {len(values)}")
-                for i, v in enumerate(values):
-                    store(mv, off + i * stride, v, struct, f"{path}[{i}].")
-
-
-            def _sb_same(a: object, b: object) -> bool:
-                \"\"\"Deep equality of values in which NaN equals a NaN of the same bits.\"\"\"
-                if isinstance(a, float) and isinstance(b, float):
-                    return _SB_struct.pack("<d", a) == _SB_struct.pack("<d", b) or a == b
-                if _SB_dataclasses.is_dataclass(a) and type(a) is type(b):
-                    return all(_sb_same(getattr(a, f.name), getattr(b, f.name)) for f in _SB_dataclasses.fields(a))
-                if isinstance(a, (list, tuple)) and isinstance(b, (list, tuple)):
-                    return len(a) == len(b) and all(_sb_same(x, y) for x, y in zip(a, b))
-                return a == b
-
-
-            def _sb_union_merge(member: memoryview, merged: bytearray, held: bytearray,
-                                mask: tuple[bytes, tuple[tuple[int, int], ...]]) -> None:
-                \"\"\"Takes into merged the bits one member (stored alone over zeros in member) holds, as Java's
-                UnionBytes.Merge.add: its non-text leaves (mask[0]) and its texts up to and including the first NUL.\"\"\"
-                bits = bytearray(mask[0])
-                for start, capacity in mask[1]:
-                    nul = bytes(member[start:start + capacity]).find(0)
-                    end = start + capacity if nul < 0 else start + nul + 1
-                    bits[start:end] = b"\\xff" * (end - start)
-                for k, h in enumerate(bits):
-                    if h:
-                        merged[k] = (merged[k] & ~h & 0xFF) | (member[k] & h)
-                        held[k] |= h
-
-
-            def _sb_absent(v: object) -> bool:
-                \"\"\"Whether v is what a union member that does not read holds (Java's): None, or the primitive's zero.\"\"\"
-                if v is None or v is False:
-                    return True
-                if v.__class__ is float:
-                    return _SB_struct.pack("<d", v) == bytes(8)
-                return (v.__class__ is int and v == 0) or (v.__class__ is str and v == "\\x00")
-
-
-            def _sb_union_refusing(mv: memoryview, off: int, failed: list[_SB_Any],
-                                   masks: tuple[tuple[bytes, tuple[tuple[int, int], ...]], ...]) -> int:
-                \"\"\"Java's UnionBytes.refusing: the member that refuses the union at off, -1 if none. A member that does not
-                read (failed[m] not None) is absent when the members that read hold every bit it holds (text: up to its NUL);
-                else the first such member refuses; when none reads, the first member that does not.\"\"\"
-                def held(m: int) -> bytearray:
-                    bits = bytearray(masks[m][0])
-                    for start, capacity in masks[m][1]:
-                        nul = bytes(mv[off + start:off + start + capacity]).find(0)
-                        end = start + capacity if nul < 0 else start + nul + 1
-                        bits[start:end] = b"\\xff" * (end - start)
-                    return bits
-                covered = bytearray(len(masks[0][0]))
-                reads = False
-                for m, f in enumerate(failed):
-                    if f is None:
-                        reads = True
-                        for k, h in enumerate(held(m)):
-                            covered[k] |= h
-                if not reads:
-                    return next(m for m, f in enumerate(failed) if f is not None)
-                for m, f in enumerate(failed):
-                    if f is not None and any(h & ~c & 0xFF for h, c in zip(held(m), covered)):
-                        return m
-                return -1
-
-
-            def _sb_union_put(mv: memoryview, off: int, merged: bytearray, held: bytearray) -> None:
-                \"\"\"Stores the merged bits of a union at off; bits no member holds keep their values (Java's storeInto).\"\"\"
-                for k, h in enumerate(held):
-                    if h == 0xFF:
-                        mv[off + k] = merged[k]
-                    elif h:
-                        mv[off + k] = (mv[off + k] & ~h & 0xFF) | (merged[k] & h)
-            """;
 }

@@ -4,7 +4,7 @@ package io.structbridge.processor.write.python;
  * The statement of a generated view setter that writes into the buffer, wrapped so that a read-only buffer
  * ({@code bytes}, a read-only {@code memoryview} or {@code mmap}, an {@code open_array} memmap of mode {@code "r"})
  * raises a {@code TypeError} naming the record, the member path and the value ({@code _sb_read_only} of
- * {@link PythonViewRuntime}) instead of CPython's bare "argument must be read-write bytes-like object". The value is
+ * the runtime {@code structbridge_rt.py}, {@link PythonRuntime}) instead of CPython's bare "argument must be read-write bytes-like object". The value is
  * checked before (a refused value keeps its own error), and the {@code try} costs nothing on the write that succeeds
  * (CPython 3.11's zero-cost exceptions).
  */
