@@ -189,8 +189,10 @@ class CArrowExportTest {
         Files.writeString(work.resolve("build.sh"), "set -e\nHEADERS='" + headers + "'\n" + geo(build));
         Python.Result built = Python.run(List.of("/bin/sh", "-c", "cd '" + work + "' && sh build.sh"), null);
         assertEquals(0, built.exit(), "the guide's build commands:\n" + built.out());
-        try (java.io.InputStream in = getClass().getResourceAsStream("GeoPlace.py")) {
-            Files.write(work.resolve("GeoPlace.py"), in.readAllBytes());
+        for (String module : List.of("GeoPlace.py", "structbridge_rt.py")) { // the module and the runtime it imports
+            try (java.io.InputStream in = getClass().getResourceAsStream(module)) {
+                Files.write(work.resolve(module), in.readAllBytes());
+            }
         }
         String use = """
                 import duckdb, polars

@@ -30,7 +30,9 @@ class GeneratedPythonTest {
         List<Path> modules;
         try (Stream<Path> s = Files.walk(CLASSES)) {
             // the loose per-record modules; the package (relative imports) is ExamplesPythonPackageTest's
-            modules = s.filter(p -> p.toString().endsWith(".py") && !p.startsWith(CLASSES.resolve("structbridge_examples")))
+            // (and not the runtime structbridge_rt.py, which the modules import from their folder)
+            modules = s.filter(p -> p.toString().endsWith(".py") && !p.startsWith(CLASSES.resolve("structbridge_examples"))
+                            && !p.getFileName().toString().equals("structbridge_rt.py"))
                     .sorted().toList();
         }
         assertFalse(modules.isEmpty(), "no generated Python module under " + CLASSES.toAbsolutePath());
@@ -41,8 +43,9 @@ class GeneratedPythonTest {
         }
         Path script = dir.resolve("check.py");
         Files.writeString(script, """
-                import ctypes, importlib.util, sys
+                import ctypes, importlib.util, os, sys
                 for i, path in enumerate(sys.argv[2:]):
+                    sys.path.insert(0, os.path.dirname(os.path.abspath(path)))  # the runtime structbridge_rt beside it
                     spec = importlib.util.spec_from_file_location("m%d" % i, path)
                     m = importlib.util.module_from_spec(spec)
                     spec.loader.exec_module(m)

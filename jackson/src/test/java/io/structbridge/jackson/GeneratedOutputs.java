@@ -155,6 +155,8 @@ final class GeneratedOutputs {
      */
     static void checkPython(Path classes, Map<String, List<String>> jsonNames) {
         Map<Path, List<Path>> modules = byFolder(classes, ".py");
+        modules.values().forEach(l -> l.removeIf(p -> p.getFileName().toString().equals("structbridge_rt.py"))); // the runtime
+        modules.values().removeIf(List::isEmpty);
         if (modules.isEmpty()) {
             return;
         }
@@ -247,6 +249,7 @@ final class GeneratedOutputs {
             import ctypes, importlib.util, json, os, sys
             for i, path in enumerate(sys.argv[1:]):
                 name = os.path.basename(path)[:-3]
+                sys.path.insert(0, os.path.dirname(os.path.abspath(path)))  # the runtime structbridge_rt beside the module
                 spec = importlib.util.spec_from_file_location("sb_generated_%d_%s" % (i, name), path)
                 m = importlib.util.module_from_spec(spec)
                 spec.loader.exec_module(m)

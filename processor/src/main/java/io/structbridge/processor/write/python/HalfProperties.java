@@ -15,14 +15,6 @@ import io.structbridge.processor.model.FieldType;
 final class HalfProperties {
     private HalfProperties() {}
 
-
-    static boolean used(StructLayoutPlan plan) {
-        if (plan.members().stream().anyMatch(HalfProperties::half)) {
-            return true;
-        }
-        return plan.members().stream().anyMatch(m -> m.nested() != null && used(m.nested()));
-    }
-
     static boolean half(Member m) {
         return switch (m.field().type()) {
             case FieldType.Scalar s -> s.ctype() == CType.FLOAT16;

@@ -4,7 +4,6 @@ import io.structbridge.processor.layout.BitFieldRuns;
 import io.structbridge.processor.layout.Member;
 import io.structbridge.processor.layout.StructLayoutPlan;
 import io.structbridge.processor.model.FieldType;
-import java.util.List;
 
 /**
  * Python for bit-fields: the ctypes class, the cffi declaration and the NumPy dtype hold each run of
@@ -17,11 +16,6 @@ import java.util.List;
  */
 final class PythonBitFields {
     private PythonBitFields() {}
-
-    static boolean any(List<StructLayoutPlan> plans) {
-        return plans.stream().anyMatch(p -> p.members().stream().anyMatch(Member::bitField));
-    }
-
 
     /**
      * One typed property per bit-field of {@code p}, in the ctypes class's body (getter and setter annotated

@@ -22,7 +22,8 @@ import java.util.Map;
  * the union, the dead members are None (primitive ones zero / False), as in Java's record. The model keeps the JSON names; a model's values become
  * what Jackson reads from the same JSON: a Java {@code float} component's number rounded to binary32
  * (Jackson's {@code Float.parseFloat}), an enum's JSON string mapped to its constant, a {@code char[]}'s
- * string split into UTF-16 code units.
+ * string split into UTF-16 code units. The helpers ({@code _SB_j_f32}, {@code _sb_utf16_split}, ...) are the
+ * runtime's ({@link PythonRuntime}).
  */
 final class PythonDataclassWriter {
     private PythonDataclassWriter() {}

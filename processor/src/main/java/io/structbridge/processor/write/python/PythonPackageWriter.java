@@ -19,7 +19,8 @@ import java.util.TreeMap;
  * normalises identifiers, with {@code _} appended to a Python keyword), {@code __init__.py} re-exporting
  * every record's own names ({@code Place}, {@code Place_dtype}, {@code PlaceModel}, ...: the record's C name
  * and the C name followed by a suffix of {@link PythonNames#RECORD_SUFFIXES}) in module order, and an empty
- * {@code py.typed} (PEP 561). A nested struct that is a record of the package is imported from its own
+ * {@code py.typed} (PEP 561), and the runtime {@code structbridge_rt.py} ({@link PythonRuntime}), which every module of
+ * the package imports ({@code from . import structbridge_rt as _SB_rt}). A nested struct that is a record of the package is imported from its own
  * module ({@code from .inner import Inner, ...}), so {@code Outer}'s ctypes field takes the package's
  * {@code Inner} class; one from outside the compilation, or a union used as a tagged union here (its
  * Pydantic model differs), is defined in the module as in a loose module, except for the union's value twin

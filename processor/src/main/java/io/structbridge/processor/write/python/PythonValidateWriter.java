@@ -46,7 +46,10 @@ final class PythonValidateWriter {
         this.order = order;
     }
 
-    /** {@return the Python source: helpers, one checking function per struct and union, validate_array} */
+    /**
+     * {@return the Python source: one checking function per struct and union, validate_array} The helpers they call
+     * ({@code _sb_validate}, {@code _SB_TextColumn}, {@code _sb_digits_bad}, ...) are the runtime's ({@link PythonRuntime}).
+     */
     String write() {
         StringBuilder b = new StringBuilder();
         for (StructLayoutPlan p : order) {

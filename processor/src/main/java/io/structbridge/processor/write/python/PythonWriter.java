@@ -22,7 +22,9 @@ import java.util.Map;
  * the constraints of the JSON Schema, the layout fingerprint, and {@code open_array(path)}, which
  * maps a structbridge struct file with {@code numpy.memmap} after checking its header. Nested
  * structs are emitted in the same module, so it has no imports besides the standard library,
- * NumPy and Pydantic (the last two optional).
+ * NumPy and Pydantic (the last two optional) and the runtime {@code structbridge_rt.py}: every helper that is the
+ * same for all records is there ({@link PythonRuntime}), and the module binds the runtime names it uses after
+ * checking the runtime's version. The text the other writers append is the per-record code only.
  */
 public final class PythonWriter {
     private final StructLayoutPlan plan;
