@@ -25,7 +25,8 @@ import javax.tools.JavaFileObject;
  * name that one of the generated class's own nested types ({@code Type}, {@code Row}, {@code Codec}) would hide.
  *
  * <p>How: JavaPoet qualifies a type from another package whose simple name is in the type's
- * {@code alwaysQualify} set. A first rendering lists every identifier the file uses, and the second renders the
+ * {@code alwaysQualify} set. A first rendering of the type alone, every name in it qualified, lists every identifier the
+ * file uses, and the second renders the
  * file with all of them in that set, so no type is imported. The output is deterministic.
  */
 public final class QualifiedJava {
@@ -72,7 +73,10 @@ public final class QualifiedJava {
     }
 
     private static JavaFile qualified(JavaFile file) {
-        String first = build(file.packageName(), file.typeSpec()).toString();
+        // the identifiers of the type as TypeSpec.toString writes it: one JavaPoet pass (a JavaFile rendering takes two,
+        // the first to collect imports) with every type of another package already qualified, so every simple name a
+        // reference can use is there; only the package and import lines' keywords are missing, which name no type
+        String first = file.typeSpec().toString();
         Set<String> names = new TreeSet<>();
         Matcher m = IDENTIFIER.matcher(first);
         while (m.find()) {
