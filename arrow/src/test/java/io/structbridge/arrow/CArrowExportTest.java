@@ -189,10 +189,12 @@ class CArrowExportTest {
         Files.writeString(work.resolve("build.sh"), "set -e\nHEADERS='" + headers + "'\n" + geo(build));
         Python.Result built = Python.run(List.of("/bin/sh", "-c", "cd '" + work + "' && sh build.sh"), null);
         assertEquals(0, built.exit(), "the guide's build commands:\n" + built.out());
-        for (String module : List.of("GeoPlace.py", "structbridge_rt.py")) { // the module and the runtime it imports
-            try (java.io.InputStream in = getClass().getResourceAsStream(module)) {
-                Files.write(work.resolve(module), in.readAllBytes());
-            }
+        try (java.io.InputStream in = getClass().getResourceAsStream("GeoPlace.py")) {
+            Files.write(work.resolve("GeoPlace.py"), in.readAllBytes());
+        }
+        // the runtime the module imports, from the processor jar (the class output holds none), as the guide says
+        try (java.io.InputStream in = ClassLoader.getSystemResourceAsStream("io/structbridge/processor/write/python/structbridge_rt.py")) {
+            Files.write(work.resolve("structbridge_rt.py"), in.readAllBytes());
         }
         String use = """
                 import duckdb, polars

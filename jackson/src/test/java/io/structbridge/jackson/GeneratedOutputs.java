@@ -155,7 +155,6 @@ final class GeneratedOutputs {
      */
     static void checkPython(Path classes, Map<String, List<String>> jsonNames) {
         Map<Path, List<Path>> modules = byFolder(classes, ".py");
-        modules.values().forEach(l -> l.removeIf(p -> p.getFileName().toString().equals("structbridge_rt.py"))); // the runtime
         modules.values().removeIf(List::isEmpty);
         if (modules.isEmpty()) {
             return;
@@ -168,7 +167,16 @@ final class GeneratedOutputs {
         }
         Path script = classes.resolve("check_outputs.py");
         write(script, PYTHON_CHECK);
-        List<String> cmd = new ArrayList<>(List.of("python3", script.toString()));
+        // The class output has no runtime (each of its files belongs to one record): as docs/python.md tells a user of
+        // these modules, the runtime comes from the processor jar, here the processor on this test's class path.
+        Path runtime = classes.resolveSibling("python-runtime");
+        try {
+            Files.createDirectories(runtime);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        write(runtime.resolve("structbridge_rt.py"), pythonRuntime());
+        List<String> cmd = new ArrayList<>(List.of("python3", script.toString(), runtime.toString()));
         order.forEach(p -> cmd.add(p.toString()));
         Result r = run(cmd, classes, null);
         assertEquals(0, r.exit, () -> "a generated Python module failed:\n" + r.out);
@@ -245,11 +253,22 @@ final class GeneratedOutputs {
         }
     }
 
+    /** {@return the text of the Python runtime as the processor jar holds it} */
+    static String pythonRuntime() {
+        try (java.io.InputStream in = GeneratedOutputs.class.getClassLoader()
+                .getResourceAsStream("io/structbridge/processor/write/python/structbridge_rt.py")) {
+            assertTrue(in != null, "the processor jar holds the Python runtime");
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     private static final String PYTHON_CHECK = """
             import ctypes, importlib.util, json, os, sys
-            for i, path in enumerate(sys.argv[1:]):
+            sys.path.insert(0, sys.argv[1])  # the runtime structbridge_rt, which every module imports
+            for i, path in enumerate(sys.argv[2:]):
                 name = os.path.basename(path)[:-3]
-                sys.path.insert(0, os.path.dirname(os.path.abspath(path)))  # the runtime structbridge_rt beside the module
                 spec = importlib.util.spec_from_file_location("sb_generated_%d_%s" % (i, name), path)
                 m = importlib.util.module_from_spec(spec)
                 spec.loader.exec_module(m)

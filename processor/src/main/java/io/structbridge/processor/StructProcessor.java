@@ -63,8 +63,6 @@ public final class StructProcessor extends AbstractProcessor {
     private final Set<String> deferred = new TreeSet<>();
     /** Files copied to the -Astructbridge.*Dir folders, and the record each came from. */
     private final java.util.Map<java.nio.file.Path, String> copied = new java.util.HashMap<>();
-    /** The Java packages whose class-output folder got the Python runtime structbridge_rt.py in this compilation. */
-    private final java.util.Set<String> pythonRuntimes = new java.util.HashSet<>();
     /** Generated class names (package + flat name) and the record that claimed them. */
     private final java.util.Map<String, String> generatedNames = new java.util.HashMap<>();
     /** The C names the records of each package reach: C has no packages. */
@@ -184,7 +182,7 @@ public final class StructProcessor extends AbstractProcessor {
             return;
         }
         GeneratedFiles files = new GeneratedFiles(processingEnv.getFiler(), dir(OPTION_HEADER_DIR), dir(OPTION_SCHEMA_DIR),
-                dir(OPTION_PYTHON_DIR), copied, pythonRuntimes);
+                dir(OPTION_PYTHON_DIR), copied);
         CHeaderWriter header = new CHeaderWriter(plan);
         boolean serializer = processingEnv.getElementUtils().getTypeElement(SerializedByCodec.SERIALIZER) != null
                 && processingEnv.getElementUtils().getTypeElement(SerializedByCodec.ANNOTATION) != null

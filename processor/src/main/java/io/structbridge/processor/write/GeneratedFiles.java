@@ -25,7 +25,6 @@ public final class GeneratedFiles {
     private final Path schemaDir;
     private final Path pythonDir;
     private final Map<Path, String> copied;
-    private final java.util.Set<String> pythonRuntimes;
 
     /**
      * @param filer the processing environment's filer
@@ -36,16 +35,6 @@ public final class GeneratedFiles {
      *     across records, so two records that would write the same file in a flat folder are an error)
      */
     public GeneratedFiles(Filer filer, Path headerDir, Path schemaDir, Path pythonDir, Map<Path, String> copied) {
-        this(filer, headerDir, schemaDir, pythonDir, copied, new java.util.HashSet<>());
-    }
-
-    /**
-     * @param pythonRuntimes the Java packages whose class-output folder holds the Python runtime already in this
-     *     compilation (shared across records, so each folder gets it once)
-     */
-    public GeneratedFiles(Filer filer, Path headerDir, Path schemaDir, Path pythonDir, Map<Path, String> copied,
-            java.util.Set<String> pythonRuntimes) {
-        this.pythonRuntimes = pythonRuntimes;
         this.copied = copied;
         this.pythonDir = pythonDir;
         this.filer = filer;
@@ -103,21 +92,17 @@ public final class GeneratedFiles {
     }
 
     /**
-     * Writes a class-output resource (e.g. a C header) in {@code packageName}. A Python module brings the Python
-     * runtime {@code structbridge_rt.py} into the same package folder, once per compilation: that one file is shared
-     * by the records of the package, and its originating element is the first of them written (an incremental build
-     * that recompiles another record of the package writes it again, the same bytes).
+     * Writes a class-output resource (e.g. a C header) in {@code packageName}, and its copy into the matching
+     * -Astructbridge.*Dir folder, if set. The shared runtimes that Python modules and Mojo files import
+     * ({@code structbridge_rt.py}, {@code structbridge_rt.mojo}) go into the Python folder only, once: in the class
+     * output each generated file has exactly one originating record, as an isolating processor promises Gradle,
+     * and a file that every record of a package shares has none. Class-output modules find the runtimes in the
+     * processor jar (docs/python.md, docs/mojo.md).
      */
     public void resource(String packageName, String name, String content, Element origin) throws IOException {
         FileObject f = filer.createResource(StandardLocation.CLASS_OUTPUT, packageName, name, origin);
         try (Writer w = f.openWriter()) {
             w.write(content);
-        }
-        if (name.endsWith(".py") && pythonRuntimes.add(packageName)) {
-            FileObject rt = filer.createResource(StandardLocation.CLASS_OUTPUT, packageName, PythonRuntime.FILE, origin);
-            try (Writer w = rt.openWriter()) {
-                w.write(PythonRuntime.text());
-            }
         }
         Path copy = name.endsWith(".h") ? headerDir : name.endsWith(".schema.json") ? schemaDir
                 : name.endsWith(".py") || name.endsWith(".mojo") ? pythonDir : null;

@@ -76,6 +76,11 @@ public final class PythonRuntime {
         return List.copyOf(out);
     }
 
+    /** A maximal run of word characters (ASCII, as Python names are compared here). */
+    private static final Pattern WORD = Pattern.compile("\\w+");
+    /** {@code as <name>}: a name the module binds itself. */
+    private static final Pattern AS = Pattern.compile("\\bas (\\w+)");
+
     /**
      * {@return {@code body} (a module without its imports of the runtime) with the import of the runtime, the version
      * check and the binding of every runtime name that {@code body} uses inserted at {@code at}}
@@ -83,10 +88,23 @@ public final class PythonRuntime {
      * @param inPackage the module is in a package: the runtime is its sibling module
      */
     static String link(String body, int at, boolean inPackage) {
+        // One pass over the body: the words it uses (a name not after '.', not part of a longer word), and the names
+        // it binds with "as" (imports of its own); a runtime name is imported when used and not bound there.
+        java.util.Set<String> words = new java.util.HashSet<>();
+        Matcher w = WORD.matcher(body);
+        while (w.find()) {
+            if (w.start() == 0 || body.charAt(w.start() - 1) != '.') {
+                words.add(w.group());
+            }
+        }
+        java.util.Set<String> bound = new java.util.HashSet<>();
+        Matcher as = AS.matcher(body);
+        while (as.find()) {
+            bound.add(as.group(1));
+        }
         List<String> used = new ArrayList<>();
         for (String n : NAMES) {
-            if (Pattern.compile("(?<![\\w.])" + Pattern.quote(n) + "(?!\\w)").matcher(body).find()
-                    && !Pattern.compile("\\bas " + Pattern.quote(n) + "\\b").matcher(body).find()) { // not one it imports itself
+            if (words.contains(n) && !bound.contains(n)) {
                 used.add(n);
             }
         }
@@ -97,8 +115,8 @@ public final class PythonRuntime {
                 .append("    raise ImportError(f\"this module was generated for structbridge's Python runtime version ").append(VERSION)
                 .append(", but \"\n")
                 .append("                      f\"{_SB_rt.__file__} is version {_SB_rt.RUNTIME_VERSION}: generate the module and the runtime with \"\n")
-                .append("                      \"the same structbridge (the processor writes ").append(FILE)
-                .append(" beside the modules it generates)\")\n");
+                .append("                      \"the same structbridge (-Astructbridge.pythonDir and the package get ").append(FILE)
+                .append(", and the processor jar holds it)\")\n");
         if (!used.isEmpty()) {
             StringBuilder line = new StringBuilder("from " + from + " import (");
             for (int i = 0; i < used.size(); i++) {
