@@ -2,7 +2,7 @@
 
 usage: python3 validate_array_bench.py MODULE_DIR CITIES_SB [N] [WORK_DIR]
 
-MODULE_DIR holds the generated Place.py (examples/target/classes/io/structbridge/examples/cities after
+MODULE_DIR holds the generated Place.py and its runtime structbridge_rt.py (examples/target/python after
 `mvn -B -q -o -pl examples -am -Prun -DskipTests package`), CITIES_SB the main job's struct file of GeoNames
 places (examples/target/cities.sb). The script writes a struct file of N (default 1,000,000) places to WORK_DIR
 (default /tmp): the GeoNames places repeated, with 1 row in 100 damaged (latitude 95, NaN longitude, blank name),

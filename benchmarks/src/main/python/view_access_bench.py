@@ -3,7 +3,7 @@ access and the generated ctypes class, in one run (ratios to ctypes, the issue's
 
 usage: python3 view_access_bench.py MODULE_DIR CITIES_SB [REPEATS]
 
-MODULE_DIR holds the generated Place.py (examples/target/classes/io/structbridge/examples/cities after
+MODULE_DIR holds the generated Place.py and its runtime structbridge_rt.py (examples/target/python after
 `mvn -B -q -o -pl examples -am -Prun -DskipTests package`), CITIES_SB the main job's struct file
 (examples/target/cities.sb), opened with the generated open_array (a numpy.memmap, not copied). Each case
 reads (or writes) one member of 10,000 structs spread over the file, timed with time.perf_counter_ns;
