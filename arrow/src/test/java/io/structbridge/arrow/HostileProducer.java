@@ -159,6 +159,55 @@ final class HostileProducer implements AutoCloseable {
         return copy;
     }
 
+    /** libc's mmap, mprotect and munmap (POSIX; the flag values are Linux's, the same on x86-64 and AArch64). */
+    private static final java.lang.invoke.MethodHandle MMAP = libc("mmap", FunctionDescriptor.of(ValueLayout.ADDRESS,
+            ValueLayout.ADDRESS, ValueLayout.JAVA_LONG, ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.JAVA_LONG));
+    private static final java.lang.invoke.MethodHandle MPROTECT = libc("mprotect", FunctionDescriptor.of(ValueLayout.JAVA_INT,
+            ValueLayout.ADDRESS, ValueLayout.JAVA_LONG, ValueLayout.JAVA_INT));
+    private static final java.lang.invoke.MethodHandle MUNMAP = libc("munmap", FunctionDescriptor.of(ValueLayout.JAVA_INT,
+            ValueLayout.ADDRESS, ValueLayout.JAVA_LONG));
+    private static final int PROT_NONE = 0;
+    private static final int PROT_READ_WRITE = 1 | 2;
+    private static final int MAP_PRIVATE_ANONYMOUS_NORESERVE = 0x02 | 0x20 | 0x4000;
+    private static final long PAGE = 1L << 16; // a multiple of every Linux page size (4, 16 and 64 KiB)
+    /** The regions {@link #guardedBuffer} mapped, unmapped by {@link #close}. */
+    private final java.util.List<long[]> mapped = new java.util.ArrayList<>();
+
+    private static java.lang.invoke.MethodHandle libc(String name, FunctionDescriptor d) {
+        Linker linker = Linker.nativeLinker();
+        return linker.downcallHandle(linker.defaultLookup().find(name).orElseThrow(), d);
+    }
+
+    /**
+     * Points buffer {@code i} of {@code a} at a copy of its first {@code bytes} bytes that starts a mapping whose
+     * next {@code guard} bytes are mapped without access (PROT_NONE): any byte up to {@code guard} past the copy is
+     * then certainly outside the process's readable memory, whatever else the process has mapped. {@return the copy}
+     */
+    MemorySegment guardedBuffer(MemorySegment a, int i, long bytes, long guard) {
+        long readable = (bytes + PAGE - 1) / PAGE * PAGE;
+        long size = readable + (guard + PAGE - 1) / PAGE * PAGE;
+        try {
+            MemorySegment region = (MemorySegment) MMAP.invokeExact(MemorySegment.NULL, size, PROT_NONE,
+                    MAP_PRIVATE_ANONYMOUS_NORESERVE, -1, 0L);
+            if (region.address() == -1L) {
+                throw new IllegalStateException("mmap of " + size + " bytes failed");
+            }
+            mapped.add(new long[] {region.address(), size});
+            if ((int) MPROTECT.invokeExact(region, readable, PROT_READ_WRITE) != 0) {
+                throw new IllegalStateException("mprotect failed");
+            }
+            MemorySegment copy = region.reinterpret(bytes);
+            MemorySegment old = bufferPointers(a).getAtIndex(ValueLayout.ADDRESS, i).reinterpret(bytes);
+            MemorySegment.copy(old, 0, copy, 0, bytes);
+            bufferPointers(a).setAtIndex(ValueLayout.ADDRESS, i, copy);
+            return copy;
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new IllegalStateException(t);
+        }
+    }
+
     /** Gives {@code a} a validity bitmap of its own with only value {@code k} null; null_count 1. */
     void nullAt(MemorySegment a, long k) {
         long n = a.get(ValueLayout.JAVA_LONG, 16) + length(a);
@@ -179,5 +228,12 @@ final class HostileProducer implements AutoCloseable {
         vector.close();
         allocator.close();
         arena.close();
+        for (long[] m : mapped) {
+            try {
+                int ignored = (int) MUNMAP.invokeExact(MemorySegment.ofAddress(m[0]), m[1]);
+            } catch (Throwable t) {
+                throw new IllegalStateException(t);
+            }
+        }
     }
 }
