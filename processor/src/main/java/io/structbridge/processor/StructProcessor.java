@@ -46,6 +46,7 @@ import javax.tools.Diagnostic;
  * every Python module and Mojo file; {@code -Astructbridge.pythonPackage=<name>} also one typed Python package of
  * all the records ({@link PythonPackageOutput}); {@code -Astructbridge.layoutLock=<folder>} compares each record
  * with its committed layout locks and writes the lock of a new layout version ({@link LayoutLockOutput});
+ * {@code -Astructbridge.outputs=java,c,python,mojo,schema} chooses the kinds of files written ({@link Outputs});
  * {@code -Astructbridge.paddingNotes=false} silences the notes on wasted padding.
  */
 public final class StructProcessor extends AbstractProcessor {
@@ -57,6 +58,7 @@ public final class StructProcessor extends AbstractProcessor {
     static final String OPTION_PYTHON_DIR = "structbridge.pythonDir";
     static final String OPTION_PYTHON_PACKAGE = "structbridge.pythonPackage";
     static final String OPTION_LAYOUT_LOCK = "structbridge.layoutLock";
+    static final String OPTION_OUTPUTS = "structbridge.outputs";
     /** Present when structbridge-jackson is on the class path: then each record also gets {@code RJson}. */
     static final String JSON_READING = "io.structbridge.jackson.JsonReading";
 
@@ -69,6 +71,8 @@ public final class StructProcessor extends AbstractProcessor {
     private final io.structbridge.processor.check.PackageCNames cNames = new io.structbridge.processor.check.PackageCNames();
     /** -Astructbridge.pythonPackage: the records of the compilation, written as one package in the last round. */
     private PythonPackageOutput pythonPackage;
+    /** -Astructbridge.outputs: what is written for each record (none when the option is refused). */
+    private Set<Outputs> outputs;
 
     @Override
     public Set<String> getSupportedAnnotationTypes() {
@@ -78,7 +82,7 @@ public final class StructProcessor extends AbstractProcessor {
     @Override
     public Set<String> getSupportedOptions() {
         return Set.of(OPTION_HEADER_DIR, OPTION_PADDING_NOTES, OPTION_SCHEMA_DIR, OPTION_PYTHON_DIR, OPTION_PYTHON_PACKAGE,
-                OPTION_LAYOUT_LOCK);
+                OPTION_LAYOUT_LOCK, OPTION_OUTPUTS);
     }
 
     @Override
@@ -111,10 +115,19 @@ public final class StructProcessor extends AbstractProcessor {
                 todo.put(t.getQualifiedName().toString(), t);
             }
         }
+        if (outputs == null) {
+            outputs = outputs();
+        }
         if (pythonPackage == null) {
             // -Astructbridge.pythonPackage= (empty) is set, and refused, not taken for unset
-            pythonPackage = new PythonPackageOutput(!processingEnv.getOptions()
-                    .containsKey(OPTION_PYTHON_PACKAGE) ? null : java.util.Objects.requireNonNullElse(processingEnv.getOptions().get(OPTION_PYTHON_PACKAGE), ""));
+            boolean set = processingEnv.getOptions().containsKey(OPTION_PYTHON_PACKAGE);
+            String name = java.util.Objects.requireNonNullElse(processingEnv.getOptions().get(OPTION_PYTHON_PACKAGE), "");
+            if (set && !outputs.isEmpty() && !outputs.contains(Outputs.PYTHON)) {
+                processingEnv.getMessager().printMessage(Diagnostic.Kind.ERROR, Message.PYTHON_PACKAGE_WITHOUT_PYTHON.format(
+                        name, processingEnv.getOptions().get(OPTION_OUTPUTS)));
+                set = false;
+            }
+            pythonPackage = new PythonPackageOutput(set ? name : null);
         }
         RecordParser parser = new RecordParser(processingEnv.getElementUtils(), processingEnv.getTypeUtils());
         for (TypeElement type : todo.values()) {
@@ -177,8 +190,9 @@ public final class StructProcessor extends AbstractProcessor {
             processingEnv.getMessager().printMessage(Diagnostic.Kind.ERROR, cClash, type);
             return;
         }
-        boolean json = processingEnv.getElementUtils().getTypeElement(JSON_READING) != null;
-        if (existingClassClash(type, model.get(), json)) {
+        boolean java = outputs.contains(Outputs.JAVA);
+        boolean json = java && processingEnv.getElementUtils().getTypeElement(JSON_READING) != null;
+        if (java && existingClassClash(type, model.get(), json)) {
             return;
         }
         GeneratedFiles files = new GeneratedFiles(processingEnv.getFiler(), dir(OPTION_HEADER_DIR), dir(OPTION_SCHEMA_DIR),
@@ -187,28 +201,41 @@ public final class StructProcessor extends AbstractProcessor {
         boolean serializer = processingEnv.getElementUtils().getTypeElement(SerializedByCodec.SERIALIZER) != null
                 && processingEnv.getElementUtils().getTypeElement(SerializedByCodec.ANNOTATION) != null
                 && processingEnv.getElementUtils().getTypeElement(SerializedByCodec.DESERIALIZE) != null;
-        files.java(new StructClassWriter(plan).write(header.declaration(), LayoutDescriber.describe(plan)), type);
-        JavaFile view = new ViewClassWriter(plan).write();
-        JavaFile array = new ArrayClassWriter(plan).write();
-        files.java(serializer ? SerializedByCodec.annotate(view) : view, type);
-        files.java(serializer ? SerializedByCodec.annotate(array) : array, type);
-        files.java(new io.structbridge.processor.write.java.ColumnsClassWriter(plan).write(), type);
-        files.resource(model.get().record().packageName(), header.fileName(), header.write(), type);
-        PythonWriter python = new PythonWriter(plan);
-        files.resource(model.get().record().packageName(), python.fileName(), python.write(), type);
-        pythonPackage.add(type, plan);
-        MojoWriter mojo = new MojoWriter(plan);
-        files.resource(model.get().record().packageName(), mojo.fileName(), mojo.write(), type);
+        if (java) {
+            files.java(new StructClassWriter(plan).write(header.declaration(), LayoutDescriber.describe(plan)), type);
+            JavaFile view = new ViewClassWriter(plan).write();
+            JavaFile array = new ArrayClassWriter(plan).write();
+            files.java(serializer ? SerializedByCodec.annotate(view) : view, type);
+            files.java(serializer ? SerializedByCodec.annotate(array) : array, type);
+            files.java(new io.structbridge.processor.write.java.ColumnsClassWriter(plan).write(), type);
+        }
+        if (outputs.contains(Outputs.C)) {
+            files.resource(model.get().record().packageName(), header.fileName(), header.write(), type);
+        }
+        if (outputs.contains(Outputs.PYTHON)) {
+            PythonWriter python = new PythonWriter(plan);
+            files.resource(model.get().record().packageName(), python.fileName(), python.write(), type);
+            pythonPackage.add(type, plan);
+        }
+        if (outputs.contains(Outputs.MOJO)) {
+            MojoWriter mojo = new MojoWriter(plan);
+            files.resource(model.get().record().packageName(), mojo.fileName(), mojo.write(), type);
+        }
         String union = io.structbridge.processor.model.Unions.firstUnion(model.get());
         String pointer = io.structbridge.processor.write.json.PointerRule.pointerPath(model.get());
         if (union == null && pointer == null) {
-            JsonSchemaWriter schema = new JsonSchemaWriter(model.get());
-            files.resource(model.get().record().packageName(), schema.fileName(), schema.write(), type);
-        } else {
+            if (outputs.contains(Outputs.SCHEMA)) {
+                JsonSchemaWriter schema = new JsonSchemaWriter(model.get());
+                files.resource(model.get().record().packageName(), schema.fileName(), schema.write(), type);
+            }
+        } else if (java || outputs.contains(Outputs.SCHEMA)) {
             processingEnv.getMessager().printMessage(Diagnostic.Kind.NOTE,
                     model.get().union() ? Message.UNION_RECORD_NO_JSON.format(type.getSimpleName())
                             : union != null ? Message.UNION_NO_JSON.format(type.getSimpleName(), union)
                             : Message.POINTER_NO_JSON.format(type.getSimpleName(), pointer), type);
+        }
+        if (!java) {
+            return;
         }
         files.java(new ValidatorClassWriter(model.get()).write(), type);
         if (!model.get().fallback().isEmpty() && processingEnv.getElementUtils().getTypeElement(HV_FALLBACK) == null) {
@@ -257,6 +284,18 @@ public final class StructProcessor extends AbstractProcessor {
 
     /** The annotation on every class structbridge generates. */
     private static final String GENERATED = "io.structbridge.runtime.Generated";
+
+    /** {@return the kinds of output -Astructbridge.outputs names (all when unset), or none after reporting a bad value} */
+    private Set<Outputs> outputs() {
+        String option = processingEnv.getOptions().get(OPTION_OUTPUTS);
+        try {
+            return Outputs.parse(processingEnv.getOptions().containsKey(OPTION_OUTPUTS) && option == null ? "" : option);
+        } catch (IllegalArgumentException e) {
+            processingEnv.getMessager().printMessage(Diagnostic.Kind.ERROR, Message.OUTPUTS_OPTION.format(
+                    option == null ? "" : option, e.getMessage(), Outputs.all()));
+            return java.util.EnumSet.noneOf(Outputs.class);
+        }
+    }
 
     private Path dir(String option) {
         String dir = processingEnv.getOptions().get(option);

@@ -108,6 +108,8 @@ public enum Message {
     PYTHON_PATTERN("@Pattern \"%s\" on '%s' cannot be checked by the generated Pydantic model the way Java checks it: %s. Rewrite the regular expression without it."),
     TAG_JSON_VALUE("discriminator '%s' of union '%s' is enum %s, which has a @JsonValue method: its JSON values are known only at run time, so the JSON codec and the JSON Schema could not say which member each value makes live. Remove @JsonValue (name the constants' JSON with @JsonProperty) or use an integral discriminator."),
     UNION_RECORD_NO_JSON("no JSON codec and no JSON Schema for the union %s on its own: its bytes do not say which member is live. A struct that tags it (@Tag on its %1$s component, with @Case on every member here) writes and reads it in its own JSON codec and schema; elsewhere keep it out of JSON."),
+    OUTPUTS_OPTION("-Astructbridge.outputs=%s cannot be used: %s. Give a comma-separated list of the outputs to write, from: %s (unset: all of them)."),
+    PYTHON_PACKAGE_WITHOUT_PYTHON("-Astructbridge.pythonPackage=%s asks for a Python package, but -Astructbridge.outputs=%s leaves out python. Add python to the outputs, or remove the pythonPackage option."),
     PYTHON_PACKAGE_NAME("-Astructbridge.pythonPackage=%s cannot name the generated Python package: %s. Give a dotted path of ASCII Python identifiers, e.g. geo.cities."),
     PYTHON_PACKAGE_CLASH("record %s cannot join the Python package %s: %s. Rename one of the records, or compile them in separate compilations."),
     PYTHON_ENUM_NAME("the generated Python module %s.py cannot bind the enum.IntEnum class of an enum (named after the enum): %s. Rename the enum or the record."),
