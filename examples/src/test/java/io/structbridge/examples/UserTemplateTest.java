@@ -53,6 +53,9 @@ class UserTemplateTest {
 
         Path repo = Files.createDirectories(tmp.resolve("repository"));
         install(repo, "structbridge-parent", version, root.resolve("pom.xml"), null);
+        // the BOM the template imports: it has no parent, so its version is written in it, and must be the project's
+        assertEquals(version, tag(Files.readString(root.resolve("bom/pom.xml")), "version"), "the BOM's version");
+        install(repo, "structbridge-bom", version, root.resolve("bom/pom.xml"), null);
         for (String module : MODULES) {
             String artifact = "structbridge-" + module;
             Path jar = root.resolve(module).resolve("target").resolve(artifact + "-" + version + ".jar");
@@ -109,7 +112,7 @@ class UserTemplateTest {
 
         // Only the seeded structbridge artifacts are in the clean repository.
         try (Stream<Path> s = Files.list(repo.resolve("io/structbridge"))) {
-            assertEquals(List.of("structbridge-annotations", "structbridge-layout-runtime", "structbridge-parent",
+            assertEquals(List.of("structbridge-annotations", "structbridge-bom", "structbridge-layout-runtime", "structbridge-parent",
                     "structbridge-processor"), s.map(p -> p.getFileName().toString()).sorted().toList());
         }
 
