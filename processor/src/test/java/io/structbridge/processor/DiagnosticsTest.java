@@ -877,8 +877,8 @@ class DiagnosticsTest {
                 case "None", "lambda" -> "is a Python keyword";
                 case "ValueError", "list", "open" -> "is a Python builtin";
                 case "CDEF", "open_array", "FINGERPRINT", "SIZE", "NAME", "ALIGNMENT" -> "is a name the module itself defines";
-                case "structbridge_rt" -> "the file structbridge_rt.py is structbridge's Python runtime, which the processor "
-                        + "writes beside the generated modules and every one of them imports";
+                case "structbridge_rt" -> "the file structbridge_rt.py is structbridge's Python runtime, which every generated "
+                        + "module imports and the processor writes into -Astructbridge.pythonDir and the Python package";
                 default -> "the file " + name + ".py would shadow Python's module " + name;
             });
         }

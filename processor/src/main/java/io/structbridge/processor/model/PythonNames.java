@@ -117,8 +117,8 @@ public final class PythonNames {
             return name + " is a Python builtin, which the class would hide from the module's own code";
         }
         if (name.equals(RUNTIME_MODULE)) {
-            return "the file " + name + ".py is structbridge's Python runtime, which the processor writes beside the generated "
-                    + "modules and every one of them imports";
+            return "the file " + name + ".py is structbridge's Python runtime, which every generated module imports and the "
+                    + "processor writes into -Astructbridge.pythonDir and the Python package";
         }
         if (MODULE_NAMES.contains(name)) {
             return name + " is a name the module itself defines (CDEF, FINGERPRINT, SIZE, ALIGNMENT, NAME, open_array, validate_array, Violation)";
