@@ -85,8 +85,12 @@ class CArrowExportTest {
             out.write("held %d live %d\\n" % (held, lib.sbt_live_blocks()))
             """.replace("CDEF", "\"\"\"" + CDEF + "\"\"\"");
 
-    /** The shim: counting allocator hooks, then the header with external linkage for its export functions. */
-    private static String shim(String header) {
+    /** The shim: counting allocator hooks, then the headers with external linkage for their export functions. */
+    private static String shim(List<String> headers) {
+        StringBuilder includes = new StringBuilder();
+        for (String h : headers) {
+            includes.append("#include \"").append(h).append("\"\n");
+        }
         return """
                 #include <stdlib.h>
                 static long sbt_blocks;
@@ -107,25 +111,40 @@ class CArrowExportTest {
                 #define STRUCTBRIDGE_ARROW_FREE(block) sbt_free(block)
                 #define STRUCTBRIDGE_ARROW
                 #define STRUCTBRIDGE_ARROW_API
-                #include "%s"
-                long sbt_live_blocks(void);
+                %slong sbt_live_blocks(void);
                 long sbt_live_blocks(void) {
                     return sbt_blocks;
                 }
-                """.formatted(header);
+                """.formatted(includes);
     }
 
-    /** {@return the shared library exporting the struct {@code name}} */
-    private Path library(String name) throws IOException {
-        CHeaders.require("gcc");
-        Path d = Files.createDirectories(dir.resolve("c-" + CHeaders.cName(name)));
-        Path h = CHeaders.copy(name, d);
-        Path src = d.resolve("shim.c");
-        Files.writeString(src, shim(h.getFileName().toString()));
-        Path lib = d.resolve("lib" + CHeaders.cName(name) + ".so");
-        CHeaders.check(d, CHeaders.compile(List.of("gcc", "-x", "c", "-std=c11"), "-O2", "-shared", "-fPIC", "-o", lib.toString(),
-                src.toString()).toArray(String[]::new));
-        return lib;
+    @TempDir
+    static Path shared;
+
+    private static Path library;
+
+    /**
+     * {@return the shared library exporting every struct of {@link CArrowHeaderCompileTest#ACCEPTED}, {@code name}
+     * among them} One library for the class, built once with gcc {@code -O2}: each Python script that loads it is a
+     * process of its own, so the allocator hooks' count starts at 0 for each export.
+     */
+    private static synchronized Path library(String name) throws IOException {
+        assertTrue(CArrowHeaderCompileTest.ACCEPTED.contains(name), name + " is one of the headers the library holds");
+        if (library == null) {
+            CHeaders.require("gcc");
+            Path d = Files.createDirectories(shared.resolve("c-export"));
+            List<String> headers = new ArrayList<>();
+            for (String n : CArrowHeaderCompileTest.ACCEPTED) {
+                headers.add(CHeaders.copy(n, d).getFileName().toString());
+            }
+            Path src = d.resolve("shim.c");
+            Files.writeString(src, shim(headers));
+            Path lib = d.resolve("libsbtexport.so");
+            CHeaders.check(d, CHeaders.compile(List.of("gcc", "-x", "c", "-std=c11"), "-O2", "-shared", "-fPIC", "-o", lib.toString(),
+                    src.toString()).toArray(String[]::new));
+            library = lib;
+        }
+        return library;
     }
 
     private static void requirePython() {
