@@ -62,16 +62,18 @@ final class CHeaders {
     }
 
     /** Skips the test (off CI) or fails it (CI=true) when {@code tool} does not run. */
+    /** Tool to the reason it cannot run ("" when it can): one {@code --version} per tool, not one per test. */
+    private static final java.util.Map<String, String> MISSING = new java.util.concurrent.ConcurrentHashMap<>();
+
     static void require(String tool) {
-        String reason = null;
-        try {
-            if (run(List.of(tool, "--version"), null).exit() != 0) {
-                reason = tool + " --version failed";
+        String reason = MISSING.computeIfAbsent(tool, t -> {
+            try {
+                return run(List.of(t, "--version"), null).exit() == 0 ? "" : t + " --version failed";
+            } catch (IOException e) {
+                return t + " is not on PATH";
             }
-        } catch (IOException e) {
-            reason = tool + " is not on PATH";
-        }
-        if (reason != null) {
+        });
+        if (!reason.isEmpty()) {
             if (ci()) {
                 fail("oracle missing under CI=true: " + reason);
             }

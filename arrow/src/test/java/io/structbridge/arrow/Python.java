@@ -13,16 +13,19 @@ import org.junit.jupiter.api.Assumptions;
 final class Python {
     private Python() {}
 
+    /** Module to the reason it cannot be imported ("" when it can): one python3 per module, not one per test. */
+    private static final java.util.Map<String, String> MISSING = new java.util.concurrent.ConcurrentHashMap<>();
+
     static void requireModule(String module) {
-        String reason = null;
-        try {
-            if (run(List.of("python3", "-c", "import " + module), null).exit != 0) {
-                reason = "Python module '" + module + "' is not installed (pip install " + module + ")";
+        String reason = MISSING.computeIfAbsent(module, m -> {
+            try {
+                return run(List.of("python3", "-c", "import " + m), null).exit == 0 ? ""
+                        : "Python module '" + m + "' is not installed (pip install " + m + ")";
+            } catch (IOException e) {
+                return "python3 is not on PATH";
             }
-        } catch (IOException e) {
-            reason = "python3 is not on PATH";
-        }
-        if (reason != null) {
+        });
+        if (!reason.isEmpty()) {
             if ("true".equalsIgnoreCase(System.getenv("CI"))) {
                 fail("oracle missing under CI=true: " + reason);
             }

@@ -10,15 +10,23 @@ import org.junit.jupiter.api.Assumptions;
 final class Oracles {
     private Oracles() {}
 
+    /** What was checked ("python3 -c import a, b", "gcc --version") to whether it worked: one process per check, not per test. */
+    private static final java.util.Map<String, Boolean> WORKS = new java.util.concurrent.ConcurrentHashMap<>();
+
     static void requirePython(String... modules) {
         String check = "import " + String.join(", ", modules);
-        boolean ok;
-        try {
-            Process p = new ProcessBuilder("python3", "-c", check).redirectErrorStream(true).start();
-            ok = p.waitFor(60, TimeUnit.SECONDS) && p.exitValue() == 0;
-        } catch (IOException | InterruptedException e) {
-            ok = false;
-        }
+        boolean ok = WORKS.computeIfAbsent("python3 -c " + check, k -> {
+            try {
+                Process p = new ProcessBuilder("python3", "-c", check).redirectErrorStream(true).start();
+                p.getInputStream().readAllBytes();
+                return p.waitFor(60, TimeUnit.SECONDS) && p.exitValue() == 0;
+            } catch (IOException e) {
+                return false;
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return false;
+            }
+        });
         if (!ok) {
             String reason = "python3 with " + String.join(", ", modules) + " is not available";
             if ("true".equals(System.getenv("CI"))) {
@@ -30,14 +38,18 @@ final class Oracles {
 
     /** Requires {@code tool} on PATH (gcc, g++): skipped with the reason without it, failed under CI=true. */
     static void requireTool(String tool) {
-        boolean ok;
-        try {
-            Process p = new ProcessBuilder(tool, "--version").redirectErrorStream(true).start();
-            p.getInputStream().readAllBytes();
-            ok = p.waitFor(60, TimeUnit.SECONDS) && p.exitValue() == 0;
-        } catch (IOException | InterruptedException e) {
-            ok = false;
-        }
+        boolean ok = WORKS.computeIfAbsent(tool + " --version", k -> {
+            try {
+                Process p = new ProcessBuilder(tool, "--version").redirectErrorStream(true).start();
+                p.getInputStream().readAllBytes();
+                return p.waitFor(60, TimeUnit.SECONDS) && p.exitValue() == 0;
+            } catch (IOException e) {
+                return false;
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return false;
+            }
+        });
         if (!ok) {
             String reason = tool + " is not on PATH (Debian packages gcc, g++)";
             if ("true".equals(System.getenv("CI"))) {
