@@ -80,7 +80,7 @@ class ArrowFilesTest {
                 } else {
                     ArrowFiles.writeParquet(type, seg, n, 16, file);
                 }
-                assertEquals(expected(type, seg, n), Python.script(READ, format, file.toString()), name);
+                assertEquals(expected(type, seg, n), Python.read(READ, format, file.toString()), name);
             }
         }));
     }
@@ -113,8 +113,8 @@ class ArrowFilesTest {
         for (GeoPlace p : places) {
             expected.append(Canonical.of(p, GeoPlaceStruct.COLUMNS)).append('\n');
         }
-        assertEquals(expected.toString(), Python.script(READ, "ipc", ipc.toString()), "IPC");
-        assertEquals(expected.toString(), Python.script(READ, "parquet", parquet.toString()), "Parquet");
+        assertEquals(expected.toString(), Python.read(READ, "ipc", ipc.toString()), "IPC");
+        assertEquals(expected.toString(), Python.read(READ, "parquet", parquet.toString()), "Parquet");
     }
 
     /**

@@ -78,7 +78,7 @@ class IpcPyarrowTest {
                 RandomStructs.fill(type, seg, n, new Random(name.hashCode() + 2));
                 Path file = dir.resolve(name + ".arrow");
                 writeIpc(type, seg, n, file);
-                assertEquals(expected(type, seg, n), Python.script(READ, file.toString()), name);
+                assertEquals(expected(type, seg, n), Python.read(READ, file.toString()), name);
             }
         }));
     }
@@ -99,6 +99,6 @@ class IpcPyarrowTest {
         for (GeoPlace p : places) {
             expected.append(Canonical.of(p, GeoPlaceStruct.COLUMNS)).append('\n');
         }
-        assertEquals(expected.toString(), Python.script(READ, file.toString()));
+        assertEquals(expected.toString(), Python.read(READ, file.toString()));
     }
 }
