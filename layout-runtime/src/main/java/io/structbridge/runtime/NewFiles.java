@@ -59,6 +59,35 @@ final class NewFiles {
     }
 
     /**
+     * Links the written {@code temp} to {@code target}, which must not exist: a hard link ({@code link(2)}, which
+     * never replaces a file), or, where the file system has no hard links, a rename after checking that the target
+     * is missing (two writers of one new path at once may then both succeed). {@code temp} stays (a second name of
+     * the same file) after a link: the caller deletes it.
+     *
+     * @param shown the path the caller gave (for messages)
+     * @return whether {@code temp} is still there (linked, not renamed)
+     * @throws FileAlreadyExistsException if the target exists (nothing is changed)
+     * @throws IOException if linking or renaming fails ({@code temp} is left for the caller to delete)
+     */
+    static boolean placeNew(Path temp, Path target, Path shown) throws IOException {
+        try {
+            Files.createLink(target, temp);
+            return true;
+        } catch (FileAlreadyExistsException e) {
+            throw new FileAlreadyExistsException(shown.toString(), null, "the target exists");
+        } catch (NoSuchFileException e) {
+            throw e;
+        } catch (UnsupportedOperationException | FileSystemException e) {
+            // No hard links on this file system: rename, unless the target exists.
+            if (Files.exists(target, LinkOption.NOFOLLOW_LINKS)) {
+                throw new FileAlreadyExistsException(shown.toString(), null, "the target exists");
+            }
+            Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE);
+            return false;
+        }
+    }
+
+    /**
      * Moves the written and locked {@code temp} to {@code target}: a hard link if the target is
      * missing, else a rename over it while this JVM holds its exclusive lock; the rename keeps the
      * existing file's permission bits.

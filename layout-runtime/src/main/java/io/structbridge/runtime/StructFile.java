@@ -18,13 +18,15 @@ import java.util.Objects;
  * A file of structs that Java, C ({@code mmap}) and Python ({@code numpy.memmap}, through the
  * generated module's {@code open_array}) share without copying.
  *
- * <p><b>Format, version 2.</b> A 128-byte header, then {@code count} structs at the data offset,
- * {@code stride} bytes apart. Every header number is little-endian, whatever the structs' own
- * byte order; offsets and sizes are in bytes:
+ * <p><b>Format, versions 2 and 3.</b> A 128-byte header, for format 3 a lineage block, then
+ * {@code count} structs at the data offset, {@code stride} bytes apart. A struct of layout version 1
+ * (no {@code @Since} above 1, {@link StructType#lineage()} of one entry) is written as format 2, a
+ * struct of layout version 2 or higher as format 3. Every header number is little-endian, whatever
+ * the structs' own byte order; offsets and sizes are in bytes:
  * <pre>
  * offset size field
  *    0    8  magic: "SBRIDGE" and a NUL (53 42 52 49 44 47 45 00)
- *    8    4  uint32 format version: 2
+ *    8    4  uint32 format version: 2, or 3 with a lineage block
  *   12    4  uint32 byte order of the structs: 1 little-endian, 2 big-endian
  *   16    8  uint64 struct size
  *   24    8  uint64 struct alignment
@@ -38,10 +40,26 @@ import java.util.Objects;
  *            open), 0x2 being created (create has not finished); every other bit 0
  *  124    4  uint32 header checksum: CRC-32 of bytes 0..123 (the ISO-HDLC CRC of zlib's
  *            crc32 and java.util.zip.CRC32: polynomial 0x04C11DB7 reflected, initial value
- *            and final XOR 0xFFFFFFFF; "123456789" gives 0xCBF43926)
+ *            and final XOR 0xFFFFFFFF; "123456789" gives 0xCBF43926); for format 3 the same
+ *            CRC continued over the lineage block's bytes (bytes 0..123, then 128..E-1)
  * </pre>
- * The bytes between the header and the data offset belong to whoever wrote the file and are kept
- * as they are (the checksum does not cover them). {@link #create} writes data offset 128;
+ * Size, alignment, stride and fingerprint are those of the file's own layout version (the last
+ * lineage entry). The lineage block of format 3 starts at byte 128 and lists the layout versions 1 to
+ * N of the struct the file was written with ({@link LayoutVersion}), E = 136 + 56 * N:
+ * <pre>
+ * offset        size field
+ *  128            4  uint32 entry count N: the file's layout version, 1 to 65535
+ *  132            4  uint32 0
+ *  136 + 56(k-1)  4  uint32 layout version k (entries in order: 1, 2, ..., N)
+ *      + 4        4  uint32 0
+ *      + 8        8  uint64 size of version k's struct
+ *      + 16       8  uint64 alignment of version k's struct
+ *      + 24      32  version k's fingerprint: ASCII hex digits, NUL-padded
+ * </pre>
+ * The bytes between the header (or lineage block) and the data offset belong to whoever wrote the
+ * file and are kept as they are (the checksum does not cover them); {@link #create} writes zeros
+ * there. {@link #create} writes data offset 128 for format 2, and for format 3 the first multiple
+ * of 64 at or past E (256 for N = 2, 320 for N = 3);
  * {@link #open} accepts any valid data offset and every path (appends, growth, the trim at
  * {@link #close()}) keeps it. Every writer keeps the checksum right after each header change:
  * {@link #create} (flags 0x3 under the temporary name, then 0x1), a writable {@link #open} (sets
@@ -57,9 +75,15 @@ import java.util.Objects;
  * <ol>
  * <li>length at least 128: {@code "P: N bytes, shorter than the 128-byte header"};
  * <li>magic: {@code "P: not a structbridge struct file (bad magic)"};
- * <li>version 2: {@code "P: format version V, this reader knows 2"}, followed for version 1 (the
- *     format before checksums, which this reader refuses) by
+ * <li>version 2 or 3: {@code "P: format version V, this reader knows 2"} (the text of the C and
+ *     Python readers, which know format 2 only for now), followed for version 1 (the format before
+ *     checksums, which this reader refuses) by
  *     {@code " (version 1 has no header checksum: write the file again)"};
+ * <li>for format 3, the lineage block's length, before anything else of it is read, so that no
+ *     count makes this reader read or allocate much: {@code "P: N bytes end inside the lineage block
+ *     of a format-3 file (its entry count is bytes 128 to 131)"}, {@code "P: the lineage block lists
+ *     N layout versions; a format-3 file lists 1 to 65535"}, {@code "P: the lineage block of N layout
+ *     versions (bytes 128 to E-1) does not fit the file's L bytes"};
  * <li>checksum: {@code "P: header checksum 0xSSSSSSSS does not match the header's bytes (CRC-32
  *     0xCCCCCCCC): the header is corrupt"} (stored, then computed; 8 lower-case hex digits);
  * <li>flags: no unknown bit ({@code "P: header flags 0xHHHHHHHH hold bits this reader does not know
@@ -68,13 +92,28 @@ import java.util.Objects;
  * <li>byte order: 1 or 2 ({@code "P: data byte order B is neither 1 (little-endian) nor 2
  *     (big-endian)"}), and this machine's ({@code "P: data byte order B differs from this
  *     machine's M"});
- * <li>layout: fingerprint, name (bytes up to the first NUL), size, alignment and stride equal the
- *     reader's, else {@code "P: the file holds NAME (fingerprint FP, size S, alignment A, stride T);
- *     the reader expects ..."} with the reader's five values; NAME and FP are shown as text if
- *     they are valid UTF-8 without control characters, else byte by byte (printable ASCII as
- *     itself, any other byte as a backslash, x and two lower-case hex digits);
- * <li>data offset: {@code "P: data offset D is not a multiple of 64 at least 128"},
- *     {@code "P: data offset D lies past the end of the file's N bytes"};
+ * <li>for format 3, the lineage block's shape: its reserved words 0 ({@code "P: bytes B to B+3
+ *     (reserved, in the lineage block) hold 0xHHHHHHHH; a format-3 file has 0 there"}), entry k of
+ *     version k ({@code "P: lineage entry K of N holds layout version V; the entries of a format-3
+ *     file are versions 1 to N in order"}), and the header's size, alignment and fingerprint those of
+ *     the last entry ({@code "P: the header's layout (fingerprint FP, size S, alignment A) is not the
+ *     last entry of the file's lineage (layout version N: fingerprint FP, size S, alignment A)"});
+ * <li>layout: the file's lineage (format 2: one entry, version 1, the header's own fields) and the
+ *     reader's {@link StructType#lineage()} agree on every version both hold (size, alignment,
+ *     fingerprint), the name (bytes up to the first NUL) is the reader's and the stride is the
+ *     file's own struct size. A file of layout version 1 read by a reader of version 1 is otherwise
+ *     refused with {@code "P: the file holds NAME (fingerprint FP, size S, alignment A, stride T);
+ *     the reader expects ..."} with the reader's five values, as C and Python refuse it; any other
+ *     with {@code "P: the file holds NAME (layout version U, fingerprint FP, size S, alignment A,
+ *     stride T); the reader expects NAME (layout version V, ...): the file's layout is neither an
+ *     ancestor nor a descendant of the reader's"} and, when two versions differ, {@code " (layout
+ *     version K differs: the file's has fingerprint FP, size S, alignment A, the reader's ...)"}.
+ *     NAME and FP are shown as text if they are valid UTF-8 without control characters, else byte
+ *     by byte (printable ASCII as itself, any other byte as a backslash, x and two lower-case hex
+ *     digits);
+ * <li>data offset: {@code "P: data offset D is not a multiple of 64 at least 128"} (format 3:
+ *     {@code "... at or past the end of the lineage block (byte E)"}), {@code "P: data offset D lies
+ *     past the end of the file's N bytes"};
  * <li>count: {@code D + count * stride}, computed without overflow, fits the file
  *     ({@code "P: C structs of T bytes at data offset D do not fit the file's N bytes (they need
  *     X bytes)"}, the parenthesis left out when X exceeds 2<sup>63</sup>-1), and, with flag 0x1
@@ -87,6 +126,29 @@ import java.util.Objects;
  * truncated file is an error, never fewer or wrong rows. A file with flag 0x1 set (a writer died
  * with it open) is read with the structs its count says, and a writable open followed by
  * {@link #close()} trims it and clears the flag.
+ *
+ * <p><b>Layout versions.</b> A reader of layout version v (the last of its
+ * {@link StructType#lineage()}) opens a file of layout version u whose lineage is an ancestor or a
+ * descendant of its own (see docs/layout-lock.md, "Old files and new code"):
+ * <ul>
+ * <li>u = v: as any file: read-only or writable, {@link #elements()} is the mapping.
+ * <li>u &gt; v (a newer file): read-only only (a writable open throws {@link StructFileException}
+ *     naming both versions). {@link #count()} is the file's; {@link #stride()} is the file's struct
+ *     size, larger than the reader's; {@link #get} reads the reader's members from the first bytes
+ *     of struct i, at {@code dataOffset + i * stride()}, and ignores the rest; {@link #elements()}
+ *     throws {@link UnsupportedOperationException}, since the structs are not an array of the
+ *     reader's.
+ * <li>u &lt; v (an older file): read-only only. At open the structs are copied once into memory of
+ *     this file's arena, exactly {@code count * type.size()} bytes, each the file's
+ *     {@code stride()} bytes followed by zeros: every member the file's version lacks reads as
+ *     all-zero bytes, a value the processor proves valid for every such member
+ *     ({@code SB-SINCE-DEFAULT}). {@link #get} and {@link #elements()} read that copy, so the
+ *     generated array views and validators work on it. A file whose widened copy would not fit a
+ *     {@code long} is refused ({@link StructFileException}); one that does not fit memory throws
+ *     {@link OutOfMemoryError}.
+ * </ul>
+ * Writers ({@link #create}, a writable {@link #open} and the appends) write only the reader's own
+ * version; {@link #migrate} rewrites a file of another version as a new file of the reader's.
  *
  * <p><b>Special files.</b> Paths that are not
  * regular files (FIFO, device, socket, directory, or a symbolic link to one) are refused before
@@ -148,15 +210,27 @@ public final class StructFile<R extends Record> implements AutoCloseable {
     public static final int HEADER_SIZE = 128;
     /** The data offset's alignment in bytes (a cache line). */
     public static final int DATA_ALIGNMENT = 64;
-    /** The header's format version, written by this class and the only one its readers accept. */
+    /**
+     * The header's format version for a struct of layout version 1 (no {@code @Since} above 1): no lineage block.
+     * The C and Python readers accept only this format for now.
+     */
     public static final int FORMAT_VERSION = StructFileHeader.VERSION;
+    /** The header's format version for a struct of layout version 2 or higher: a lineage block follows the header. */
+    public static final int FORMAT_VERSION_LINEAGE = StructFileHeader.VERSION_LINEAGE;
 
     private final Path path;
     private final StructType<R> type;
+    /** The reader's (and writer's) layout versions, checked. */
+    private final List<LayoutVersion> lineage;
     private final FileLocks.Held held;
     private final FileChannel channel;
     private final boolean writable;
-    private final long stride;
+    /** Whether an older file is widened into a copy at open ({@link #migrate} streams instead). */
+    private final boolean widen;
+    /** The bytes between structs in the file: the struct size of the file's layout version. */
+    private long stride;
+    /** The layout version of the file. */
+    private int layoutVersion;
     /** Guards everything below. */
     private final Object monitor = new Object();
     private long dataOffset = HEADER_SIZE;
@@ -173,22 +247,31 @@ public final class StructFile<R extends Record> implements AutoCloseable {
     private int openedChecksum;
     /** The file's length when it was opened (or created). */
     private long openedSize;
+    /**
+     * For a file of an older layout version: its structs widened to the reader's size (each the file's bytes,
+     * then zeros), allocated once in {@link #arena}; else null.
+     */
+    private MemorySegment widened;
     private boolean closed;
 
-    private StructFile(Path path, StructType<R> type, FileLocks.Held held, boolean writable) {
+    private StructFile(Path path, StructType<R> type, List<LayoutVersion> lineage, FileLocks.Held held, boolean writable,
+                       boolean widen) {
         this.path = path;
         this.type = type;
+        this.lineage = lineage;
         this.held = held;
         this.channel = held.channel();
         this.writable = writable;
+        this.widen = widen;
         this.stride = type.size();
+        this.layoutVersion = lineage.size();
     }
 
     /**
      * Refuses a struct that holds a pointer: an address means nothing to another process or after a
      * restart, so a file of them would hand readers dangling addresses.
      */
-    private static void refusePointers(Path path, StructType<?> type) {
+    static void refusePointers(Path path, StructType<?> type) {
         String p = Layouts.firstPointer(type.layout());
         if (p != null) {
             throw new IllegalArgumentException(path + ": " + type.recordClass().getSimpleName() + "." + p
@@ -198,10 +281,12 @@ public final class StructFile<R extends Record> implements AutoCloseable {
     }
 
     /**
-     * Creates a file for {@code capacity} structs of {@code type}, with count 0 and data offset 128,
-     * or replaces the file at {@code path} with such a file. No reader ever sees it half-made: the
-     * file is created under a temporary name in the same directory
-     * ({@code .NAME.<16 hex digits>.sbtmp}), sized, given its header and locked (exclusive) there, and
+     * Creates a file for {@code capacity} structs of {@code type}, with count 0 and data offset 128
+     * (format 2, a type of layout version 1) or the first multiple of 64 past the lineage block
+     * (format 3, a type of layout version 2 or higher: see the class documentation), or replaces
+     * the file at {@code path} with such a file. No reader ever sees it half-made: the file is
+     * created under a temporary name in the same directory ({@code .NAME.<16 hex digits>.sbtmp}),
+     * sized, given its header and locked (exclusive) there, and
      * only then put in place: linked to {@code path} if nothing is there ({@code link(2)}, which
      * fails rather than replace a file that appeared meanwhile), else renamed over the existing file
      * ({@code rename(2)}) while this JVM holds that file's exclusive lock, so a file that another
@@ -216,7 +301,8 @@ public final class StructFile<R extends Record> implements AutoCloseable {
      * @param capacity the number of structs to reserve room for (it grows when appends need more)
      * @return the open, writable file
      * @throws IllegalArgumentException if {@code capacity} is negative or its size overflows a {@code long},
-     *     or the struct holds a pointer ({@code @Pointer}, at any depth)
+     *     or the struct holds a pointer ({@code @Pointer}, at any depth), or {@code type}'s lineage is
+     *     not versions 1 to N ending with its own layout (a hand-written {@link StructType})
      * @throws StructFileException if {@code path} exists and is not a regular file
      * @throws LockedException if another process or struct file has the existing file open
      * @throws IOException if the file cannot be created or mapped
@@ -224,8 +310,10 @@ public final class StructFile<R extends Record> implements AutoCloseable {
     public static <R extends Record> StructFile<R> create(Path path, StructType<R> type, long capacity) throws IOException {
         Objects.requireNonNull(type, "type");
         refusePointers(path, type);
+        List<LayoutVersion> lineage = StructFileLineage.of(path, type);
+        long dataOffset = StructFileLineage.dataOffset(lineage.size());
         long reserve = Math.max(capacity, 1);
-        if (capacity < 0 || bytesFor(HEADER_SIZE, reserve, type.size()) < 0) {
+        if (capacity < 0 || bytesFor(dataOffset, reserve, type.size()) < 0) {
             throw new IllegalArgumentException(path + ": capacity " + capacity + " structs of " + type.size()
                     + " bytes is negative or larger than a file can be");
         }
@@ -234,11 +322,12 @@ public final class StructFile<R extends Record> implements AutoCloseable {
             Path target = NewFiles.target(path);
             Path temp = NewFiles.temporary(target);
             FileLocks.Held held = FileLocks.acquire(temp, true, true);
-            StructFile<R> f = new StructFile<>(path, type, held, true);
+            StructFile<R> f = new StructFile<>(path, type, lineage, held, true, false);
             boolean placed = false;
             try {
+                f.dataOffset = dataOffset;
                 f.remap(reserve);
-                StructFileHeader.write(f.mapping, type, f.stride, f.dataOffset,
+                StructFileHeader.write(f.mapping, type, lineage, f.stride, f.dataOffset,
                         StructFileHeader.FLAG_WRITING | StructFileHeader.FLAG_CREATING);
                 NewFiles.place(temp, target, path);
                 placed = true;
@@ -263,28 +352,42 @@ public final class StructFile<R extends Record> implements AutoCloseable {
     }
 
     /**
-     * Opens an existing file, checking every header field against {@code type}.
+     * Opens an existing file, checking every header field against {@code type}. A file of another
+     * layout version whose lineage is an ancestor or a descendant of the type's opens read-only only
+     * (see "Layout versions" in the class documentation); an older one is widened into a copy here.
      *
      * @param path the file
      * @param type the struct type the caller expects
      * @param writable whether to map it read-write (exclusive lock) or read-only (shared lock)
      * @return the open file
      * @throws StructFileException if the path is not a regular file, or the file is not a struct file,
-     *     has another format version (1 included), a header whose checksum does not match its bytes,
-     *     unknown flags or the "being created" flag, holds another layout (the message names both), has
-     *     another byte order, has an invalid data offset, or is shorter than its header says (or longer,
-     *     unless a writer has it open): see the class documentation for the order and the messages
+     *     has another format version (1 included), a lineage block that does not fit the file or is not
+     *     well formed, a header whose checksum does not match its bytes, unknown flags or the "being
+     *     created" flag, holds a layout that is neither the reader's nor an ancestor or descendant of it
+     *     (the message names both), has another byte order, has an invalid data offset, or is shorter than
+     *     its header says (or longer, unless a writer has it open), or, with {@code writable}, holds
+     *     another layout version than the reader's: see the class documentation for the order and the
+     *     messages
+     * @throws IllegalArgumentException if {@code type}'s lineage is not versions 1 to N ending with its own
+     *     layout (a hand-written {@link StructType})
      * @throws LockedException if another process or struct file holds a conflicting lock
      * @throws IllegalArgumentException if the struct holds a pointer ({@code @Pointer}, at any depth)
      * @throws IOException if it cannot be read
      */
     public static <R extends Record> StructFile<R> open(Path path, StructType<R> type, boolean writable) throws IOException {
+        return open(path, type, writable, true);
+    }
+
+    /** {@link #open(Path, StructType, boolean)}; an older file's structs are widened into a copy only if {@code widen}. */
+    static <R extends Record> StructFile<R> open(Path path, StructType<R> type, boolean writable, boolean widen)
+            throws IOException {
         Objects.requireNonNull(type, "type");
         refusePointers(path, type);
+        List<LayoutVersion> lineage = StructFileLineage.of(path, type);
         try {
             RegularFiles.require(path, false);
             FileLocks.Held held = FileLocks.acquire(path, writable, false);
-            StructFile<R> f = new StructFile<>(path, type, held, writable);
+            StructFile<R> f = new StructFile<>(path, type, lineage, held, writable, widen);
             try {
                 f.mapExisting();
                 return f;
@@ -295,6 +398,38 @@ public final class StructFile<R extends Record> implements AutoCloseable {
         } catch (IOException e) {
             throw named(path, "open", e);
         }
+    }
+
+    /**
+     * Rewrites the struct file {@code source}, of any layout version that is an ancestor or a descendant of
+     * {@code type}'s (see {@link #open}), as a new file {@code target} of {@code type}'s own layout version, and
+     * leaves the source as it was. Each struct keeps its bytes: one of an older version gets zeros for the members
+     * it lacks (each reads as zero: 0, {@code false}, empty text, the enum constant of code 0, as
+     * {@link #elements()} shows them); one of a newer version <b>loses the bytes past {@code type().size()}: the
+     * members {@code type} does not know, and their values, are gone from the target</b>. Bytes are copied, not
+     * decoded: a struct that reads with an error from the source reads with the same error from the target.
+     *
+     * <p>All or nothing: the target is written under a temporary name in its folder
+     * ({@code .NAME.<16 hex digits>.sbtmp}, refused by every reader until it is complete), flushed to the disk,
+     * and only then linked to {@code target} ({@code link(2)}, which never replaces a file); a migration that fails
+     * leaves neither the target nor the temporary file. Memory stays bounded: the structs are streamed in chunks of
+     * at most {@value StructFileMigration#CHUNK_BYTES} bytes (one struct when a struct is larger), never the whole
+     * file. The source is read under a shared lock, so no structbridge writer changes it meanwhile. A file of the
+     * type's own version is copied as it is (its format and data offset rewritten as {@link #create} writes them).
+     *
+     * @param source the file to read
+     * @param target the new file: it must not exist (nor a link by its name)
+     * @param type the struct type whose layout version the target gets
+     * @throws java.nio.file.FileAlreadyExistsException if {@code target} exists
+     * @throws StructFileException if the source is not a struct file of an ancestor or descendant layout, or any
+     *     check of {@link #open} fails
+     * @throws LockedException if another process or struct file writes the source
+     * @throws IllegalArgumentException if the struct holds a pointer ({@code @Pointer}), or the target would be
+     *     larger than a file can be
+     * @throws IOException if reading or writing fails
+     */
+    public static <R extends Record> void migrate(Path source, Path target, StructType<R> type) throws IOException {
+        StructFileMigration.migrate(source, target, type);
     }
 
     /**
@@ -337,15 +472,42 @@ public final class StructFile<R extends Record> implements AutoCloseable {
         } catch (IOException e) {
             throw named(path, "map " + size + " bytes", e);
         }
-        StructFileHeader.Checked h = StructFileHeader.check(path, mapping, size, type, stride);
+        StructFileHeader.Checked h = StructFileHeader.check(path, mapping, size, type, lineage);
         dataOffset = h.dataOffset();
         count = h.count();
         openedChecksum = h.checksum();
         openedSize = size;
+        layoutVersion = h.layoutVersion();
+        stride = h.stride();
+        if (layoutVersion != lineage.size() && writable) {
+            throw new StructFileException(path + ": the file holds layout version " + layoutVersion + " of " + type.name()
+                    + " and the reader's is version " + lineage.size() + ": a file of another layout version opens "
+                    + "read-only (writable false); to write it, migrate it to version " + lineage.size()
+                    + " first (StructFile.migrate)");
+        }
         capacity = (size - dataOffset) / stride;
+        if (layoutVersion < lineage.size() && widen) {
+            widen();
+        }
         if (writable && (h.flags() & StructFileHeader.FLAG_WRITING) == 0) {
             StructFileHeader.setFlags(mapping, h.flags() | StructFileHeader.FLAG_WRITING);
         }
+    }
+
+    /**
+     * Copies the structs of an older layout version into {@link #widened}: {@code count} structs of the reader's
+     * size, each the file's {@code stride} bytes followed by zeros (the value of every member the file's version
+     * lacks), in one allocation of exactly {@code count * size} bytes in this file's arena.
+     */
+    private void widen() throws StructFileException {
+        long bytes = bytesFor(0, count, type.size());
+        if (bytes < 0) {
+            throw new StructFileException(path + ": " + count + " structs of layout version " + layoutVersion
+                    + " widened to version " + lineage.size() + " (" + type.size() + " bytes each) are more bytes than memory holds");
+        }
+        MemorySegment copy = arena.allocate(bytes, type.alignment());
+        StridedCopy.copy(mapping, dataOffset, stride, copy, 0, type.size(), Math.min(stride, type.size()), count);
+        widened = copy;
     }
 
     /** {@return {@code offset + count * stride}, or -1 if it overflows a {@code long}} */
@@ -479,14 +641,65 @@ public final class StructFile<R extends Record> implements AutoCloseable {
     }
 
     /**
-     * {@return the mapped structs, {@code count() * stride} bytes, without copying} Wrap it with the
-     * generated array type: {@code ParticleArray.over(file.elements())}. Valid until the next
-     * append that grows the file, or {@link #close()}; accessing it after that throws
-     * {@link IllegalStateException}.
+     * {@return the layout version the file was written with} The reader's own version ({@code type().lineage()}'s
+     * last) for a file this object created; for an opened file, the header's: 1 for format 2, else the lineage
+     * block's last version. It may be lower than the reader's (an older file, read through a widened copy) or
+     * higher (a newer file, read with the file's stride).
      *
      * @throws IllegalStateException if the file is closed
      */
+    public int layoutVersion() {
+        synchronized (monitor) {
+            ensureOpen();
+            return layoutVersion;
+        }
+    }
+
+    /**
+     * {@return the bytes between consecutive structs in the file: the struct size of the file's layout version}
+     * {@code type().size()} unless the file is of another layout version.
+     *
+     * @throws IllegalStateException if the file is closed
+     */
+    public long stride() {
+        synchronized (monitor) {
+            ensureOpen();
+            return stride;
+        }
+    }
+
+    /**
+     * {@return the structs as an array of the reader's structs, {@code count() * type().size()} bytes} Wrap it with
+     * the generated array type: {@code ParticleArray.over(file.elements())}. For a file of the reader's layout
+     * version, the mapping itself, without copying: valid until the next append that grows the file, or
+     * {@link #close()}; accessing it after that throws {@link IllegalStateException}. For a file of an older
+     * version, the read-only copy made at open, each struct the file's bytes followed by zeros (the members the file
+     * lacks read as zero: 0, {@code false}, empty text, the enum constant of code 0); valid until {@link #close()}.
+     *
+     * @throws UnsupportedOperationException for a file of a newer layout version whose stride differs from the
+     *     reader's struct size: its structs are not an array of the reader's structs (read them with {@link #get},
+     *     or {@link #migrate} the file)
+     * @throws IllegalStateException if the file is closed
+     */
     public MemorySegment elements() {
+        synchronized (monitor) {
+            ensureOpen();
+            if (widened != null) {
+                return widened.asReadOnly();
+            }
+            if (stride != type.size()) {
+                throw new UnsupportedOperationException(path + ": the file holds layout version " + layoutVersion + " of "
+                        + type.name() + ", whose structs are " + stride + " bytes apart, and the reader's version "
+                        + lineage.size() + " structs are " + type.size() + " bytes: elements() would misread them as an"
+                        + " array of the reader's structs. Read them with get(index), or migrate the file to version "
+                        + lineage.size() + " (StructFile.migrate)");
+            }
+            return mapping.asSlice(dataOffset, storedCount() * stride);
+        }
+    }
+
+    /** {@return the file's structs as stored, {@code count() * stride()} bytes of the mapping (for migrate)} */
+    MemorySegment storedStructs() {
         synchronized (monitor) {
             ensureOpen();
             return mapping.asSlice(dataOffset, storedCount() * stride);
@@ -494,7 +707,9 @@ public final class StructFile<R extends Record> implements AutoCloseable {
     }
 
     /**
-     * {@return struct {@code index} decoded as a record}
+     * {@return struct {@code index} decoded as a record} A struct of a newer layout version is read from its first
+     * {@code type().size()} bytes (the members the reader knows; the rest is ignored); one of an older version from
+     * the widened copy (the members the file lacks read as zero).
      *
      * @param index the index
      * @throws IndexOutOfBoundsException if {@code index} is not in {@code [0, count())}
@@ -506,6 +721,9 @@ public final class StructFile<R extends Record> implements AutoCloseable {
             ensureOpen();
             if (index < 0 || index >= count) {
                 throw new IndexOutOfBoundsException(path + ": index " + index + " out of bounds for count " + count);
+            }
+            if (widened != null) {
+                return type.read(widened, index * type.size());
             }
             return type.read(mapping, dataOffset + index * stride);
         }
@@ -658,6 +876,7 @@ public final class StructFile<R extends Record> implements AutoCloseable {
         } finally {
             arena = null;
             mapping = null;
+            widened = null;
         }
         if (keep >= 0) {
             try {

@@ -10,17 +10,22 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.HexFormat;
+import java.util.List;
 import java.util.zip.CRC32;
 
 /**
- * The 128-byte header of a struct file, format version 2 (described field by field in
+ * The 128-byte header of a struct file, format version 2 or 3 (described field by field in
  * {@link StructFile}): writing it, keeping its checksum, and checking it in the order, and with the
  * messages, that the C reader ({@code structfile.h}) and the generated Python {@code open_array}
- * share word for word.
+ * share word for word. A format-3 file (a struct of layout version 2 or higher) has a lineage block
+ * after the header ({@link StructFileLineage}), which the checksum covers too.
  */
 final class StructFileHeader {
     static final int SIZE = 128;
+    /** The format of a struct of layout version 1: no lineage block. */
     static final int VERSION = 2;
+    /** The format of a struct of layout version 2 or higher: a lineage block at byte 128. */
+    static final int VERSION_LINEAGE = 3;
     /** Flag: a writer has the file open (or died with it open): the file may be longer than its structs. */
     static final int FLAG_WRITING = 0x1;
     /** Flag: create has not finished: a temporary file, or a create that was interrupted. Every reader refuses it. */
@@ -28,6 +33,7 @@ final class StructFileHeader {
     private static final int KNOWN_FLAGS = FLAG_WRITING | FLAG_CREATING;
     private static final byte[] MAGIC = "SBRIDGE\0".getBytes(StandardCharsets.US_ASCII);
     private static final int NAME_BYTES = 31;
+    private static final long FORMAT = 8;
     private static final long ORDER = 12;
     private static final long STRUCT_SIZE = 16;
     private static final long ALIGNMENT = 24;
@@ -45,14 +51,26 @@ final class StructFileHeader {
 
     private StructFileHeader() {}
 
-    /** What a checked header says. */
-    record Checked(long dataOffset, long count, int flags, int checksum) {}
+    /**
+     * What a checked header says.
+     *
+     * @param dataOffset where struct 0 starts, in bytes from the file's start
+     * @param count the number of structs
+     * @param flags the header's flags
+     * @param checksum the header's stored (and verified) CRC-32
+     * @param layoutVersion the layout version the file was written with (1 for format 2)
+     * @param stride the bytes between structs in the file: the size of the file's layout version
+     */
+    record Checked(long dataOffset, long count, int flags, int checksum, int layoutVersion, long stride) {}
 
-    /** Writes a whole header (count 0) into {@code h} and seals it. */
-    static void write(MemorySegment h, StructType<?> type, long stride, long dataOffset, int flags) {
-        h.asSlice(0, SIZE).fill((byte) 0);
+    /**
+     * Writes a whole header (count 0), with the lineage block when {@code lineage} has more than one version
+     * (format 3, else format 2), zeroes the bytes up to {@code dataOffset}, and seals it.
+     */
+    static void write(MemorySegment h, StructType<?> type, List<LayoutVersion> lineage, long stride, long dataOffset, int flags) {
+        h.asSlice(0, dataOffset).fill((byte) 0);
         MemorySegment.copy(MemorySegment.ofArray(MAGIC), 0, h, 0, MAGIC.length);
-        h.set(U32, 8, VERSION);
+        h.set(U32, FORMAT, lineage.size() == 1 ? VERSION : VERSION_LINEAGE);
         h.set(U32, ORDER, NATIVE_ORDER);
         h.set(U64, STRUCT_SIZE, type.size());
         h.set(U64, ALIGNMENT, type.alignment());
@@ -64,6 +82,9 @@ final class StructFileHeader {
         byte[] name = nameBytes(type.name());
         MemorySegment.copy(MemorySegment.ofArray(name), 0, h, NAME, name.length);
         h.set(U32, FLAGS, flags);
+        if (lineage.size() > 1) {
+            StructFileLineage.write(h, lineage);
+        }
         seal(h);
     }
 
@@ -84,26 +105,38 @@ final class StructFileHeader {
         return h.get(U32, FLAGS);
     }
 
+    /** {@return the bytes the checksum covers, beyond the first 124: the end of the header, or of the lineage block} */
+    private static long sealedEnd(MemorySegment h) {
+        return h.get(U32, FORMAT) == VERSION_LINEAGE ? StructFileLineage.end(StructFileLineage.count(h)) : SIZE;
+    }
+
     /**
      * {@return the last 8 bytes the header would have with {@code flags} (flags, then the checksum),
-     * for a writer that no longer maps the header: a buffer over a copy of the whole header whose
-     * index is the offset in the file, positioned at the flags, limited at the header's end}
+     * for a writer that no longer maps the header: a buffer over a copy of the whole header (and lineage
+     * block) whose index is the offset in the file, positioned at the flags, limited at the header's end}
      */
     static ByteBuffer tailWithFlags(MemorySegment h, int flags) {
-        byte[] copy = h.asSlice(0, SIZE).toArray(ValueLayout.JAVA_BYTE);
+        byte[] copy = h.asSlice(0, sealedEnd(h)).toArray(ValueLayout.JAVA_BYTE);
         MemorySegment c = MemorySegment.ofArray(copy);
         setFlags(c, flags);
         return ByteBuffer.wrap(copy, (int) FLAGS, 8);
     }
 
-    /** {@return the CRC-32 of bytes 0..123 (java.util.zip.CRC32, as zlib.crc32)} */
+    /**
+     * {@return the CRC-32 of bytes 0..123 (java.util.zip.CRC32, as zlib.crc32)}, continued over the lineage
+     * block for format 3 (whose entry count must have been checked, or written by this class)
+     */
     static int checksum(MemorySegment h) {
         CRC32 crc = new CRC32();
         crc.update(h.asSlice(0, CHECKSUM).asByteBuffer());
+        long end = sealedEnd(h);
+        if (end > SIZE) {
+            crc.update(h.asSlice(StructFileLineage.START, end - StructFileLineage.START).asByteBuffer());
+        }
         return (int) crc.getValue();
     }
 
-    /** Stores the checksum of bytes 0..123 in bytes 124..127. */
+    /** Stores the checksum in bytes 124..127. */
     private static void seal(MemorySegment h) {
         h.set(U32, CHECKSUM, checksum(h));
     }
@@ -123,23 +156,26 @@ final class StructFileHeader {
 
     /**
      * Checks the header {@code h} of a file of {@code fileSize} bytes (at least 128) against
-     * {@code type}, in this order: magic, version, checksum, flags, byte order, layout (fingerprint,
-     * name, size, alignment, stride), data offset, count against the file's length (exactly, unless
-     * a writer has the file open).
+     * {@code type}, in this order: magic, version (2 or 3; for 3 the lineage block's length), checksum,
+     * flags, byte order, layout (the file's lineage against the reader's, name, stride), data offset,
+     * count against the file's length (exactly, unless a writer has the file open).
      *
-     * @return the data offset, count, flags and checksum
+     * @param lineage the reader's lineage, checked ({@link StructFileLineage#of})
+     * @return the data offset, count, flags, checksum, layout version and stride
      * @throws StructFile.StructFileException naming the path and the first check that fails
      */
-    static Checked check(Path path, MemorySegment h, long fileSize, StructType<?> type, long stride)
+    static Checked check(Path path, MemorySegment h, long fileSize, StructType<?> type, List<LayoutVersion> lineage)
             throws StructFile.StructFileException {
         if (h.asSlice(0, MAGIC.length).mismatch(MemorySegment.ofArray(MAGIC)) != -1) {
             throw refused(path, "not a structbridge struct file (bad magic)");
         }
-        int version = h.get(U32, 8);
-        if (version != VERSION) {
+        int version = h.get(U32, FORMAT);
+        if (version != VERSION && version != VERSION_LINEAGE) {
+            // The text C and Python give word for word (they read format 2 only, for now).
             throw refused(path, "format version " + Integer.toUnsignedString(version) + ", this reader knows " + VERSION
                     + (version == 1 ? " (version 1 has no header checksum: write the file again)" : ""));
         }
+        int entries = version == VERSION_LINEAGE ? StructFileLineage.checkLength(path, h, fileSize) : 1;
         int stored = h.get(U32, CHECKSUM);
         int computed = checksum(h);
         if (stored != computed) {
@@ -163,24 +199,31 @@ final class StructFileHeader {
         if (order != NATIVE_ORDER) {
             throw refused(path, "data byte order " + order + " differs from this machine's " + NATIVE_ORDER);
         }
-        byte[] fingerprint = field(h, FINGERPRINT);
-        byte[] name = field(h, NAME);
-        long size = h.get(U64, STRUCT_SIZE);
-        long alignment = h.get(U64, ALIGNMENT);
-        long fileStride = h.get(U64, STRIDE);
-        if (!Arrays.equals(fingerprint, type.fingerprint().getBytes(StandardCharsets.US_ASCII))
-                || !Arrays.equals(name, nameBytes(type.name())) || size != type.size() || alignment != type.alignment()
-                || fileStride != stride) {
-            throw refused(path, "the file holds " + shown(name) + " (fingerprint " + shown(fingerprint) + ", size "
-                    + Long.toUnsignedString(size) + ", alignment " + Long.toUnsignedString(alignment) + ", stride "
-                    + Long.toUnsignedString(fileStride) + "); the reader expects " + type.name() + " (fingerprint "
-                    + type.fingerprint() + ", size " + type.size() + ", alignment " + type.alignment() + ", stride "
-                    + stride + ")");
+        StructFileLineage.Entry own = new StructFileLineage.Entry(entries, h.get(U64, STRUCT_SIZE), h.get(U64, ALIGNMENT),
+                text(h, FINGERPRINT));
+        if (version == VERSION_LINEAGE) {
+            StructFileLineage.checkEntries(path, h, entries);
+            StructFileLineage.Entry last = StructFileLineage.entry(h, entries);
+            if (last.size() != own.size() || last.alignment() != own.alignment()
+                    || !Arrays.equals(last.fingerprint(), own.fingerprint())) {
+                throw refused(path, "the header's layout (" + own.shown() + ") is not the last entry of the file's lineage "
+                        + "(layout version " + entries + ": " + last.shown() + ")");
+            }
         }
+        long stride = h.get(U64, STRIDE);
+        layout(path, h, version, own, stride, type, lineage);
         long data = h.get(U64, DATA_OFFSET);
-        if (Long.compareUnsigned(data, SIZE) < 0 || data % StructFile.DATA_ALIGNMENT != 0) {
-            throw refused(path, "data offset " + Long.toUnsignedString(data) + " is not a multiple of "
-                    + StructFile.DATA_ALIGNMENT + " at least " + SIZE);
+        if (version == VERSION) {
+            if (Long.compareUnsigned(data, SIZE) < 0 || data % StructFile.DATA_ALIGNMENT != 0) {
+                throw refused(path, "data offset " + Long.toUnsignedString(data) + " is not a multiple of "
+                        + StructFile.DATA_ALIGNMENT + " at least " + SIZE);
+            }
+        } else {
+            long end = StructFileLineage.end(entries);
+            if (Long.compareUnsigned(data, end) < 0 || data % StructFile.DATA_ALIGNMENT != 0) {
+                throw refused(path, "data offset " + Long.toUnsignedString(data) + " is not a multiple of "
+                        + StructFile.DATA_ALIGNMENT + " at or past the end of the lineage block (byte " + end + ")");
+            }
         }
         if (Long.compareUnsigned(data, fileSize) > 0) {
             throw refused(path, "data offset " + Long.toUnsignedString(data) + " lies past the end of the file's "
@@ -197,7 +240,50 @@ final class StructFileHeader {
             throw refused(path, "the file's " + fileSize + " bytes are more than the " + need + " bytes that " + structs
                     + " take (a struct file its writer closed ends after its last struct)");
         }
-        return new Checked(data, count, flags, stored);
+        return new Checked(data, count, flags, stored, entries, stride);
+    }
+
+    /**
+     * Checks that the file's layout is the reader's, an ancestor of it or a descendant: the same name, a stride
+     * equal to the file's own struct size, and the same size, alignment and fingerprint at every layout version
+     * both lineages hold. A file of layout version 1 read by a reader of version 1 is refused with the message of
+     * format 2, which C and Python give word for word.
+     */
+    private static void layout(Path path, MemorySegment h, int version, StructFileLineage.Entry own, long stride,
+                               StructType<?> type, List<LayoutVersion> lineage) throws StructFile.StructFileException {
+        byte[] name = text(h, NAME);
+        int fileVersion = (int) own.version();
+        int shared = Math.min(fileVersion, lineage.size());
+        int differs = 0;
+        for (int k = 1; k <= shared && differs == 0; k++) {
+            StructFileLineage.Entry e = version == VERSION_LINEAGE ? StructFileLineage.entry(h, k) : own;
+            if (!e.same(lineage.get(k - 1))) {
+                differs = k;
+            }
+        }
+        boolean sameName = Arrays.equals(name, nameBytes(type.name()));
+        if (sameName && stride == own.size() && differs == 0) {
+            return;
+        }
+        String file = "the file holds " + shown(name) + " (";
+        String reader = "the reader expects " + type.name() + " (";
+        if (fileVersion == 1 && lineage.size() == 1) {
+            throw refused(path, file + own.shown() + ", stride " + Long.toUnsignedString(stride) + "); " + reader
+                    + "fingerprint " + type.fingerprint() + ", size " + type.size() + ", alignment " + type.alignment()
+                    + ", stride " + type.size() + ")");
+        }
+        String why = differs == 0 ? ""
+                : " (layout version " + differs + " differs: the file's has "
+                        + (version == VERSION_LINEAGE ? StructFileLineage.entry(h, differs) : own).shown() + ", the reader's "
+                        + shownReader(lineage.get(differs - 1)) + ")";
+        throw refused(path, file + "layout version " + fileVersion + ", " + own.shown() + ", stride "
+                + Long.toUnsignedString(stride) + "); " + reader + "layout version " + lineage.size() + ", fingerprint "
+                + type.fingerprint() + ", size " + type.size() + ", alignment " + type.alignment() + ", stride "
+                + type.size() + "): the file's layout is neither an ancestor nor a descendant of the reader's" + why);
+    }
+
+    private static String shownReader(LayoutVersion v) {
+        return "fingerprint " + v.fingerprint() + ", size " + v.size() + ", alignment " + v.alignment();
     }
 
     /** {@return {@code offset + count * stride}, or -1 if it overflows a {@code long}} */
@@ -218,7 +304,7 @@ final class StructFileHeader {
     }
 
     /** {@return the 32-byte text field at {@code offset}, up to its first NUL} */
-    private static byte[] field(MemorySegment h, long offset) {
+    static byte[] text(MemorySegment h, long offset) {
         byte[] b = h.asSlice(offset, 32).toArray(ValueLayout.JAVA_BYTE);
         int n = 0;
         while (n < b.length && b[n] != 0) {

@@ -70,6 +70,19 @@ public interface StructType<R extends Record> {
      */
     String fingerprint();
 
+    /**
+     * {@return the layout versions of this struct, 1 to its own, in order} Entry {@code k} describes the
+     * members of {@code @Since} {@code k} or lower (their size, alignment and fingerprint); the last entry is
+     * this type's own {@link #size()}, {@link #alignment()} and {@link #fingerprint()}. A struct file written
+     * with this type records the list, and {@link StructFile} reads a file of another version when the two
+     * lists agree on every version both hold. This default is one entry, version 1: what a record without
+     * {@code @Since} members has; the generated {@code TYPE} of a record with {@code @Since(2)} or higher
+     * overrides it.
+     */
+    default java.util.List<LayoutVersion> lineage() {
+        return java.util.List.of(new LayoutVersion(1, size(), alignment(), fingerprint()));
+    }
+
     /** {@return the C name of the struct ({@code Outer_R} for a nested record)} */
     default String name() {
         return layout().name().orElse(recordClass().getSimpleName());

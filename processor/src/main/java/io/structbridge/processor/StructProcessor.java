@@ -167,6 +167,7 @@ public final class StructProcessor extends AbstractProcessor {
                 plan = LayoutEngine.plan(model.get());
                 new LayoutChecks(new Mirrors(processingEnv.getElementUtils()), paddingNotes()).check(plan, type, report);
                 new io.structbridge.processor.check.HiddenPackages(processingEnv.getElementUtils()).check(model.get(), type, report);
+                io.structbridge.processor.check.SinceChecks.check(plan, type, report);
                 if (!report.hasErrors() && dir(OPTION_LAYOUT_LOCK) != null) {
                     new LayoutLockOutput(dir(OPTION_LAYOUT_LOCK)).check(type, plan, report);
                 }

@@ -224,7 +224,11 @@ class LayoutLockDiagnosticsTest {
             new Row("a member inserted before older ones", V1.replace("        long time,", "        long time,\n        @Since(2) int extra,"),
                     Message.SINCE_ORDER, "int qty", "'qty' has @Since(1)", "after 'extra' of @Since(2)"),
             new Row("a member of a later version in a union", UNION, SIDE, POS, UNION.replace("float b) {}", "float b,\n        @Since(2) long c) {}"),
-                    SIDE, POS, Message.LOCK_MEMBER_INSERTED, "long c", "starts at offset 0", "byte 4"),
+                    SIDE, POS, Message.SINCE_IN_UNION, "long c", "@Since(2) on member 'c' of union Tick"),
+            new Row("a member of a later version in the bytes of a removed one",
+                    V1.replace("        @Capacity(8) String venue,\n        Pos at) {}", "        @Capacity(8) String venue,\n"
+                            + "        @Since(2) double price) {}"),
+                    Message.LOCK_MEMBER_INSERTED, "double price", "starts at offset 24", "byte 32"),
             new Row("two members swapped", V1.replace("        long time,\n        @jakarta.validation.constraints.Min(0) int qty,",
                     "        @jakarta.validation.constraints.Min(0) int qty,\n        long time,"),
                     Message.LOCK_MEMBER_CHANGED, "long time", "member 'time' of", "changed since layout version 1", "offset was 0, is 8"),
@@ -255,6 +259,13 @@ class LayoutLockDiagnosticsTest {
             new Row("a member of a later version that raises the alignment", INTS, SIDE, POS,
                     INTS.replace("int b) {}", "int b, @Since(2) double c) {}"), SIDE, POS,
                     Message.LOCK_STRUCT_CHANGED, "record Tick", "its alignment was 4 bytes, is 8"),
+            new Row("a member of a later version in the older version's tail padding",
+                    V1.replace("Pos at) {}", "Pos at,\n        @Since(2) int extra,\n        @Since(3) int more) {}"),
+                    Message.SINCE_PADDING, "int more", "component 'more' (@Since(3)) starts at byte 36, inside the 40 bytes of "
+                            + "layout version 2 of Tick (its tail padding is bytes 36 to 39)"),
+            new Row("a member of a later version whose zero value is refused",
+                    V1.replace("Pos at) {}", "Pos at,\n        @Since(2) @jakarta.validation.constraints.Positive double price) {}"),
+                    Message.SINCE_DEFAULT, "double price", "@Positive does not accept 0"),
             new Row("@Since(0)", V1.replace("        long time,", "        @Since(0) long time,"),
                     Message.BAD_SINCE, "long time", "@Since(0) on 'time'"));
 

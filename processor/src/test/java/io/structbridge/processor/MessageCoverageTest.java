@@ -24,6 +24,7 @@ class MessageCoverageTest {
                 + Files.readString(Path.of("src/test/java/io/structbridge/processor/PointerDiagnosticsTest.java"))
                 + Files.readString(Path.of("src/test/java/io/structbridge/processor/PythonPackageDiagnosticsTest.java"))
                 + Files.readString(Path.of("src/test/java/io/structbridge/processor/LayoutLockDiagnosticsTest.java"))
+                + Files.readString(Path.of("src/test/java/io/structbridge/processor/SinceDiagnosticsTest.java"))
                 + Files.readString(Path.of("src/test/java/io/structbridge/processor/OutputsOptionTest.java"));
         List<String> missing = Arrays.stream(Message.values()).map(Enum::name)
                 .filter(n -> !Pattern.compile("Message\\." + n + "\\b").matcher(source).find())

@@ -233,7 +233,11 @@ class ChangedFileSparkTest {
             Exception e = assertThrows(Exception.class, () -> spark.read().format("structbridge")
                     .option("type", Vec3.class.getName()).load(bad.toString()));
             String m = ErrorsSparkTest.messages(e);
-            assertTrue(m.contains(expected.get(i)), "bit " + (i % 8) + " of byte " + (i / 8) + ": " + m);
+            // Bit 0 of byte 8 makes the version 3, which Java reads (format 3: a lineage block at byte 128, here struct 0,
+            // whose x = 0 is no entry count); the oracle knows format 2 only.
+            String want = i == 64 ? bad + ": the lineage block lists 0 layout versions; a format-3 file lists 1 to 65535"
+                    : expected.get(i);
+            assertTrue(m.contains(want), "bit " + (i % 8) + " of byte " + (i / 8) + ": " + m);
         }
     }
 }

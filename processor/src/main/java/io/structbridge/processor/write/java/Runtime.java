@@ -19,6 +19,7 @@ public final class Runtime {
     static final ClassName STRUCT_ARRAY = ClassName.get(PKG, "StructArray");
     static final ClassName VALUE_EXCEPTION = ClassName.get(PKG, "StructValueException");
     static final ClassName GENERATED = ClassName.get(PKG, "Generated");
+    static final ClassName LAYOUT_VERSION = ClassName.get(PKG, "LayoutVersion");
 
     static final ClassName MEMORY_SEGMENT = ClassName.get("java.lang.foreign", "MemorySegment");
     static final ClassName MEMORY_LAYOUT = ClassName.get("java.lang.foreign", "MemoryLayout");

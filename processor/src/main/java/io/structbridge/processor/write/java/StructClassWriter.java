@@ -32,12 +32,29 @@ public final class StructClassWriter {
     private final StructModel model;
     private final ClassName record;
     private final ClassName self;
+    private final List<io.structbridge.processor.write.Lineage.Entry> lineage;
 
     public StructClassWriter(StructLayoutPlan plan) {
         this.plan = plan;
         this.model = plan.model();
         this.record = Runtime.className(model.record());
         this.self = Runtime.structClass(model.record());
+        this.lineage = io.structbridge.processor.write.Lineage.of(plan);
+    }
+
+    /**
+     * {@return {@code LINEAGE}: the layout versions 1 to V of a record of layout version V > 1 (a record of version 1
+     * has none, and its generated class is as it was before versions existed)}
+     */
+    private FieldSpec lineageField() {
+        CodeBlock entries = lineage.stream().map(e -> CodeBlock.of("new $T($L, $LL, $LL, $S)", Runtime.LAYOUT_VERSION,
+                e.version(), e.size(), e.alignment(), e.fingerprint())).collect(CodeBlock.joining(",\n"));
+        return FieldSpec.builder(ParameterizedTypeName.get(Runtime.LIST, Runtime.LAYOUT_VERSION), "LINEAGE",
+                        Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
+                .addJavadoc("The layout versions 1 to $L of this struct ({@code @Since}): version k is the struct of the members\n"
+                        + "of version k or older, with its size and alignment in bytes and its fingerprint. A struct file records\n"
+                        + "them, and {@code StructFile} reads a file of any of them (see docs/layout-lock.md).\n", lineage.size())
+                .initializer("$T.of(\n$>$L$<)", Runtime.LIST, entries).build();
     }
 
     /**
@@ -87,6 +104,9 @@ public final class StructClassWriter {
                 .addJavadoc("Layout fingerprint (SHA-256 of the canonical layout, 128 bits in hex), as in the C header,\n"
                         + "the Python module and struct files.\n")
                 .initializer("$S", io.structbridge.processor.write.Fingerprint.of(plan)).build());
+        if (lineage.size() > 1) {
+            t.addField(lineageField());
+        }
         t.addField(FieldSpec.builder(String.class, "DESCRIPTION", Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
                 .initializer("$L", io.structbridge.processor.write.JavaStrings.literal(description)).build());
         t.addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build());
@@ -311,6 +331,10 @@ public final class StructClassWriter {
                 .addMethod(override("toString", ClassName.get(String.class))
                         .addStatement("return $S", "StructType[" + model.record().canonicalName() + ", size "
                                 + plan.size() + ", alignment " + plan.alignment() + "]").build());
+        if (lineage.size() > 1) {
+            type.addMethod(override("lineage", ParameterizedTypeName.get(Runtime.LIST, Runtime.LAYOUT_VERSION))
+                    .addStatement("return LINEAGE").build());
+        }
         TransposeCode transpose = new TransposeCode(plan);
         if (transpose.applies()) {
             transpose.addTo(structClass, type);

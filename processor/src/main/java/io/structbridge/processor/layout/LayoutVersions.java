@@ -1,0 +1,45 @@
+package io.structbridge.processor.layout;
+
+import io.structbridge.processor.model.FieldModel;
+import io.structbridge.processor.model.StructModel;
+import io.structbridge.processor.model.TaggedUnion;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * The layout versions of a record ({@code @Since}): version {@code k} is the record with only its top-level members
+ * of {@code @Since} {@code k} or lower. Members are appended in version order, so each earlier member keeps its offset
+ * in every later version; a struct file written with version {@code k} holds exactly the struct of
+ * {@link #prefix(StructModel, int)}.
+ */
+public final class LayoutVersions {
+    private LayoutVersions() {}
+
+    /** {@return the record's layout version: the highest {@code @Since} of its components, 1 when none has one} */
+    public static int of(StructModel model) {
+        return model.fields().stream().mapToInt(FieldModel::since).max().orElse(1);
+    }
+
+    /**
+     * {@return a copy of {@code model} with only the members of {@code @Since} {@code version} or lower, no asserted
+     * size, and only the tagged unions whose union and discriminator both remain}
+     */
+    public static StructModel prefix(StructModel model, int version) {
+        List<FieldModel> fields = model.fields().stream().filter(f -> f.since() <= version).toList();
+        Set<String> names = fields.stream().map(FieldModel::name).collect(Collectors.toSet());
+        List<TaggedUnion> tagged = model.tagged().stream()
+                .filter(t -> names.contains(t.union()) && names.contains(t.tag())).toList();
+        return new StructModel(model.record(), model.pack(), model.align(), model.order(), -1, fields, model.description(),
+                model.ignoreUnknown(), model.fallback(), model.union(), tagged);
+    }
+
+    /**
+     * {@return the layout of version {@code version} of the record}
+     *
+     * @throws ArithmeticException if a size or offset exceeds {@code Long.MAX_VALUE} bytes
+     */
+    public static StructLayoutPlan plan(StructModel model, int version) {
+        return LayoutEngine.plan(prefix(model, version));
+    }
+}
