@@ -75,8 +75,8 @@ import java.util.Objects;
  * <ol>
  * <li>length at least 128: {@code "P: N bytes, shorter than the 128-byte header"};
  * <li>magic: {@code "P: not a structbridge struct file (bad magic)"};
- * <li>version 2 or 3: {@code "P: format version V, this reader knows 2"} (the text of the C and
- *     Python readers, which know format 2 only for now), followed for version 1 (the format before
+ * <li>version 2 or 3: {@code "P: format version V, this reader knows 2 and 3"} (the text of the C,
+ *     Python and Mojo readers too), followed for version 1 (the format before
  *     checksums, which this reader refuses) by
  *     {@code " (version 1 has no header checksum: write the file again)"};
  * <li>for format 3, the lineage block's length, before anything else of it is read, so that no
@@ -135,9 +135,10 @@ import java.util.Objects;
  * <li>u &gt; v (a newer file): read-only only (a writable open throws {@link StructFileException}
  *     naming both versions). {@link #count()} is the file's; {@link #stride()} is the file's struct
  *     size, larger than the reader's; {@link #get} reads the reader's members from the first bytes
- *     of struct i, at {@code dataOffset + i * stride()}, and ignores the rest; {@link #elements()}
- *     throws {@link UnsupportedOperationException}, since the structs are not an array of the
- *     reader's.
+ *     of struct i, at {@code dataOffset + i * stride()}, and ignores the rest; {@link #storedStructs()}
+ *     is the mapping, structs {@code stride()} bytes apart; {@link #elements()} is a copy made on its
+ *     first call, each struct cut to the reader's size, so generated array views, validators, the
+ *     Arrow export and DuckDB read an array of the reader's structs.
  * <li>u &lt; v (an older file): read-only only. At open the structs are copied once into memory of
  *     this file's arena, exactly {@code count * type.size()} bytes, each the file's
  *     {@code stride()} bytes followed by zeros: every member the file's version lacks reads as
@@ -252,6 +253,11 @@ public final class StructFile<R extends Record> implements AutoCloseable {
      * then zeros), allocated once in {@link #arena}; else null.
      */
     private MemorySegment widened;
+    /**
+     * For a file of a newer layout version, once {@link #elements()} asked for it: its structs cut to the reader's
+     * size (the members the reader knows), allocated in {@link #arena}; else null.
+     */
+    private MemorySegment narrowed;
     private boolean closed;
 
     private StructFile(Path path, StructType<R> type, List<LayoutVersion> lineage, FileLocks.Held held, boolean writable,
@@ -676,9 +682,10 @@ public final class StructFile<R extends Record> implements AutoCloseable {
      * version, the read-only copy made at open, each struct the file's bytes followed by zeros (the members the file
      * lacks read as zero: 0, {@code false}, empty text, the enum constant of code 0); valid until {@link #close()}.
      *
-     * @throws UnsupportedOperationException for a file of a newer layout version whose stride differs from the
-     *     reader's struct size: its structs are not an array of the reader's structs (read them with {@link #get},
-     *     or {@link #migrate} the file)
+     * For a file of a newer version, a read-only copy made on the first call, each struct the file's first
+     * {@code type().size()} bytes (the members the reader knows; the rest is left out), {@code count() * type().size()}
+     * bytes in this file's arena; {@link #storedStructs()} reads the same members in place, with the file's stride.
+     *
      * @throws IllegalStateException if the file is closed
      */
     public MemorySegment elements() {
@@ -688,18 +695,28 @@ public final class StructFile<R extends Record> implements AutoCloseable {
                 return widened.asReadOnly();
             }
             if (stride != type.size()) {
-                throw new UnsupportedOperationException(path + ": the file holds layout version " + layoutVersion + " of "
-                        + type.name() + ", whose structs are " + stride + " bytes apart, and the reader's version "
-                        + lineage.size() + " structs are " + type.size() + " bytes: elements() would misread them as an"
-                        + " array of the reader's structs. Read them with get(index), or migrate the file to version "
-                        + lineage.size() + " (StructFile.migrate)");
+                if (narrowed == null) {
+                    // a newer file: its structs cut to the reader's size, once (count * size <= the mapped structs)
+                    MemorySegment copy = arena.allocate(storedCount() * type.size(), type.alignment());
+                    StridedCopy.copy(mapping, dataOffset, stride, copy, 0, type.size(), type.size(), storedCount());
+                    narrowed = copy;
+                }
+                return narrowed.asReadOnly();
             }
             return mapping.asSlice(dataOffset, storedCount() * stride);
         }
     }
 
-    /** {@return the file's structs as stored, {@code count() * stride()} bytes of the mapping (for migrate)} */
-    MemorySegment storedStructs() {
+    /**
+     * {@return the file's structs as stored: {@code count() * stride()} bytes of the mapping, struct {@code i} at byte
+     * {@code i * stride()}} For a file of the reader's layout version, the same bytes as {@link #elements()}. For a
+     * newer one, each struct begins with the reader's members at the reader's offsets (a reader that steps by
+     * {@code stride()}, such as the Spark connector, reads them in place); for an older one, the structs are the
+     * older, shorter ones (read {@link #elements()}, the widened copy, instead). Valid as {@link #elements()} is.
+     *
+     * @throws IllegalStateException if the file is closed
+     */
+    public MemorySegment storedStructs() {
         synchronized (monitor) {
             ensureOpen();
             return mapping.asSlice(dataOffset, storedCount() * stride);
@@ -877,6 +894,7 @@ public final class StructFile<R extends Record> implements AutoCloseable {
             arena = null;
             mapping = null;
             widened = null;
+            narrowed = null;
         }
         if (keep >= 0) {
             try {

@@ -38,13 +38,17 @@ final class StructBatchReader implements PartitionReader<ColumnarBatch> {
             }
             long end = split.first() + split.count();
             if (file.count() < end) {
-                long need = file.dataOffset() + end * type.size();
+                long need = file.dataOffset() + end * file.stride();
                 throw new StructReadException(o.path(), file.count(), null, "the split reads structs ["
                         + split.first() + ", " + end + ") but the file now holds " + file.count() + " structs (expected at least "
                         + need + " bytes, the file has " + size(o.path()) + "): it was truncated or rewritten after planning");
             }
-            this.top = new Rows.Top(o.path(), type.size());
-            Vectors.Built built = Vectors.build(ColumnTree.build(type.columns()), requested, file.elements(), top);
+            // A file of a newer layout version (issue 22) is read in place with the file's stride, its members past the
+            // reader's ignored; an older one through the widened copy StructFile made at open (its missing members zero).
+            boolean older = file.layoutVersion() < type.lineage().getLast().version();
+            this.top = new Rows.Top(o.path(), older ? type.size() : file.stride());
+            Vectors.Built built = Vectors.build(ColumnTree.build(type.columns()), requested,
+                    older ? file.elements() : file.storedStructs(), top);
             this.vectors = built.vectors();
             this.batchRows = (int) Math.max(1, Math.min(o.batchRows(), Integer.MAX_VALUE / 2 / built.multiplicity()));
             this.batch = new ColumnarBatch(vectors.clone());
