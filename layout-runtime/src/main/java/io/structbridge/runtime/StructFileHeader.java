@@ -171,9 +171,9 @@ final class StructFileHeader {
         }
         int version = h.get(U32, FORMAT);
         if (version != VERSION && version != VERSION_LINEAGE) {
-            // The text C and Python give word for word (they read format 2 only, for now).
+            // The text C, Python and Mojo give word for word.
             throw refused(path, "format version " + Integer.toUnsignedString(version) + ", this reader knows " + VERSION
-                    + (version == 1 ? " (version 1 has no header checksum: write the file again)" : ""));
+                    + " and " + VERSION_LINEAGE + (version == 1 ? " (version 1 has no header checksum: write the file again)" : ""));
         }
         int entries = version == VERSION_LINEAGE ? StructFileLineage.checkLength(path, h, fileSize) : 1;
         int stored = h.get(U32, CHECKSUM);

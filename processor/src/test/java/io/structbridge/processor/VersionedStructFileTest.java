@@ -42,12 +42,12 @@ import org.junit.jupiter.api.io.TempDir;
  * before anything is allocated. The lineage's sizes and alignments are gcc's for each version's generated header.
  */
 class VersionedStructFileTest {
-    private static final String SIDE = """
+    static final String SIDE = """
             package vt;
             import io.structbridge.annotations.*;
             public enum Side { @Code(0) NONE, @Code(1) BUY, @Code(2) SELL }
             """;
-    private static final String V1 = """
+    static final String V1 = """
             package vt;
             import io.structbridge.annotations.*;
             @Struct public record Tick(
@@ -55,13 +55,13 @@ class VersionedStructFileTest {
                     @jakarta.validation.constraints.Min(0) int qty,
                     @Capacity(12) String venue) {}
             """;
-    private static final String V2 = V1.replace("String venue) {}", "String venue,\n        @Since(2) double price) {}");
-    private static final String V3 = V2.replace("double price) {}", "double price,\n"
+    static final String V2 = V1.replace("String venue) {}", "String venue,\n        @Since(2) double price) {}");
+    static final String V3 = V2.replace("double price) {}", "double price,\n"
             + "        @Since(3) @jakarta.validation.constraints.PositiveOrZero int lots,\n        @Since(3) Side side) {}");
     /** Another version 1 of Tick (a longer venue): no ancestor or descendant of the others. */
     private static final String OTHER_V1 = V1.replace("@Capacity(12)", "@Capacity(20)");
     /** Another version 2: version 1, then a long where version 2 has a double. */
-    private static final String OTHER_V2 = V2.replace("double price", "long price");
+    static final String OTHER_V2 = V2.replace("double price", "long price");
     private static final int COUNT = 3;
 
     @TempDir

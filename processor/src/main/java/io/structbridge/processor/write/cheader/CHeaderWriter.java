@@ -2,12 +2,14 @@ package io.structbridge.processor.write.cheader;
 
 import io.structbridge.processor.layout.Member;
 import io.structbridge.processor.layout.StructLayoutPlan;
+import io.structbridge.processor.write.Lineage;
 import io.structbridge.processor.model.CTypes;
 import io.structbridge.processor.model.FieldType;
 import io.structbridge.processor.model.StructModel;
 import io.structbridge.processor.model.TaggedUnion;
 import io.structbridge.processor.write.CDeclarations;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 
@@ -58,13 +60,37 @@ public final class CHeaderWriter {
         // The upper-case form is shared by UseAB and Use_AB: the header guard runs this once per struct, so if it
         // is defined already, another struct defined it, and it becomes undefined (and stays so) in this unit.
         String upper = "STRUCTBRIDGE_FINGERPRINT_" + guardName(name);
+        List<Lineage.Entry> lineage = Lineage.of(plan);
+        String upperVersion = "STRUCTBRIDGE_LAYOUT_VERSION_" + guardName(name);
         b.append("#if defined(SB_AMBIGUOUS_").append(upper).append(")\n")
                 .append("#elif !defined(").append(upper).append(")\n")
-                .append("#define ").append(upper).append(' ').append(fingerprint).append('\n')
-                .append("#else /* another struct of the same upper-case name: use SB_FINGERPRINT_").append(name).append(" */\n")
-                .append("#undef ").append(upper).append('\n')
-                .append("#define SB_AMBIGUOUS_").append(upper).append('\n')
+                .append("#define ").append(upper).append(' ').append(fingerprint).append('\n');
+        if (lineage.size() > 1) {
+            b.append("#define ").append(upperVersion).append(' ').append(lineage.size()).append('\n');
+        }
+        b.append("#else /* another struct of the same upper-case name: use SB_FINGERPRINT_").append(name).append(" */\n")
+                .append("#undef ").append(upper).append('\n');
+        if (lineage.size() > 1) {
+            b.append("#undef ").append(upperVersion).append('\n');
+        }
+        b.append("#define SB_AMBIGUOUS_").append(upper).append('\n')
                 .append("#endif\n\n");
+        if (lineage.size() > 1) {
+            // a list macro, not an array: the header needs no type of structfile.h and defines no object
+            b.append("/* Layout versions 1 to ").append(lineage.size()).append(" of ").append(name)
+                    .append(" (the lineage a struct file of format 3 records): X(version, size, alignment, fingerprint)\n")
+                    .append("   for each. With structfile.h: static const sb_layout_version lineage[] = { SB_LINEAGE_")
+                    .append(name).append("(SB_LAYOUT_VERSION_ENTRY) };\n")
+                    .append("   sb_map_versions(path, \"").append(name).append("\", lineage, SB_LAYOUT_VERSION_")
+                    .append(name).append(", &f, error, sizeof error) reads a file of any of them. */\n");
+            b.append("#define SB_LAYOUT_VERSION_").append(name).append(' ').append(lineage.size()).append('\n');
+            b.append("#define SB_LINEAGE_").append(name).append("(X)");
+            for (Lineage.Entry e : lineage) {
+                b.append(" \\\n    X(").append(e.version()).append(", ").append(e.size()).append(", ").append(e.alignment())
+                        .append(", \"").append(e.fingerprint()).append("\")");
+            }
+            b.append("\n\n");
+        }
         b.append(declaration()).append('\n');
         b.append("SB_STATIC_ASSERT(sizeof(").append(name).append(") == ").append(plan.size())
                 .append(", \"sizeof(").append(name).append(") differs from the Java layout\");\n");

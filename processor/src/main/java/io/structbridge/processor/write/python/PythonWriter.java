@@ -135,10 +135,30 @@ public final class PythonWriter {
         b.append("SIZE: int = ").append(plan.size()).append('\n');
         b.append("ALIGNMENT: int = ").append(plan.alignment()).append('\n');
         b.append("NAME: str = \"").append(name).append("\"\n");
+        List<io.structbridge.processor.write.Lineage.Entry> lineage = io.structbridge.processor.write.Lineage.of(plan);
+        if (lineage.size() > 1) {
+            b.append("LINEAGE: tuple[tuple[int, int, int, str], ...] = (");
+            for (io.structbridge.processor.write.Lineage.Entry e : lineage) {
+                b.append("\n    (").append(e.version()).append(", ").append(e.size()).append(", ").append(e.alignment())
+                        .append(", \"").append(e.fingerprint()).append("\"),");
+            }
+            b.append("\n)\n\"\"\"Layout versions 1 to ").append(lineage.size())
+                    .append(": (version, size, alignment, fingerprint); open_array reads a struct file of any of them.\"\"\"\n");
+        }
         if (plan.size() > Integer.MAX_VALUE) {
             b.append(OPEN_HUGE.replace("@NAME@", name).replace("@SIZE@", Long.toString(plan.size())));
         } else {
-            b.append(OPEN_ARRAY.replace("@DTYPE@", name + "_dtype").replace("@POINTER@\n", PythonPointerRefusal.check(plan.model())));
+            String open = OPEN_ARRAY.replace("@DTYPE@", name + "_dtype").replace("@POINTER@\n", PythonPointerRefusal.check(plan.model()));
+            if (lineage.size() > 1) {
+                open = open.replace("_SB_open_array(path, mode, " + name + "_dtype, NAME, FINGERPRINT, SIZE, ALIGNMENT)",
+                                "_SB_open_versions(path, mode, " + name + "_dtype, NAME, LINEAGE)")
+                        .replace("with another layout (FINGERPRINT, NAME, SIZE, ALIGNMENT) or of another length",
+                                "with a layout that is not one of LINEAGE's or of another length")
+                        .replace("The file\n    stays locked", "A file of an older or newer layout\n    version (LINEAGE) "
+                                + "opens read-only (mode \"c\": copy-on-write): a newer one's structs keep the file's stride "
+                                + "(no copy),\n    an older one is widened into a copy, zeros for the members it lacks. The file\n    stays locked");
+            }
+            b.append(open);
         }
         b.append(new PythonValidateWriter(plan, all).write()); // validate_array (its private checkers of every nested struct too)
         return PythonRuntime.link(PythonOptionalNames.complete(b.toString()), imports, inPackage);

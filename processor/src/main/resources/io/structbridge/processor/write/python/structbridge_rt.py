@@ -1291,7 +1291,9 @@ def _sb_validate(np: _SB_Any, array: _SB_Any, dtype: _SB_Any, size: int, check: 
     if limit is not None and (not isinstance(limit, int) or isinstance(limit, bool) or limit < 0):
         raise ValueError(f"limit must be None or an int >= 0, not {limit!r}")
     a = np.asarray(array)  # a memmap's plain ndarray view: the mapping, not a copy
-    if a.dtype != dtype:
+    # open_array of a file of a newer layout version: the dtype's fields at their offsets in the file's longer structs
+    wide = a.dtype != dtype and a.dtype.itemsize > size and a.dtype == _sb_dtype_at(dtype, a.dtype.itemsize)
+    if a.dtype != dtype and not wide:
         raise ValueError(f"validate_array needs an array of {name}_dtype, not {a.dtype}")
     if a.ndim != 1:
         raise ValueError(f"validate_array needs a 1-D array of {name} structs, not shape {a.shape}")
@@ -1301,7 +1303,7 @@ def _sb_validate(np: _SB_Any, array: _SB_Any, dtype: _SB_Any, size: int, check: 
     count = a.shape[0]
     if count == 0 or limit == 0:
         return out
-    raw_all = a.view(np.uint8).reshape(count, size)
+    raw_all = a.view(np.uint8).reshape(count, a.dtype.itemsize)
     # about 1 MiB of structs per chunk: the passes over a chunk's columns find it in the CPU's caches
     step = max(1, min(1 << 18, (1 << 20) // max(size, 1)))
     for start in range(0, count, step):
@@ -1309,7 +1311,11 @@ def _sb_validate(np: _SB_Any, array: _SB_Any, dtype: _SB_Any, size: int, check: 
         hits: list[_SB_Any] = []
         # a signalling NaN cast from float32/float16 to float64 sets the invalid flag: quiet, as Java reads it
         with np.errstate(invalid="ignore", over="ignore"):
-            check(a[start:stop], raw_all[start:stop], 0, None, (), "", hits)
+            if wide:  # each chunk's structs cut to the reader's size: a copy of about 1 MiB
+                raw = np.ascontiguousarray(raw_all[start:stop, :size])
+                check(raw.view(dtype).reshape(stop - start), raw, 0, None, (), "", hits)
+            else:
+                check(a[start:stop], raw_all[start:stop], 0, None, (), "", hits)
         if not hits:
             continue
         hits.sort(key=lambda h: h[0])
@@ -1373,21 +1379,164 @@ def _SB_shown(raw: bytes) -> str:
     return "".join(chr(x) if 0x20 <= x < 0x7F else f"\\x{x:02x}" for x in raw)
 
 
+_SB_Lineage = tuple[tuple[int, int, int, str], ...]
+"""A reader's lineage: (version, size, alignment, fingerprint) of its layout versions 1 to V, in order."""
+
+
+def _SB_check_header(path: str | _SB_os.PathLike[str], f: _SB_typing.IO[bytes], file_size: int, NAME: str,
+                     LINEAGE: _SB_Lineage) -> tuple[int, int, int, int]:
+    """Checks a struct file's header (and a format-3 file's lineage block) against the reader's lineage, in the order
+    and with the messages of Java's StructFile.open and C's sb_map_versions. Returns the file's layout version,
+    stride, count and data offset; raises ValueError naming the path and the first check that fails."""
+    import zlib
+    header = f.read(128)
+    if file_size < 128 or len(header) < 128:
+        raise ValueError(f"{path}: {min(file_size, len(header))} bytes, shorter than the 128-byte header")
+    if header[:8] != b"SBRIDGE\0":
+        raise ValueError(f"{path}: not a structbridge struct file (bad magic)")
+    version, order, size, align, stride, count, data = _SB_struct.unpack_from("<IIQQQQQ", header, 8)
+    flags, stored = _SB_struct.unpack_from("<II", header, 120)
+    if version not in (2, 3):
+        raise ValueError(f"{path}: format version {version}, this reader knows 2 and 3"
+                         + (" (version 1 has no header checksum: write the file again)" if version == 1 else ""))
+    entries = 1
+    block = b""
+    if version == 3:
+        if file_size < 136:
+            raise ValueError(f"{path}: {file_size} bytes end inside the lineage block of a format-3 file (its entry "
+                             "count is bytes 128 to 131)")
+        head = f.read(8)
+        entries = _SB_struct.unpack_from("<I", head, 0)[0] if len(head) == 8 else 0
+        if not 1 <= entries <= 65535:
+            raise ValueError(f"{path}: the lineage block lists {entries} layout versions; a format-3 file lists 1 to 65535")
+        end = 136 + 56 * entries
+        if end > file_size:
+            raise ValueError(f"{path}: the lineage block of {entries} layout versions (bytes 128 to {end - 1}) does not "
+                             f"fit the file's {file_size} bytes")
+        block = head + f.read(end - 136)
+    computed = zlib.crc32(block, zlib.crc32(header[:124]))
+    if stored != computed:
+        raise ValueError(f"{path}: header checksum 0x{stored:08x} does not match the header's bytes "
+                         f"(CRC-32 0x{computed:08x}): the header is corrupt")
+    if flags & ~3:
+        raise ValueError(f"{path}: header flags 0x{flags:08x} hold bits this reader does not know "
+                         "(it knows 0x00000003)")
+    if flags & 2:
+        raise ValueError(f"{path}: a struct file that create did not finish (header flag 0x2): a temporary "
+                         "file, or a create that was interrupted")
+    native = 1 if _SB_struct.pack("=H", 1) == b"\x01\x00" else 2
+    if order not in (1, 2):
+        raise ValueError(f"{path}: data byte order {order} is neither 1 (little-endian) nor 2 (big-endian)")
+    if order != native:
+        raise ValueError(f"{path}: data byte order {order} differs from this machine's {native}")
+    fingerprint = header[56:88].split(b"\0", 1)[0]
+    name = header[88:120].split(b"\0", 1)[0]
+
+    def shown(fp: bytes, s: int, a: int) -> str:
+        return f"fingerprint {_SB_shown(fp)}, size {s}, alignment {a}"
+
+    # the file's lineage: (version, size, alignment, fingerprint) of each of its layout versions
+    lineage: list[tuple[int, int, int, bytes]] = [(1, size, align, fingerprint)]
+    if version == 3:
+        for at in [4] + [8 + 56 * k + 4 for k in range(entries)]:
+            reserved = _SB_struct.unpack_from("<I", block, at)[0]
+            if reserved:
+                raise ValueError(f"{path}: bytes {128 + at} to {128 + at + 3} (reserved, in the lineage block) hold "
+                                 f"0x{reserved:08x}; a format-3 file has 0 there")
+            if at > 4:
+                k = (at - 12) // 56 + 1
+                v = _SB_struct.unpack_from("<I", block, at - 4)[0]
+                if v != k:
+                    raise ValueError(f"{path}: lineage entry {k} of {entries} holds layout version {v}; the entries of "
+                                     f"a format-3 file are versions 1 to {entries} in order")
+        lineage = []
+        for k in range(entries):
+            v, s, a = _SB_struct.unpack_from("<IxxxxQQ", block, 8 + 56 * k)
+            lineage.append((v, s, a, block[8 + 56 * k + 24:8 + 56 * k + 56].split(b"\0", 1)[0]))
+        last = lineage[-1]
+        if (last[1], last[2], last[3]) != (size, align, fingerprint):
+            raise ValueError(f"{path}: the header's layout ({shown(fingerprint, size, align)}) is not the last entry "
+                             f"of the file's lineage (layout version {entries}: {shown(last[3], last[1], last[2])})")
+    own = LINEAGE[-1]
+    differs = 0
+    for k in range(min(entries, len(LINEAGE))):
+        mine = LINEAGE[k]
+        if lineage[k] != (mine[0], mine[1], mine[2], mine[3].encode("ascii")):
+            differs = k + 1
+            break
+    stored_name = NAME.encode("utf-8")[:31].decode("utf-8", "ignore").encode("utf-8")
+    if name != stored_name or stride != size or differs:
+        reader = f"the reader expects {NAME} ("
+        mine = f"fingerprint {own[3]}, size {own[1]}, alignment {own[2]}, stride {own[1]})"
+        if entries == 1 and len(LINEAGE) == 1:
+            raise ValueError(f"{path}: the file holds {_SB_shown(name)} ({shown(fingerprint, size, align)}, stride "
+                             f"{stride}); {reader}{mine}")
+        why = ""
+        if differs:
+            theirs, r = lineage[differs - 1], LINEAGE[differs - 1]
+            why = (f" (layout version {differs} differs: the file's has {shown(theirs[3], theirs[1], theirs[2])}, "
+                   f"the reader's fingerprint {r[3]}, size {r[1]}, alignment {r[2]})")
+        raise ValueError(f"{path}: the file holds {_SB_shown(name)} (layout version {entries}, "
+                         f"{shown(fingerprint, size, align)}, stride {stride}); {reader}layout version {len(LINEAGE)}, "
+                         f"{mine}: the file's layout is neither an ancestor nor a descendant of the reader's{why}")
+    if version == 2 and (data % 64 != 0 or data < 128):
+        raise ValueError(f"{path}: data offset {data} is not a multiple of 64 at least 128")
+    if version == 3 and (data % 64 != 0 or data < 136 + 56 * entries):
+        raise ValueError(f"{path}: data offset {data} is not a multiple of 64 at or past the end of the lineage "
+                         f"block (byte {136 + 56 * entries})")
+    if data > file_size:
+        raise ValueError(f"{path}: data offset {data} lies past the end of the file's {file_size} bytes")
+    need = data + count * stride
+    if count >= 2 ** 63 or need > file_size:
+        raise ValueError(f"{path}: {count} structs of {stride} bytes at data offset {data} do not fit the "
+                         f"file's {file_size} bytes" + ("" if count >= 2 ** 63 or need >= 2 ** 63
+                                                         else f" (they need {need} bytes)"))
+    if need < file_size and not flags & 1:
+        raise ValueError(f"{path}: the file's {file_size} bytes are more than the {need} bytes that {count} "
+                         f"structs of {stride} bytes at data offset {data} take (a struct file its writer "
+                         "closed ends after its last struct)")
+    return entries, stride, count, data
+
+
+def _sb_dtype_at(dtype: _SB_Any, itemsize: int) -> _SB_Any:
+    """dtype's fields at their offsets in a struct of itemsize bytes (a newer layout version's stride)."""
+    np = _sb_numpy()
+    if itemsize == dtype.itemsize:
+        return dtype
+    names = list(dtype.names)
+    return np.dtype({"names": names, "formats": [dtype.fields[n][0] for n in names],
+                     "offsets": [dtype.fields[n][1] for n in names], "itemsize": itemsize,
+                     "aligned": dtype.isalignedstruct})
+
+
 def _SB_open_array(path: str | _SB_os.PathLike[str], mode: str, dtype: _SB_Any, NAME: str, FINGERPRINT: str, SIZE: int,
-                    ALIGNMENT: int) -> "_SB_np.ndarray[_SB_Any, _SB_np.dtype[_SB_np.void]]":
+                    ALIGNMENT: int, LINEAGE: "_SB_Lineage | None" = None,
+                    ) -> "_SB_np.ndarray[_SB_Any, _SB_np.dtype[_SB_np.void]]":
     """The body of a generated module's open_array(path, mode): NAME, FINGERPRINT, SIZE and ALIGNMENT are the
-    module's, dtype its record's dtype. Maps a structbridge struct file with numpy.memmap (no copy) after checking its header.
+    module's, dtype its record's dtype, LINEAGE its layout versions 1 to V (None: version 1 alone, FINGERPRINT,
+    SIZE, ALIGNMENT). Maps a structbridge struct file with numpy.memmap (no copy) after checking its header.
 
     The header, format version 2 (128 bytes, little-endian; described byte by byte in the
     Javadoc of io.structbridge.runtime.StructFile): magic b"SBRIDGE\\0", version, data byte
     order (1 little, 2 big), struct size, alignment, stride, count, data offset (a multiple of
     64, at least 128), the layout fingerprint (32 hex digits), the struct name, flags and a
-    CRC-32 (zlib.crc32) of its first 124 bytes. Checked in the order, and refused with the very
+    CRC-32 (zlib.crc32) of its first 124 bytes. Format version 3 (a record of layout version 2 or
+    higher) adds a lineage block at byte 128 (uint32 N, uint32 0, N entries of 56 bytes: uint32
+    version, uint32 0, uint64 size, uint64 alignment, char[32] fingerprint) that the checksum covers
+    too; the data offset is then past it. Checked in the order, and refused with the very
     messages, of Java's StructFile.open and the C reader: a corrupt header (bad magic, another
-    version, a checksum that does not match), a file written with another layout (fingerprint,
-    name, size, alignment or stride), or a length other than its header says (shorter; or
+    version, a checksum that does not match), a file whose layout is neither the reader's nor an
+    ancestor or descendant of it (name, stride, or the size, alignment and fingerprint of a layout
+    version both lineages hold), or a length other than its header says (shorter; or
     longer, unless flag 0x1 says a writer has it open) raises ValueError; a path that is not a
     regular file (FIFO, device, socket, directory) raises ValueError before it is opened.
+
+    A file of the reader's layout version maps with dtype. A file of a newer layout version (its structs longer)
+    maps, read-only (or copy-on-write, mode "c"), with the reader's fields at their offsets and an itemsize of the
+    file's stride (no copy); a file of an older one is copied once into numpy.zeros of dtype, each struct the file's
+    bytes followed by zeros (the members the file lacks read as zero, Java's widened copy), read-only (writable with
+    mode "c", never written back). mode "r+" refuses a file of another layout version: migrate it first
+    (StructFile.migrate).
 
     mode is "r" (read-only), "r+" (write in place) or "c" (copy-on-write); none changes the
     file's size. The path is opened with O_NONBLOCK and the descriptor itself is checked, so
@@ -1409,6 +1558,7 @@ def _SB_open_array(path: str | _SB_os.PathLike[str], mode: str, dtype: _SB_Any, 
         raise ImportError("open_array needs NumPy")
     if mode not in ("r", "r+", "c"):
         raise ValueError(f"{path}: mode {mode!r} is not 'r', 'r+' or 'c'")
+    lineage: _SB_Lineage = LINEAGE if LINEAGE is not None else ((1, SIZE, ALIGNMENT, FINGERPRINT),)
     st = os.stat(path)
     if not stat.S_ISREG(st.st_mode):
         raise ValueError(f"{path}: {_SB_file_kind(st.st_mode)}, not a regular file")
@@ -1427,57 +1577,25 @@ def _SB_open_array(path: str | _SB_os.PathLike[str], mode: str, dtype: _SB_Any, 
         raise
     try:
         _SB_lock_shared(f, path)
-        import zlib
         file_size = os.fstat(f.fileno()).st_size
-        header = f.read(128)
-        if file_size < 128 or len(header) < 128:
-            raise ValueError(f"{path}: {min(file_size, len(header))} bytes, shorter than the 128-byte header")
-        if header[:8] != b"SBRIDGE\0":
-            raise ValueError(f"{path}: not a structbridge struct file (bad magic)")
-        version, order, size, align, stride, count, data = _SB_struct.unpack_from("<IIQQQQQ", header, 8)
-        flags, stored = _SB_struct.unpack_from("<II", header, 120)
-        if version != 2:
-            raise ValueError(f"{path}: format version {version}, this reader knows 2"
-                             + (" (version 1 has no header checksum: write the file again)" if version == 1 else ""))
-        computed = zlib.crc32(header[:124])
-        if stored != computed:
-            raise ValueError(f"{path}: header checksum 0x{stored:08x} does not match the header's bytes "
-                             f"(CRC-32 0x{computed:08x}): the header is corrupt")
-        if flags & ~3:
-            raise ValueError(f"{path}: header flags 0x{flags:08x} hold bits this reader does not know "
-                             "(it knows 0x00000003)")
-        if flags & 2:
-            raise ValueError(f"{path}: a struct file that create did not finish (header flag 0x2): a temporary "
-                             "file, or a create that was interrupted")
-        native = 1 if _SB_struct.pack("=H", 1) == b"\x01\x00" else 2
-        if order not in (1, 2):
-            raise ValueError(f"{path}: data byte order {order} is neither 1 (little-endian) nor 2 (big-endian)")
-        if order != native:
-            raise ValueError(f"{path}: data byte order {order} differs from this machine's {native}")
-        fingerprint = header[56:88].split(b"\0", 1)[0]
-        name = header[88:120].split(b"\0", 1)[0]
-        stored_name = NAME.encode("utf-8")[:31].decode("utf-8", "ignore").encode("utf-8")
-        if (fingerprint, name, size, align, stride) != (FINGERPRINT.encode("ascii"), stored_name, SIZE, ALIGNMENT, SIZE):
-            raise ValueError(f"{path}: the file holds {_SB_shown(name)} (fingerprint {_SB_shown(fingerprint)}, "
-                             f"size {size}, alignment {align}, stride {stride}); the reader expects {NAME} "
-                             f"(fingerprint {FINGERPRINT}, size {SIZE}, alignment {ALIGNMENT}, stride {SIZE})")
-        if data % 64 != 0 or data < 128:
-            raise ValueError(f"{path}: data offset {data} is not a multiple of 64 at least 128")
-        if data > file_size:
-            raise ValueError(f"{path}: data offset {data} lies past the end of the file's {file_size} bytes")
-        need = data + count * stride
-        if count >= 2 ** 63 or need > file_size:
-            raise ValueError(f"{path}: {count} structs of {stride} bytes at data offset {data} do not fit the "
-                             f"file's {file_size} bytes" + ("" if count >= 2 ** 63 or need >= 2 ** 63
-                                                             else f" (they need {need} bytes)"))
-        if need < file_size and not flags & 1:
-            raise ValueError(f"{path}: the file's {file_size} bytes are more than the {need} bytes that {count} "
-                             f"structs of {stride} bytes at data offset {data} take (a struct file its writer "
-                             "closed ends after its last struct)")
+        version, stride, count, data = _SB_check_header(path, f, file_size, NAME, lineage)
+        if version != len(lineage) and mode == "r+":
+            raise ValueError(f"{path}: the file holds layout version {version} of {NAME} and the reader's is version "
+                             f"{len(lineage)}: a file of another layout version opens read-only (mode 'r' or 'c'); to "
+                             f"write it, migrate it to version {len(lineage)} first (StructFile.migrate)")
         if count == 0:
             f.close()
             return _SB_typing.cast(_SB_Any, _SB_np.zeros(0, dtype=dtype))
-        array: _SB_Any = _SB_np.memmap(f, dtype=dtype, mode=mode, offset=data, shape=(count,))
+        if version < len(lineage):
+            # an older file: its structs widened once into a copy, zeros for the members it lacks (Java's widen)
+            raw = _SB_np.memmap(f, dtype=_SB_np.uint8, mode="r", offset=data, shape=(count, stride))
+            widened: _SB_Any = _SB_np.zeros(count, dtype=dtype)
+            widened.view(_SB_np.uint8).reshape(count, SIZE)[:, :min(stride, SIZE)] = raw[:, :min(stride, SIZE)]
+            del raw
+            f.close()
+            widened.flags.writeable = mode == "c"
+            return _SB_typing.cast(_SB_Any, widened)
+        array: _SB_Any = _SB_np.memmap(f, dtype=_sb_dtype_at(dtype, stride), mode=mode, offset=data, shape=(count,))
         mapping = getattr(array, "_mmap")
         # Keep f (and its lock) open while the mapping, shared by every view of the array, lives.
         weakref.finalize(mapping, f.close)
@@ -1490,6 +1608,14 @@ def _SB_open_array(path: str | _SB_os.PathLike[str], mode: str, dtype: _SB_Any, 
     except BaseException:
         f.close()
         raise
+
+
+def _SB_open_versions(path: str | _SB_os.PathLike[str], mode: str, dtype: _SB_Any, NAME: str, LINEAGE: _SB_Lineage,
+                      ) -> "_SB_np.ndarray[_SB_Any, _SB_np.dtype[_SB_np.void]]":
+    """The body of open_array(path, mode) of a module whose record has several layout versions (LINEAGE, versions 1
+    to V, the last its own): _SB_open_array with the reader's lineage."""
+    own = LINEAGE[-1]
+    return _SB_open_array(path, mode, dtype, NAME, own[3], own[1], own[2], LINEAGE)
 
 
 # The runtime's API: the names a generated module may import (from structbridge_rt import ...) and bind under the
@@ -1510,5 +1636,6 @@ __all__ = [
     "_sb_absent", "_sb_union_refusing", "_sb_union_put", "_sb_live_or_fail", "_sb_json_constant", "_sb_utf16_join",
     "_sb_utf16_split", "Violation", "_sb_numpy", "_sb_add", "_sb_any_member", "_sb_bits", "_sb_decimal_bad",
     "_sb_digits_bad", "_sb_jdk_malformed", "_sb_undecodable", "_sb_scan", "_SB_TextColumn", "_sb_validate",
-    "_SB_file_kind", "_SB_lock_shared", "_SB_shown", "_SB_open_array"
+    "_SB_file_kind", "_SB_lock_shared", "_SB_shown", "_SB_Lineage", "_SB_check_header", "_sb_dtype_at",
+    "_SB_open_array", "_SB_open_versions"
 ]

@@ -1,0 +1,333 @@
+package io.structbridge.processor;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.structbridge.processor.VersionedStructFileTest.Version;
+import io.structbridge.runtime.StructFile;
+import io.structbridge.runtime.StructType;
+import java.io.IOException;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Struct files across layout versions in C and Python, for real: versions 1, 2 and 3 of {@code Tick} (those of
+ * {@link VersionedStructFileTest}), each compiled on its own. The files Java writes with each version are read by a C
+ * program compiled against each version's generated header ({@code sb_map_versions}, {@code sb_read}, the file's
+ * stride) and by Python with each version's generated module ({@code open_array}, {@code validate_array}), every value
+ * compared with what Java's {@code StructFile} of that version reads; a file Python writes in place ({@code mode="r+"})
+ * is read by Java; a file of an unrelated lineage and every single-bit flip of a format-3 header and lineage block are
+ * refused by Java, C and Python with one message. Without gcc or python3 the tests that need them are skipped
+ * (failed under CI=true).
+ */
+class VersionedStructFileLanguagesTest {
+    private static final int COUNT = 3;
+    @TempDir
+    static Path shared;
+    private static final List<Version> VERSIONS = new ArrayList<>();
+    private static Version otherV2;
+    private static final List<Path> FILES = new ArrayList<>();
+
+    static Version compile(String name, int number, String tick) throws Exception {
+        DiskCompilation c = DiskCompilation.compile(shared.resolve(name),
+                Map.of("vt.Tick", tick, "vt.Side", VersionedStructFileTest.SIDE));
+        assertTrue(c.success(), () -> String.join("\n", c.errors()));
+        URLClassLoader loader = new URLClassLoader(name, new URL[] {c.classes().toUri().toURL()},
+                VersionedStructFileLanguagesTest.class.getClassLoader());
+        Class<?> record = loader.loadClass("vt.Tick");
+        StructType<?> type = (StructType<?>) loader.loadClass("vt.TickStruct").getField("TYPE").get(null);
+        return new Version(number, loader, record, type, c.classes());
+    }
+
+    @BeforeAll
+    static void compileAndWrite() throws Exception {
+        VERSIONS.add(compile("v1", 1, VersionedStructFileTest.V1));
+        VERSIONS.add(compile("v2", 2, VersionedStructFileTest.V2));
+        VERSIONS.add(compile("v3", 3, VersionedStructFileTest.V3));
+        otherV2 = compile("other-v2", 2, VersionedStructFileTest.OTHER_V2);
+        for (Version v : VERSIONS) {
+            FILES.add(write(v, shared.resolve("tick-v" + v.number() + ".sb")));
+        }
+    }
+
+    @AfterAll
+    static void close() throws IOException {
+        for (Version v : VERSIONS) {
+            v.loader().close();
+        }
+        otherV2.loader().close();
+    }
+
+    static Path write(Version v, Path file) throws Exception {
+        List<Record> records = new ArrayList<>();
+        for (int i = 0; i < COUNT; i++) {
+            records.add(v.make(v.number(), i));
+        }
+        appendAll(v.type(), file, records);
+        return file;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <R extends Record> void appendAll(StructType<R> type, Path file, List<Record> records) throws IOException {
+        try (StructFile<R> f = StructFile.create(file, type, records.size())) {
+            f.appendAll((List<R>) records);
+        }
+    }
+
+    /** {@return one struct as the C and Python readers print it: each of the reader's components, enums by code} */
+    static String line(int i, Map<String, Object> values) {
+        StringBuilder b = new StringBuilder(i + ":");
+        values.forEach((k, x) -> {
+            String shown = switch (k) {
+                case "price" -> String.format(Locale.ROOT, "%.1f", ((Number) x).doubleValue());
+                case "side" -> Integer.toString(List.of("NONE", "BUY", "SELL").indexOf((String) x));
+                default -> x.toString();
+            };
+            b.append(' ').append(k).append('=').append(shown);
+        });
+        return b.toString();
+    }
+
+    /**
+     * {@return what Java's StructFile of {@code reader} reads in {@code file}: a first line from {@code head} (the file's
+     * layout version, stride and count), then one line per struct} or the refusal
+     */
+    static List<String> java(Version reader, Path file, java.util.function.Function<StructFile<?>, String> head)
+            throws Exception {
+        List<String> out = new ArrayList<>();
+        try (StructFile<?> f = StructFile.open(file, reader.type(), false)) {
+            out.add(head.apply(f));
+            for (int i = 0; i < f.count(); i++) {
+                out.add(line(i, VersionedStructFileTest.read((Record) f.get(i))));
+            }
+        } catch (StructFile.StructFileException e) {
+            out.add(e.getMessage());
+        }
+        return out;
+    }
+
+    /** The C program of {@code v}: for each path, "count N layout V stride S" and one line per struct, or the refusal. */
+    static String cProgram(Version v) {
+        String lineage = v.number() == 1
+                ? "{ {1, sizeof(Tick), SB_ALIGNOF(Tick), STRUCTBRIDGE_FINGERPRINT_TICK} }"
+                : "{ SB_LINEAGE_Tick(SB_LAYOUT_VERSION_ENTRY) }";
+        StringBuilder fields = new StringBuilder("printf(\"%llu: time=%lld qty=%d venue=%.*s\", (unsigned long long) i, "
+                + "(long long) t->time, (int) t->qty, (int) sizeof t->venue, t->venue);\n");
+        if (v.number() >= 2) {
+            fields.append("printf(\" price=%.1f\", t->price);\n");
+        }
+        if (v.number() >= 3) {
+            fields.append("printf(\" lots=%d side=%d\", (int) t->lots, (int) t->side);\n");
+        }
+        return """
+                #include "structfile.h"
+                #include "Tick.h"
+                static const sb_layout_version lineage[] = @LINEAGE@;
+                int main(int argc, char** argv) {
+                    for (int a = 1; a < argc; a++) {
+                        sb_file f;
+                        char error[2048];
+                        if (sb_map_versions(argv[a], "Tick", lineage, sizeof lineage / sizeof lineage[0], &f, error,
+                                            sizeof error) != 0) {
+                            printf("%s\\n", error);
+                            continue;
+                        }
+                        printf("count %llu layout %u stride %llu\\n", (unsigned long long) f.count, (unsigned) f.version,
+                               (unsigned long long) f.stride);
+                        for (uint64_t i = 0; i < f.count; i++) {
+                            Tick copy;
+                            const Tick* t = &copy;
+                            if (f.version >= sizeof lineage / sizeof lineage[0]) {
+                                t = (const Tick*) ((const char*) f.data + i * f.stride); /* same or newer: in place */
+                            } else if (sb_read(&f, i, &copy, sizeof copy) != 0) { /* older: widened, zeros */
+                                printf("sb_read failed\\n");
+                                return 1;
+                            }
+                            @FIELDS@
+                            printf("\\n");
+                        }
+                        sb_unmap(&f);
+                    }
+                    return 0;
+                }
+                """.replace("@LINEAGE@", lineage).replace("@FIELDS@", fields.toString());
+    }
+
+    /** {@return the lines a C program of {@code v} prints for {@code files}} */
+    static List<String> c(Version v, List<Path> files) throws Exception {
+        String gcc = Gcc.tool("gcc");
+        Path dir = v.classes().resolve("vt");
+        Path structfile = Path.of("../layout-runtime/src/main/c/structfile.h").toAbsolutePath().normalize();
+        Files.copy(structfile, dir.resolve("structfile.h"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        Files.writeString(dir.resolve("read.c"), cProgram(v));
+        Run built = run(dir, List.of(gcc, "-std=c11", "-Wall", "-Wextra", "-pedantic", "-Werror", "-O1", "-o", "read", "read.c"));
+        assertEquals(0, built.status(), built.output());
+        List<String> cmd = new ArrayList<>(List.of(dir.resolve("read").toString()));
+        files.forEach(f -> cmd.add(f.toString()));
+        Run r = run(dir, cmd);
+        assertEquals(0, r.status(), r.output());
+        return r.output().lines().toList();
+    }
+
+    /** Python with the module of {@code v}: for each path, "count N itemsize S", each struct and validate_array's count. */
+    static final String PYTHON_READER = """
+            import sys
+            sys.path.insert(0, sys.argv[1])
+            import Tick
+            names = [n for n in ("time", "qty", "venue", "price", "lots", "side") if n in Tick.Tick_dtype.names]
+            for path in sys.argv[2:]:
+                try:
+                    a = Tick.open_array(path)
+                except Exception as e:
+                    print(e)
+                    continue
+                print(f"count {len(a)} itemsize {a.dtype.itemsize} writeable {a.flags.writeable}")
+                for i in range(len(a)):
+                    shown = []
+                    for n in names:
+                        x = a[i][n]
+                        shown.append(f"{n}={x.decode() if isinstance(x, bytes) else f'{x:.1f}' if n == 'price' else int(x)}")
+                    print(f"{i}: " + " ".join(shown))
+                print("violations", len(Tick.validate_array(a)))
+                try:
+                    Tick.open_array(path, "r+")
+                    print("r+ OK")
+                except ValueError as e:
+                    print("r+:", e)
+            """;
+
+    static List<String> python(Version v, String script, List<Path> files) throws Exception {
+        String python = Gcc.tool("python3");
+        List<String> cmd = new ArrayList<>(List.of(python, "-c", script, v.classes().resolve("vt").toString()));
+        files.forEach(f -> cmd.add(f.toString()));
+        Run r = run(v.classes(), cmd);
+        assertEquals(0, r.status(), r.output());
+        return r.output().lines().toList();
+    }
+
+    record Run(int status, String output) {}
+
+    static Run run(Path dir, List<String> cmd) throws IOException, InterruptedException {
+        ProcessBuilder pb = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true);
+        pb.environment().put("OPENBLAS_NUM_THREADS", "1");
+        Process p = pb.start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(120, TimeUnit.SECONDS), "timed out: " + cmd);
+        return new Run(p.exitValue(), out);
+    }
+
+    @Test
+    void cReadsEveryFileWithEveryVersionsHeader() throws Exception {
+        for (Version reader : VERSIONS) {
+            List<String> expected = new ArrayList<>();
+            for (Path file : FILES) {
+                expected.addAll(java(reader, file, f -> "count " + f.count() + " layout " + f.layoutVersion() + " stride "
+                        + f.stride()));
+            }
+            assertEquals(expected, c(reader, FILES), "C with version " + reader.number() + "'s header");
+        }
+    }
+
+    @Test
+    void pythonReadsEveryFileWithEveryVersionsModule() throws Exception {
+        for (Version reader : VERSIONS) {
+            List<String> expected = new ArrayList<>();
+            for (Path file : FILES) {
+                int[] version = new int[1];
+                expected.addAll(java(reader, file, f -> {
+                    version[0] = f.layoutVersion();
+                    return "count " + f.count() + " itemsize " + Math.max(f.stride(), reader.type().size())
+                            + " writeable False";
+                }));
+                expected.add("violations 0");
+                expected.add(version[0] == reader.number() ? "r+ OK"
+                        : "r+: " + file + ": the file holds layout version " + version[0] + " of Tick and the reader's is "
+                                + "version " + reader.number() + ": a file of another layout version opens read-only (mode "
+                                + "'r' or 'c'); to write it, migrate it to version " + reader.number()
+                                + " first (StructFile.migrate)");
+            }
+            assertEquals(expected, python(reader, PYTHON_READER, FILES), "Python with version " + reader.number() + "'s module");
+        }
+    }
+
+    /** Python writes in place (mode "r+") a file of its own version; Java of every version reads what it wrote. */
+    @Test
+    void javaReadsWhatPythonWroteInPlace() throws Exception {
+        String script = """
+                import sys
+                sys.path.insert(0, sys.argv[1])
+                import Tick
+                a = Tick.open_array(sys.argv[2], "r+")
+                for i in range(len(a)):
+                    a[i]["qty"] = 500 + i
+                    if "price" in Tick.Tick_dtype.names:
+                        a[i]["price"] = 0.25 + i
+                a.flush()
+                del a
+                print("done")
+                """;
+        for (Version writer : VERSIONS) {
+            Path copy = shared.resolve("py-r+-v" + writer.number() + ".sb");
+            Files.copy(FILES.get(writer.number() - 1), copy, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            assertEquals(List.of("done"), python(writer, script, List.of(copy)));
+            for (Version reader : VERSIONS) {
+                try (StructFile<?> f = StructFile.open(copy, reader.type(), false)) {
+                    for (int i = 0; i < COUNT; i++) {
+                        Map<String, Object> got = VersionedStructFileTest.read((Record) f.get(i));
+                        assertEquals(500 + i, got.get("qty"), "qty " + i + " of v" + writer.number() + " read by v" + reader.number());
+                        if (got.containsKey("price")) {
+                            assertEquals(writer.number() >= 2 ? 0.25 + i : 0.0, got.get("price"));
+                        }
+                        assertEquals("v" + writer.number() + "-" + i, got.get("venue"));
+                    }
+                }
+            }
+        }
+    }
+
+    /** A file of an unrelated lineage: Java, C and Python refuse it with one message. */
+    @Test
+    void anUnrelatedLineageIsRefusedWithOneMessage() throws Exception {
+        Path other = write(otherV2, shared.resolve("other-v2.sb"));
+        for (Version reader : List.of(VERSIONS.get(1), VERSIONS.get(2))) {
+            String java = java(reader, other, f -> "read").getFirst();
+            assertTrue(java.contains("neither an ancestor nor a descendant") && java.contains("layout version 2 differs"), java);
+            assertEquals(List.of(java), c(reader, List.of(other)), "C, reader v" + reader.number());
+            assertEquals(List.of(java), python(reader, PYTHON_READER, List.of(other)), "Python, reader v" + reader.number());
+        }
+    }
+
+    /** Every single-bit flip of a format-3 header and lineage block: C and Python give Java's message. */
+    @Test
+    void everyBitFlipOfAFormatThreeHeaderAndLineageGivesJavasMessage(@TempDir Path dir) throws Exception {
+        byte[] b = Files.readAllBytes(FILES.get(2));
+        int end = 128 + 8 + 56 * 3;
+        Version v3 = VERSIONS.get(2);
+        List<Path> files = new ArrayList<>();
+        List<String> expected = new ArrayList<>();
+        for (int bit = 0; bit < end * 8; bit++) {
+            byte[] c = b.clone();
+            c[bit / 8] ^= (byte) (1 << (bit % 8));
+            Path f = Files.write(dir.resolve("flip-" + bit + ".sb"), c);
+            files.add(f);
+            List<String> java = java(v3, f, x -> "read");
+            assertEquals(1, java.size(), "bit " + bit + " is refused: " + java);
+            expected.add(java.getFirst());
+        }
+        assertEquals(expected, c(v3, files), "C");
+        List<String> py = python(v3, PYTHON_READER, files);
+        assertEquals(expected, py, "Python");
+    }
+}
