@@ -463,6 +463,9 @@ trait LaidOut:
     """The layout fingerprint (32 hex digits)."""
     comptime NAME: StaticString
     """The struct's name in struct files (StructType.name(), the record's C name)."""
+    comptime LINEAGE: StaticString = ""
+    """The layout versions 1 to V of a record of layout version V > 1, one "version size alignment fingerprint" per
+    line; empty for a record of layout version 1 (its own SIZE, ALIGNMENT and FINGERPRINT)."""
 
 
 # libc through external_call: Mojo refuses a program in which two calls of one C function disagree on its signature
@@ -516,7 +519,12 @@ def _le64(p: Pointer[UInt8, MutAnyOrigin], at: Int) -> UInt64:
 
 def crc32(p: Pointer[UInt8, MutAnyOrigin], n: Int) -> UInt32:
     """CRC-32 as zlib's crc32 and java.util.zip.CRC32 compute it (polynomial 0xEDB88320, reflected)."""
-    var c: UInt32 = 0xFFFFFFFF
+    return crc32_more(0, p, n)
+
+
+def crc32_more(crc: UInt32, p: Pointer[UInt8, MutAnyOrigin], n: Int) -> UInt32:
+    """The CRC-32 crc of earlier bytes continued over the n bytes at p, as zlib.crc32(data, crc)."""
+    var c: UInt32 = crc ^ 0xFFFFFFFF
     for i in range(n):
         c ^= UInt32(p[unsafe_offset=i])
         for _ in range(8):
@@ -618,6 +626,10 @@ struct StructFile[T: LaidOut](Movable):
     """The structs in the file."""
     var data_offset: Int
     """Where the first struct starts, in bytes from the start of the file."""
+    var stride: Int
+    """The bytes between structs in the file: the size of the file's layout version."""
+    var version: Int
+    """The file's layout version (1 for format 2): T's own, or an older or newer one of T's lineage."""
 
     def __init__(out self, path: String) raises:
         """Maps the struct file at path, or raises an Error naming the path and the first check that fails."""
@@ -626,6 +638,8 @@ struct StructFile[T: LaidOut](Movable):
         self.length = 0
         self.count = 0
         self.data_offset = 0
+        self.stride = 0
+        self.version = 0
         var c_path = _c_path(path)
         var st = List[UInt8](length=256, fill=0)
         var stp = Pointer[UInt8, MutAnyOrigin](unsafe_from_address=Int(st.unsafe_ptr()))
@@ -687,6 +701,38 @@ struct StructFile[T: LaidOut](Movable):
         self.length = file_size
         self.count = Int(_le64(h, 40))
         self.data_offset = Int(_le64(h, 48))
+        self.stride = Int(_le64(h, 32))
+        self.version = Int(_le32(h, 128)) if _le32(h, 8) == 3 else 1
+
+    @staticmethod
+    def _lineage() -> List[Tuple[Int, Int, Int, String]]:
+        """T's layout versions 1 to V: (version, size, alignment, fingerprint)."""
+        var out = List[Tuple[Int, Int, Int, String]]()
+        if Self.T.LINEAGE.byte_length() == 0:
+            out.append((1, Self.T.SIZE, Self.T.ALIGNMENT, String(Self.T.FINGERPRINT)))
+            return out^
+        for line in String(Self.T.LINEAGE).split("\n"):
+            var parts = String(line).split(" ")
+            if len(parts) == 4:
+                try:
+                    out.append((Int(String(parts[0])), Int(String(parts[1])), Int(String(parts[2])), String(parts[3])))
+                except:
+                    pass
+        return out^
+
+    @staticmethod
+    def _entry_is(h: Pointer[UInt8, MutAnyOrigin], at: Int, size: UInt64, alignment: UInt64, version: UInt64,
+                  mine: Tuple[Int, Int, Int, String]) -> Bool:
+        """Whether the layout (version, size, alignment, fingerprint field at h + at) is mine."""
+        var fp = mine[3].as_bytes()
+        if version != UInt64(mine[0]) or size != UInt64(mine[1]) or alignment != UInt64(mine[2]):
+            return False
+        if _field_length(h, at) != len(fp):
+            return False
+        for i in range(len(fp)):
+            if h[unsafe_offset=at + i] != fp[i]:
+                return False
+        return True
 
     @staticmethod
     def _check(path: String, h: Pointer[UInt8, MutAnyOrigin], file_size: Int) -> String:
@@ -695,7 +741,6 @@ struct StructFile[T: LaidOut](Movable):
         var order = _le32(h, 12)
         var flags = _le32(h, 120)
         var stored = _le32(h, 124)
-        var computed = UInt64(crc32(h, 124))
         var size = _le64(h, 16)
         var alignment = _le64(h, 24)
         var stride = _le64(h, 32)
@@ -707,12 +752,29 @@ struct StructFile[T: LaidOut](Movable):
                 return String(path, ": not a structbridge struct file (bad magic)")
         if h[unsafe_offset=7] != 0:
             return String(path, ": not a structbridge struct file (bad magic)")
-        if version != 2:
-            return String(path, ": format version ", version, ", this reader knows 2",
+        if version != 2 and version != 3:
+            return String(path, ": format version ", version, ", this reader knows 2 and 3",
                           " (version 1 has no header checksum: write the file again)" if version == 1 else "")
-        if stored != computed:
+        var entries = 1
+        var end = 128
+        if version == 3:
+            if file_size < 136:
+                return String(path, ": ", file_size, " bytes end inside the lineage block of a format-3 file (its entry ",
+                              "count is bytes 128 to 131)")
+            var n = _le32(h, 128)
+            if n < 1 or n > 65535:
+                return String(path, ": the lineage block lists ", n, " layout versions; a format-3 file lists 1 to 65535")
+            end = 136 + 56 * Int(n)
+            if end > file_size:
+                return String(path, ": the lineage block of ", n, " layout versions (bytes 128 to ", end - 1,
+                              ") does not fit the file's ", file_size, " bytes")
+            entries = Int(n)
+        var computed = crc32(h, 124)
+        if end > 128:
+            computed = crc32_more(computed, h.unsafe_offset(128), end - 128)
+        if stored != UInt64(computed):
             return String(path, ": header checksum 0x", _hex8(stored), " does not match the header's bytes (CRC-32 0x",
-                          _hex8(computed), "): the header is corrupt")
+                          _hex8(UInt64(computed)), "): the header is corrupt")
         if flags & ~UInt64(3) != 0:
             return String(path, ": header flags 0x", _hex8(flags), " hold bits this reader does not know (it knows 0x00000003)")
         if flags & 2 != 0:
@@ -722,6 +784,42 @@ struct StructFile[T: LaidOut](Movable):
             return String(path, ": data byte order ", order, " is neither 1 (little-endian) nor 2 (big-endian)")
         if order != 1:  # Mojo runs on little-endian machines (x86-64, AArch64)
             return String(path, ": data byte order ", order, " differs from this machine's 1")
+        if version == 3:
+            for k in range(entries + 1):
+                var at = 132 if k == 0 else 136 + 56 * (k - 1) + 4
+                var reserved = _le32(h, at)
+                if reserved != 0:
+                    return String(path, ": bytes ", at, " to ", at + 3, " (reserved, in the lineage block) hold 0x",
+                                  _hex8(reserved), "; a format-3 file has 0 there")
+                if k > 0:
+                    var kv = _le32(h, at - 4)
+                    if kv != UInt64(k):
+                        return String(path, ": lineage entry ", k, " of ", entries, " holds layout version ", kv,
+                                      "; the entries of a format-3 file are versions 1 to ", entries, " in order")
+            var last = 136 + 56 * (entries - 1)
+            var same_last = _le64(h, last + 8) == size and _le64(h, last + 16) == alignment
+            var fl = _field_length(h, 56)
+            same_last = same_last and fl == _field_length(h, last + 24)
+            if same_last:
+                for i in range(fl):
+                    same_last = same_last and h[unsafe_offset=56 + i] == h[unsafe_offset=last + 24 + i]
+            if not same_last:
+                return String(path, ": the header's layout (fingerprint ", _shown(h, 56), ", size ", size, ", alignment ",
+                              alignment, ") is not the last entry of the file's lineage (layout version ", entries,
+                              ": fingerprint ", _shown(h, last + 24), ", size ", _le64(h, last + 8), ", alignment ",
+                              _le64(h, last + 16), ")")
+        # the layout: the file's lineage against T's, on every layout version both hold
+        var lineage = Self._lineage()
+        var differs = 0
+        var shared = entries if entries < len(lineage) else len(lineage)
+        for k in range(1, shared + 1):
+            if differs != 0:
+                break
+            var e = 136 + 56 * (k - 1)
+            var same = Self._entry_is(h, e + 24, _le64(h, e + 8), _le64(h, e + 16), _le32(h, e), lineage[k - 1]) \
+                if version == 3 else Self._entry_is(h, 56, size, alignment, 1, lineage[k - 1])
+            if not same:
+                differs = k
         # the expected name: its first 31 UTF-8 bytes, cut at a character boundary, as the header keeps it
         var name = Self.T.NAME.as_bytes()
         var name_length = len(name)
@@ -729,20 +827,35 @@ struct StructFile[T: LaidOut](Movable):
             name_length = 31
             while name_length > 0 and Int(name[name_length]) & 0xC0 == 0x80:
                 name_length -= 1
-        var fingerprint = Self.T.FINGERPRINT.as_bytes()
-        var same = _field_length(h, 56) == len(fingerprint) and _field_length(h, 88) == name_length
-        if same:
-            for i in range(len(fingerprint)):
-                same = same and h[unsafe_offset=56 + i] == fingerprint[i]
+        var same_name = _field_length(h, 88) == name_length
+        if same_name:
             for i in range(name_length):
-                same = same and h[unsafe_offset=88 + i] == name[i]
-        if not same or size != UInt64(Self.T.SIZE) or stride != UInt64(Self.T.SIZE) or alignment != UInt64(Self.T.ALIGNMENT):
-            return String(path, ": the file holds ", _shown(h, 88), " (fingerprint ", _shown(h, 56), ", size ", size,
-                          ", alignment ", alignment, ", stride ", stride, "); the reader expects ", Self.T.NAME,
-                          " (fingerprint ", Self.T.FINGERPRINT, ", size ", Self.T.SIZE, ", alignment ", Self.T.ALIGNMENT,
-                          ", stride ", Self.T.SIZE, ")")
-        if data < 128 or data % 64 != 0:
+                same_name = same_name and h[unsafe_offset=88 + i] == name[i]
+        if not same_name or stride != size or differs != 0:
+            var own = lineage[len(lineage) - 1].copy()
+            var mine = String("fingerprint ", own[3], ", size ", own[1], ", alignment ", own[2], ", stride ", own[1], ")")
+            if entries == 1 and len(lineage) == 1:
+                return String(path, ": the file holds ", _shown(h, 88), " (fingerprint ", _shown(h, 56), ", size ", size,
+                              ", alignment ", alignment, ", stride ", stride, "); the reader expects ", Self.T.NAME,
+                              " (", mine)
+            var why = String()
+            if differs != 0:
+                var r = lineage[differs - 1].copy()
+                var at = 136 + 56 * (differs - 1)
+                var theirs = String("fingerprint ", _shown(h, at + 24), ", size ", _le64(h, at + 8), ", alignment ",
+                                    _le64(h, at + 16)) if version == 3 else String("fingerprint ", _shown(h, 56), ", size ",
+                                                                                   size, ", alignment ", alignment)
+                why = String(" (layout version ", differs, " differs: the file's has ", theirs, ", the reader's fingerprint ",
+                             r[3], ", size ", r[1], ", alignment ", r[2], ")")
+            return String(path, ": the file holds ", _shown(h, 88), " (layout version ", entries, ", fingerprint ",
+                          _shown(h, 56), ", size ", size, ", alignment ", alignment, ", stride ", stride,
+                          "); the reader expects ", Self.T.NAME, " (layout version ", len(lineage), ", ", mine,
+                          ": the file's layout is neither an ancestor nor a descendant of the reader's", why)
+        if version == 2 and (data < 128 or data % 64 != 0):
             return String(path, ": data offset ", data, " is not a multiple of 64 at least 128")
+        if version == 3 and (data < UInt64(end) or data % 64 != 0):
+            return String(path, ": data offset ", data, " is not a multiple of 64 at or past the end of the lineage block ",
+                          "(byte ", end, ")")
         if data > UInt64(file_size):
             return String(path, ": data offset ", data, " lies past the end of the file's ", file_size, " bytes")
         # data + count * stride without overflow; "need" is shown only when it fits an int64_t, as in Java
@@ -757,6 +870,20 @@ struct StructFile[T: LaidOut](Movable):
             return String(path, ": the file's ", file_size, " bytes are more than the ", need, " bytes that ", structs,
                           " take (a struct file its writer closed ends after its last struct)")
         return ""
+
+    def struct_at(self, i: Int) -> Pointer[Self.T, MutAnyOrigin]:
+        """Struct i where it lies in the mapping, for a file of T's layout version or a newer one (the file's stride
+        apart; read-only memory). For an older file use read(i)."""
+        return Pointer[Self.T, MutAnyOrigin](unsafe_from_address=self.base + self.data_offset + i * self.stride)
+
+    def read(self, i: Int, out_struct: Pointer[Self.T, MutAnyOrigin]):
+        """Copies struct i to out_struct: its first min(stride, T.SIZE) bytes, then zeros (the members an older file
+        lacks read as zero, as Java's widened copy; a newer file's bytes past T's members are left out)."""
+        var n = self.stride if self.stride < Self.T.SIZE else Self.T.SIZE
+        var src = Pointer[UInt8, MutAnyOrigin](unsafe_from_address=self.base + self.data_offset + i * self.stride)
+        var dst = Pointer[UInt8, MutAnyOrigin](unsafe_from_address=Int(out_struct))
+        for k in range(Self.T.SIZE):
+            dst[unsafe_offset=k] = src[unsafe_offset=k] if k < n else 0
 
     def structs(self) -> Pointer[Self.T, MutAnyOrigin]:
         """The first struct, where it lies in the mapping (read-only memory: do not write through it)."""
