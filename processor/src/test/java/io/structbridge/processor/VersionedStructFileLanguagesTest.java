@@ -297,6 +297,67 @@ class VersionedStructFileLanguagesTest {
         }
     }
 
+    /** Mojo of each version: for each path, "count N layout V stride S" and each struct's time and qty, or the refusal. */
+    static final String MOJO_READER = """
+            from std.sys import argv
+            import structbridge_rt as _sbrt
+            from Tick import Tick
+
+
+            def main():
+                var args = argv()
+                for a in range(1, len(args)):
+                    try:
+                        var f = _sbrt.StructFile[Tick](String(args[a]))
+                        print("count", f.count, "layout", f.version, "stride", f.stride)
+                        for i in range(f.count):
+                            var t = Tick()
+                            f.read(i, Pointer[Tick, MutAnyOrigin](unsafe_from_address=Int(Pointer(to=t))))
+                            print(String(i, ": time=", t.time, " qty=", t.qty))
+                        f.close()
+                    except e:
+                        print(e)
+            """;
+
+    @Test
+    void mojoReadsEveryFileWithEveryVersionsStructAndRefusesAnUnrelatedOne() throws Exception {
+        String mojo = Gcc.tool("mojo");
+        Path other = write(otherV2, shared.resolve("other-v2-mojo.sb"));
+        List<Path> files = new ArrayList<>(FILES);
+        files.add(other);
+        for (Version reader : VERSIONS) {
+            List<String> expected = new ArrayList<>();
+            for (Path file : files) {
+                for (String l : java(reader, file, f -> "count " + f.count() + " layout " + f.layoutVersion() + " stride "
+                        + f.stride())) {
+                    int cut = l.indexOf(" venue=");
+                    expected.add(l.matches("\\d+: .*") && cut > 0 ? l.substring(0, cut) : l);
+                }
+            }
+            Path dir = v(reader);
+            Files.writeString(dir.resolve("read.mojo"), MOJO_READER);
+            Run built = run(dir, List.of(mojo, "build", "-I", ".", "read.mojo", "-o", "read-mojo"));
+            assertEquals(0, built.status(), built.output());
+            List<String> cmd = new ArrayList<>(List.of(dir.resolve("read-mojo").toString()));
+            files.forEach(f -> cmd.add(f.toString()));
+            Run r = run(dir, cmd);
+            assertEquals(0, r.status(), r.output());
+            assertEquals(expected, r.output().lines().toList(), "Mojo with version " + reader.number() + "'s struct");
+        }
+    }
+
+    /** {@return the folder of {@code v}'s generated Tick.mojo, once structbridge_rt.mojo is copied beside it} */
+    private static Path v(Version v) throws IOException {
+        try (java.util.stream.Stream<Path> s = Files.walk(v.classes().getParent())) {
+            Path tick = s.filter(p -> p.getFileName().toString().equals("Tick.mojo")).findFirst()
+                    .orElseThrow(() -> new AssertionError("no Tick.mojo under " + v.classes().getParent()));
+            // the runtime as the processor writes it beside the modules of -Astructbridge.pythonDir
+            Files.copy(Path.of("src/main/resources/io/structbridge/processor/write/mojo/structbridge_rt.mojo"),
+                    tick.resolveSibling("structbridge_rt.mojo"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            return tick.getParent();
+        }
+    }
+
     /** A file of an unrelated lineage: Java, C and Python refuse it with one message. */
     @Test
     void anUnrelatedLineageIsRefusedWithOneMessage() throws Exception {

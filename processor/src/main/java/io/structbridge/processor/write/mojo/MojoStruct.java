@@ -111,5 +111,16 @@ final class MojoStruct {
                 .append("    \"\"\"The layout fingerprint, as in the C header, the Python module and struct files.\"\"\"\n")
                 .append("    comptime NAME: StaticString = ").append(MojoTypes.literal(p.model().cName())).append('\n')
                 .append("    \"\"\"The name struct files record for these structs (StructType.name()).\"\"\"\n");
+        java.util.List<io.structbridge.processor.write.Lineage.Entry> lineage = io.structbridge.processor.write.Lineage.of(p);
+        if (lineage.size() > 1) { // a record of layout version 1 keeps the trait's default (and its bytes of before)
+            StringBuilder text = new StringBuilder();
+            for (io.structbridge.processor.write.Lineage.Entry e : lineage) {
+                text.append(text.isEmpty() ? "" : ";").append(e.version()).append(' ').append(e.size()).append(' ')
+                        .append(e.alignment()).append(' ').append(e.fingerprint());
+            }
+            b.append("    comptime LINEAGE: StaticString = ").append(MojoTypes.literal(text.toString())).append('\n')
+                    .append("    \"\"\"Layout versions 1 to ").append(lineage.size()).append(", \"version size alignment "
+                            + "fingerprint\" each, separated by semicolons: StructFile reads a struct file of any of them.\"\"\"\n");
+        }
     }
 }

@@ -464,8 +464,8 @@ trait LaidOut:
     comptime NAME: StaticString
     """The struct's name in struct files (StructType.name(), the record's C name)."""
     comptime LINEAGE: StaticString = ""
-    """The layout versions 1 to V of a record of layout version V > 1, one "version size alignment fingerprint" per
-    line; empty for a record of layout version 1 (its own SIZE, ALIGNMENT and FINGERPRINT)."""
+    """The layout versions 1 to V of a record of layout version V > 1, "version size alignment fingerprint" each,
+    separated by semicolons; empty for a record of layout version 1 (its own SIZE, ALIGNMENT and FINGERPRINT)."""
 
 
 # libc through external_call: Mojo refuses a program in which two calls of one C function disagree on its signature
@@ -711,7 +711,7 @@ struct StructFile[T: LaidOut](Movable):
         if Self.T.LINEAGE.byte_length() == 0:
             out.append((1, Self.T.SIZE, Self.T.ALIGNMENT, String(Self.T.FINGERPRINT)))
             return out^
-        for line in String(Self.T.LINEAGE).split("\n"):
+        for line in String(Self.T.LINEAGE).split(";"):
             var parts = String(line).split(" ")
             if len(parts) == 4:
                 try:
