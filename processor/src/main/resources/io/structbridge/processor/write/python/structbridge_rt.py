@@ -1594,7 +1594,7 @@ def _SB_open_array(path: str | _SB_os.PathLike[str], mode: str, dtype: _SB_Any, 
             del raw
             f.close()
             widened.flags.writeable = mode == "c"
-            return _SB_typing.cast(_SB_Any, widened)
+            return widened
         array: _SB_Any = _SB_np.memmap(f, dtype=_sb_dtype_at(dtype, stride), mode=mode, offset=data, shape=(count,))
         mapping = getattr(array, "_mmap")
         # Keep f (and its lock) open while the mapping, shared by every view of the array, lives.
