@@ -40,7 +40,7 @@
    generated header's SB_LINEAGE_<Name>, layout versions 1 to V) and reads, as Java's StructFile does, a file of
    any layout version whose lineage agrees with the reader's on every version both hold:
 
-       static const sb_layout_version lineage[] = { SB_LINEAGE_Tick(SB_LAYOUT_VERSION_ENTRY) };
+       static const sb_layout_version lineage[] = { SB_LINEAGE_Tick(sb_lineage_entry) };
        sb_file f; char err[512];
        if (sb_map_versions("ticks.sb", "Tick", lineage, SB_LAYOUT_VERSION_Tick, &f, err, sizeof err) != 0) ...
 
@@ -96,8 +96,9 @@ typedef struct sb_layout_version {
     const char* fingerprint;
 } sb_layout_version;
 
-/* The initializer of one sb_layout_version, for the generated SB_LINEAGE_<Name>(SB_LAYOUT_VERSION_ENTRY) list. */
-#define SB_LAYOUT_VERSION_ENTRY(version, size, alignment, fingerprint) {version, size, alignment, fingerprint},
+/* The initializer of one sb_layout_version, for the generated SB_LINEAGE_<Name>(sb_lineage_entry) list (lower case:
+   no record can be named sb_..., so no generated SB_..._<Name> macro takes this name). */
+#define sb_lineage_entry(version, size, alignment, fingerprint) {version, size, alignment, fingerprint},
 
 static inline uint64_t sb_le64(const unsigned char* p) {
     uint64_t v = 0;

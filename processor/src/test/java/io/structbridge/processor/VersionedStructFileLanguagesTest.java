@@ -122,7 +122,7 @@ class VersionedStructFileLanguagesTest {
     static String cProgram(Version v) {
         String lineage = v.number() == 1
                 ? "{ {1, sizeof(Tick), SB_ALIGNOF(Tick), STRUCTBRIDGE_FINGERPRINT_TICK} }"
-                : "{ SB_LINEAGE_Tick(SB_LAYOUT_VERSION_ENTRY) }";
+                : "{ SB_LINEAGE_Tick(sb_lineage_entry) }";
         StringBuilder fields = new StringBuilder("printf(\"%llu: time=%lld qty=%d venue=%.*s\", (unsigned long long) i, "
                 + "(long long) t->time, (int) t->qty, (int) sizeof t->venue, t->venue);\n");
         if (v.number() >= 2) {

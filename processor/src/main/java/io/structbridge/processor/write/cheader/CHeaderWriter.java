@@ -80,7 +80,7 @@ public final class CHeaderWriter {
             b.append("/* Layout versions 1 to ").append(lineage.size()).append(" of ").append(name)
                     .append(" (the lineage a struct file of format 3 records): X(version, size, alignment, fingerprint)\n")
                     .append("   for each. With structfile.h: static const sb_layout_version lineage[] = { SB_LINEAGE_")
-                    .append(name).append("(SB_LAYOUT_VERSION_ENTRY) };\n")
+                    .append(name).append("(sb_lineage_entry) };\n")
                     .append("   sb_map_versions(path, \"").append(name).append("\", lineage, SB_LAYOUT_VERSION_")
                     .append(name).append(", &f, error, sizeof error) reads a file of any of them. */\n");
             b.append("#define SB_LAYOUT_VERSION_").append(name).append(' ').append(lineage.size()).append('\n');
