@@ -13,11 +13,11 @@ final class Oracles {
     /** What was checked ("python3 -c import a, b", "gcc --version") to whether it worked: one process per check, not per test. */
     private static final java.util.Map<String, Boolean> WORKS = new java.util.concurrent.ConcurrentHashMap<>();
 
-    static void requirePython(String... modules) {
-        String check = "import " + String.join(", ", modules);
-        boolean ok = WORKS.computeIfAbsent("python3 -c " + check, k -> {
+    /** {@return whether {@code cmd} exits with 0 within 60 s; run once per command line in this JVM} */
+    private static boolean works(String... cmd) {
+        return WORKS.computeIfAbsent(String.join(" ", cmd), k -> {
             try {
-                Process p = new ProcessBuilder("python3", "-c", check).redirectErrorStream(true).start();
+                Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
                 p.getInputStream().readAllBytes();
                 return p.waitFor(60, TimeUnit.SECONDS) && p.exitValue() == 0;
             } catch (IOException e) {
@@ -27,6 +27,11 @@ final class Oracles {
                 return false;
             }
         });
+    }
+
+    static void requirePython(String... modules) {
+        String check = "import " + String.join(", ", modules);
+        boolean ok = works("python3", "-c", check);
         if (!ok) {
             String reason = "python3 with " + String.join(", ", modules) + " is not available";
             if ("true".equals(System.getenv("CI"))) {
@@ -38,18 +43,7 @@ final class Oracles {
 
     /** Requires {@code tool} on PATH (gcc, g++): skipped with the reason without it, failed under CI=true. */
     static void requireTool(String tool) {
-        boolean ok = WORKS.computeIfAbsent(tool + " --version", k -> {
-            try {
-                Process p = new ProcessBuilder(tool, "--version").redirectErrorStream(true).start();
-                p.getInputStream().readAllBytes();
-                return p.waitFor(60, TimeUnit.SECONDS) && p.exitValue() == 0;
-            } catch (IOException e) {
-                return false;
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return false;
-            }
-        });
+        boolean ok = works(tool, "--version");
         if (!ok) {
             String reason = tool + " is not on PATH (Debian packages gcc, g++)";
             if ("true".equals(System.getenv("CI"))) {
