@@ -139,14 +139,15 @@ import java.util.Objects;
  *     is the mapping, structs {@code stride()} bytes apart; {@link #elements()} is a copy made on its
  *     first call, each struct cut to the reader's size, so generated array views, validators, the
  *     Arrow export and DuckDB read an array of the reader's structs.
- * <li>u &lt; v (an older file): read-only only. At open the structs are copied once into memory of
- *     this file's arena, exactly {@code count * type.size()} bytes, each the file's
+ * <li>u &lt; v (an older file): read-only only. On the first {@link #get} or {@link #elements()} the structs are
+ *     copied once into memory of this file's arena, exactly {@code count * type.size()} bytes, each the file's
  *     {@code stride()} bytes followed by zeros: every member the file's version lacks reads as
  *     all-zero bytes, a value the processor proves valid for every such member
  *     ({@code SB-SINCE-DEFAULT}). {@link #get} and {@link #elements()} read that copy, so the
- *     generated array views and validators work on it. A file whose widened copy would not fit a
- *     {@code long} is refused ({@link StructFileException}); one that does not fit memory throws
- *     {@link OutOfMemoryError}.
+ *     generated array views and validators work on it; a reader that steps by {@link #stride()} through
+ *     {@link #storedStructs()} (the Spark connector widens one batch at a time) never makes the copy. A file whose
+ *     widened copy would not fit a {@code long} is refused at open ({@link StructFileException}); one that does not
+ *     fit memory throws {@link OutOfMemoryError} where the copy is made.
  * </ul>
  * Writers ({@link #create}, a writable {@link #open} and the appends) write only the reader's own
  * version; {@link #migrate} rewrites a file of another version as a new file of the reader's.
@@ -226,7 +227,7 @@ public final class StructFile<R extends Record> implements AutoCloseable {
     private final FileLocks.Held held;
     private final FileChannel channel;
     private final boolean writable;
-    /** Whether an older file is widened into a copy at open ({@link #migrate} streams instead). */
+    /** Whether an older file may be widened into a copy, on first use ({@link #migrate} streams instead). */
     private final boolean widen;
     /** The bytes between structs in the file: the struct size of the file's layout version. */
     private long stride;
@@ -249,8 +250,8 @@ public final class StructFile<R extends Record> implements AutoCloseable {
     /** The file's length when it was opened (or created). */
     private long openedSize;
     /**
-     * For a file of an older layout version: its structs widened to the reader's size (each the file's bytes,
-     * then zeros), allocated once in {@link #arena}; else null.
+     * For a file of an older layout version, once {@link #get} or {@link #elements()} asked for it: its structs
+     * widened to the reader's size (each the file's bytes, then zeros), allocated once in {@link #arena}; else null.
      */
     private MemorySegment widened;
     /**
@@ -360,7 +361,8 @@ public final class StructFile<R extends Record> implements AutoCloseable {
     /**
      * Opens an existing file, checking every header field against {@code type}. A file of another
      * layout version whose lineage is an ancestor or a descendant of the type's opens read-only only
-     * (see "Layout versions" in the class documentation); an older one is widened into a copy here.
+     * (see "Layout versions" in the class documentation); an older one is widened into a copy on the first
+     * {@link #get} or {@link #elements()}.
      *
      * @param path the file
      * @param type the struct type the caller expects
@@ -492,8 +494,9 @@ public final class StructFile<R extends Record> implements AutoCloseable {
                     + " first (StructFile.migrate)");
         }
         capacity = (size - dataOffset) / stride;
-        if (layoutVersion < lineage.size() && widen) {
-            widen();
+        if (layoutVersion < lineage.size() && widen && bytesFor(0, count, type.size()) < 0) {
+            throw new StructFileException(path + ": " + count + " structs of layout version " + layoutVersion
+                    + " widened to version " + lineage.size() + " (" + type.size() + " bytes each) are more bytes than memory holds");
         }
         if (writable && (h.flags() & StructFileHeader.FLAG_WRITING) == 0) {
             StructFileHeader.setFlags(mapping, h.flags() | StructFileHeader.FLAG_WRITING);
@@ -501,19 +504,21 @@ public final class StructFile<R extends Record> implements AutoCloseable {
     }
 
     /**
-     * Copies the structs of an older layout version into {@link #widened}: {@code count} structs of the reader's
-     * size, each the file's {@code stride} bytes followed by zeros (the value of every member the file's version
-     * lacks), in one allocation of exactly {@code count * size} bytes in this file's arena.
+     * {@return for a file of an older layout version, its structs widened into {@link #widened}, copied on the first
+     * call: {@code count} structs of the reader's size, each the file's {@code stride} bytes followed by zeros (the
+     * value of every member the file's version lacks), in one allocation of exactly {@code count * size} bytes in
+     * this file's arena (checked to fit a {@code long} at open); else null} Called holding {@link #monitor}.
      */
-    private void widen() throws StructFileException {
-        long bytes = bytesFor(0, count, type.size());
-        if (bytes < 0) {
-            throw new StructFileException(path + ": " + count + " structs of layout version " + layoutVersion
-                    + " widened to version " + lineage.size() + " (" + type.size() + " bytes each) are more bytes than memory holds");
+    private MemorySegment widened() {
+        if (widened == null && layoutVersion < lineage.size()) {
+            if (!widen) {
+                throw new IllegalStateException(path + ": opened to be streamed, not widened");
+            }
+            MemorySegment copy = arena.allocate(count * type.size(), type.alignment());
+            StridedCopy.copy(mapping, dataOffset, stride, copy, 0, type.size(), Math.min(stride, type.size()), count);
+            widened = copy;
         }
-        MemorySegment copy = arena.allocate(bytes, type.alignment());
-        StridedCopy.copy(mapping, dataOffset, stride, copy, 0, type.size(), Math.min(stride, type.size()), count);
-        widened = copy;
+        return widened;
     }
 
     /** {@return {@code offset + count * stride}, or -1 if it overflows a {@code long}} */
@@ -691,7 +696,7 @@ public final class StructFile<R extends Record> implements AutoCloseable {
     public MemorySegment elements() {
         synchronized (monitor) {
             ensureOpen();
-            if (widened != null) {
+            if (widened() != null) {
                 return widened.asReadOnly();
             }
             if (stride != type.size()) {
@@ -739,7 +744,7 @@ public final class StructFile<R extends Record> implements AutoCloseable {
             if (index < 0 || index >= count) {
                 throw new IndexOutOfBoundsException(path + ": index " + index + " out of bounds for count " + count);
             }
-            if (widened != null) {
+            if (widened() != null) {
                 return type.read(widened, index * type.size());
             }
             return type.read(mapping, dataOffset + index * stride);

@@ -439,6 +439,7 @@ class VersionedStructFileTest {
                             System.out.println("migrated");
                         } else {
                             try (var f = io.structbridge.runtime.StructFile.open(java.nio.file.Path.of(a[1]), type, false)) {
+                                f.get(0); // the first get widens the whole file into a copy
                                 System.out.println("opened " + f.count());
                             }
                         }
@@ -454,7 +455,7 @@ class VersionedStructFileTest {
                 "-XX:+PrintNMTStatistics", "--enable-native-access=ALL-UNNAMED", "-cp", cp.toString(), program.toString());
         String opened = run(dir, command, "open", big.toString());
         assertTrue(opened.startsWith("opened 1000000"), opened);
-        assertTrue(otherPeak(opened) >= 40_000_000L, "the widened copy: " + otherPeak(opened));
+        assertTrue(otherPeak(opened) >= 40_000_000L, "the widened copy of the first get: " + otherPeak(opened));
         String migrated = run(dir, command, "migrate", big.toString(), target.toString());
         assertTrue(migrated.startsWith("migrated"), migrated);
         assertTrue(otherPeak(migrated) < 16L << 20, "the migration's peak: " + otherPeak(migrated));

@@ -30,21 +30,32 @@ abstract sealed class Rows {
         return new StructReadException(file(), row(i), path(i, member), rule);
     }
 
-    /** The structs of the current batch: value {@code i} is struct {@code first + i} of the file. */
+    /**
+     * The structs of the current batch: value {@code i} is struct {@code first + i} of the file, at byte
+     * {@code (first + i) * stride} of the file's structs, or at byte {@code i * stride} of a buffer that holds the
+     * batch alone (a file of an older layout version, widened a batch at a time).
+     */
     static final class Top extends Rows {
         private final String file;
         private final long stride;
+        private final boolean batchBuffer;
         /** The file index of the batch's first struct. */
         long first;
 
-        Top(String file, long stride) {
+        Top(String file, long stride, boolean batchBuffer) {
             this.file = file;
             this.stride = stride;
+            this.batchBuffer = batchBuffer;
+        }
+
+        /** {@return the bytes from one struct to the next} */
+        long stride() {
+            return stride;
         }
 
         @Override
         long offset(int i) {
-            return (first + i) * stride;
+            return (batchBuffer ? i : first + i) * stride;
         }
 
         @Override

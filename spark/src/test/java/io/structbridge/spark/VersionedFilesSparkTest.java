@@ -71,19 +71,25 @@ class VersionedFilesSparkTest {
     }
 
     static List<Row> read(Path file, Class<?> type, long rowsPerSplit) {
-        return spark.read().format("structbridge").option("type", type.getName()).option("rowsPerSplit", rowsPerSplit)
-                .load(file.toString()).orderBy("time").collectAsList();
+        return read(file, type, rowsPerSplit, 4096);
     }
 
+    static List<Row> read(Path file, Class<?> type, long rowsPerSplit, int batchRows) {
+        return spark.read().format("structbridge").option("type", type.getName()).option("rowsPerSplit", rowsPerSplit)
+                .option("batchRows", batchRows).load(file.toString()).orderBy("time").collectAsList();
+    }
+
+    /** An older file is widened a batch at a time: one split and batch, 7 splits, and batches of 64 (the last shorter). */
     @Test
     void version2ReadsAFileOfVersion1WithTheDefault() throws Exception {
-        for (long split : new long[] {1 << 20, 7}) {
-            List<Row> rows = read(v1File, io.structbridge.spark.v2.Tick.class, split == 7 ? COUNT / 7 + 1 : split);
+        long[][] shapes = {{1 << 20, 8192}, {COUNT / 7 + 1, 4096}, {COUNT / 7 + 1, 64}};
+        for (long[] shape : shapes) {
+            List<Row> rows = read(v1File, io.structbridge.spark.v2.Tick.class, shape[0], (int) shape[1]);
             assertEquals(COUNT, rows.size());
             for (int i = 0; i < COUNT; i++) {
                 Row r = rows.get(i);
                 assertEquals(List.of(time(i), qty(i), price(i), 0L), List.of(r.getLong(0), r.getInt(1), r.getDouble(2), r.getLong(3)),
-                        "row " + i);
+                        "row " + i + ", rowsPerSplit " + shape[0] + ", batchRows " + shape[1]);
             }
         }
         assertEquals(List.of(List.of((long) COUNT, 0L)), longs(DuckDb.query(v1File, io.structbridge.spark.v2.TickStruct.TYPE,
