@@ -66,7 +66,7 @@ public final class LayoutLockCheck {
                 if (holder == null || was.topLevel()) {
                     if (was.topLevel()) {
                         report.error(type, Message.LOCK_MEMBER_REMOVED, was.path(), old.version(), record, file,
-                                was.c() + " at offset " + was.offset(), "@Reserved " + was.c() + " " + was.path());
+                                was.c() + " at offset " + was.offset(), "a component '" + was.path() + "' of the same type (" + was.c() + "), annotated @Reserved");
                     }
                 } else {
                     changes.computeIfAbsent(holder.path(), k -> new ArrayList<>()).add(
