@@ -339,6 +339,11 @@ public final class StructClassWriter {
             type.addMethod(override("lineage", ParameterizedTypeName.get(Runtime.LIST, Runtime.LAYOUT_VERSION))
                     .addStatement("return LINEAGE").build());
         }
+        if (!model.reserved().isEmpty()) {
+            type.addMethod(override("reservedComponents", ParameterizedTypeName.get(Runtime.LIST, ClassName.get(String.class)))
+                    .addStatement("return $T.of($L)", Runtime.LIST, model.reserved().stream()
+                            .map(r -> CodeBlock.of("$S", r.field().name())).collect(CodeBlock.joining(", "))).build());
+        }
         TransposeCode transpose = new TransposeCode(plan);
         if (transpose.applies()) {
             transpose.addTo(structClass, type);
