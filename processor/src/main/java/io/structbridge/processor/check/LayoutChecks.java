@@ -44,7 +44,7 @@ public final class LayoutChecks {
                     a64.alignment(), a64.alignment());
         }
         boolean bitFields = plan.members().stream().anyMatch(Member::bitField);
-        if (paddingNotes && !bitFields && plan.model().pack() == 0 && plan.holeBytes() + plan.tailPadding() > 0) {
+        if (paddingNotes && !bitFields && plan.model().pack() == 0 && plan.reserved().isEmpty() && plan.holeBytes() + plan.tailPadding() > 0) {
             List<FieldModel> order = tagsBeforeTheirUnions(plan.model(), LayoutEngine.compactOrder(plan.model()));
             StructLayoutPlan compact = LayoutEngine.place(plan.model(), order);
             if (compact.size() < plan.size()) {
