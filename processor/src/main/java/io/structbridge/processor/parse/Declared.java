@@ -91,8 +91,8 @@ final class Declared {
                 String n = f.formerNames().get(i);
                 String j = f.formerJsonNames().get(i);
                 String problem = union ? "a union has one layout version, and its JSON is its tagging struct's" : null;
-                if (problem == null && n.isEmpty()) {
-                    problem = "a former name is not empty";
+                if (problem == null && !(javax.lang.model.SourceVersion.isIdentifier(n) && !javax.lang.model.SourceVersion.isKeyword(n))) {
+                    problem = "a former name is a name the component had, so a Java identifier";
                 }
                 if (problem == null) {
                     problem = taken.get(n);
