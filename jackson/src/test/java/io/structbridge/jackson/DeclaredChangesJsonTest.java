@@ -131,6 +131,74 @@ class DeclaredChangesJsonTest {
         assertEquals(List.of("qty", "lots"), RenamedStruct.TYPE.reservedComponents());
     }
 
+    /**
+     * Structs new Java code wrote, read by a C program of the version before the change (qty and lots live, price
+     * named px, market named venue: its own declaration, laid out by gcc), by one built against the new header, and
+     * by the generated ctypes class: the same offsets, and the removed members read as 0.
+     */
+    @Test
+    void oldAndNewReadersInCAndPythonReadWhatNewJavaWrote(@TempDir Path dir) throws Exception {
+        Oracles.requireTool("gcc");
+        Oracles.requirePython("numpy");
+        Path modules = Path.of(Renamed.class.getProtectionDomain().getCodeSource().getLocation().toURI())
+                .resolve("io/structbridge/jackson/fixtures");
+        MemorySegment s = Arena.ofAuto().allocate(RenamedStruct.LAYOUT, 2);
+        RenamedStruct.write(s, 0, new Renamed(1, 7, 2.5, (short) 3, "X"));
+        RenamedStruct.write(s, RenamedStruct.SIZE, new Renamed(-4, 9, -0.25, (short) 1, "abcdefg"));
+        Path data = dir.resolve("ticks.bin");
+        Files.write(data, s.toArray(ValueLayout.JAVA_BYTE));
+        Path c = dir.resolve("read.c");
+        Files.writeString(c, """
+                #include <stddef.h>
+                #include <stdint.h>
+                #include <stdio.h>
+                #include "Renamed.h"
+                typedef struct { int64_t time; int32_t qty; double px; int16_t lots; char venue[8]; } Old;
+                int main(int argc, char **argv) {
+                    FILE *f = argc > 1 ? fopen(argv[1], "rb") : NULL;
+                    Old o[2]; Renamed n[2];
+                    if (f == NULL || fread(o, sizeof o, 1, f) != 1) return 2;
+                    rewind(f);
+                    if (fread(n, sizeof n, 1, f) != 1) return 3;
+                    printf("sizes %zu %zu %zu %zu\\n", sizeof(Old), sizeof(Renamed), _Alignof(Old), _Alignof(Renamed));
+                    printf("offsets %zu %zu %zu %zu\\n", offsetof(Old, px), offsetof(Renamed, price), offsetof(Old, venue), offsetof(Renamed, market));
+                    for (int i = 0; i < 2; i++) {
+                        printf("old %lld %d %a %d %.8s\\n", (long long) o[i].time, o[i].qty, o[i].px, o[i].lots, o[i].venue);
+                        printf("new %lld %a %.8s\\n", (long long) n[i].time, n[i].price, n[i].market);
+                    }
+                    return fclose(f);
+                }
+                """, StandardCharsets.UTF_8);
+        GeneratedOutputs.Result gcc = GeneratedOutputs.run(List.of("gcc", "-std=c11", "-Wall", "-Wextra", "-Werror", "-pedantic",
+                "-I", modules.toString(), "-o", dir.resolve("read").toString(), c.toString()), dir, "");
+        assertEquals(0, gcc.exit(), gcc.out());
+        GeneratedOutputs.Result run = GeneratedOutputs.run(List.of(dir.resolve("read").toString(), data.toString()), dir, "");
+        assertEquals(0, run.exit(), run.out());
+        List<String> lines = run.out().lines().toList();
+        assertEquals("sizes " + RenamedStruct.SIZE + " " + RenamedStruct.SIZE + " 8 8", lines.get(0));
+        assertEquals("offsets " + RenamedStruct.PRICE_OFFSET + " " + RenamedStruct.PRICE_OFFSET + " "
+                + RenamedStruct.MARKET_OFFSET + " " + RenamedStruct.MARKET_OFFSET, lines.get(1));
+        assertEquals("old 1 0 0x1.4p+1 0 X", lines.get(2), "the removed members read as 0");
+        assertEquals("new 1 0x1.4p+1 X", lines.get(3));
+        assertEquals("old -4 0 -0x1p-2 0 abcdefg", lines.get(4));
+        Path py = dir.resolve("read.py");
+        Files.writeString(py, """
+                import ctypes, sys
+                sys.path.insert(0, sys.argv[1])
+                import Renamed, numpy
+                raw = open(sys.argv[2], "rb").read()
+                t = Renamed.Renamed.from_buffer_copy(raw, Renamed.SIZE)
+                print(ctypes.sizeof(Renamed.Renamed), ctypes.alignment(Renamed.Renamed), Renamed.Renamed.price.offset,
+                      Renamed.Renamed.market.offset, t.time, t.price, t.market.decode())
+                a = numpy.frombuffer(raw, dtype=Renamed.Renamed_dtype)
+                print(a.dtype.itemsize, a["price"].tolist(), list(a.dtype.names))
+                """, StandardCharsets.UTF_8);
+        GeneratedOutputs.Result p = GeneratedOutputs.run(List.of("python3", py.toString(), modules.toString(), data.toString()), dir, "");
+        assertEquals(0, p.exit(), p.out());
+        assertEquals(lines.get(0).split(" ")[2] + " 8 " + lines.get(1).split(" ")[2] + " " + lines.get(1).split(" ")[4]
+                + " -4 -0.25 abcdefg\n40 [2.5, -0.25] ['time', 'price', 'market']", p.out().strip());
+    }
+
     @Test
     void theSchemaAcceptsWhatTheCodecAccepts() {
         Schema schema = Schemas.load(RenamedStruct.jsonSchema());
