@@ -95,6 +95,37 @@ class DeclaredChangesTest {
         }
     }
 
+    /** Each misuse of a declaration is an SB- error on the component (on the record when it concerns all of them). */
+    @Test
+    void misusedDeclarationsAreErrorsOnTheComponent(@TempDir Path dir) {
+        Map<String, String> sources = new LinkedHashMap<>();
+        sources.put("m1.U", "package m1;\nimport io.structbridge.annotations.*;\n@Union record U(int a,\n @Reserved float b) {}\n");
+        sources.put("m2.B", "package m2;\nimport io.structbridge.annotations.*;\n@Struct record B(int a,\n @Reserved @Bits(3) int b) {}\n");
+        sources.put("m3.A", "package m3;\nimport io.structbridge.annotations.*;\n@Struct record A(\n @Reserved int a) {}\n");
+        sources.put("m4.F", "package m4;\nimport io.structbridge.annotations.*;\n@Struct record F(int a,\n @Reserved @FormerName(\"c\") int b) {}\n");
+        sources.put("m5.N", "package m5;\nimport io.structbridge.annotations.*;\n@Struct record N(int a,\n @FormerName(\"x,y\") int b) {}\n");
+        sources.put("m6.J", "package m6;\nimport io.structbridge.annotations.*;\n@Struct record J(@com.fasterxml.jackson.annotation.JsonProperty(\"old\") int a,\n"
+                + " @FormerName(\"old\") int b) {}\n");
+        sources.put("m7.T", "package m7;\nimport io.structbridge.annotations.*;\n@Struct record T(int a,\n @FormerName({\"p\", \"p\"}) int b) {}\n");
+        DiskCompilation c = DiskCompilation.compile(dir, sources);
+        Map<String, String> want = new LinkedHashMap<>();
+        want.put("m1", "[SB-RESERVED-MISUSE] @Reserved on 'b': every member of a union starts at byte 0");
+        want.put("m2", "[SB-RESERVED-MISUSE] @Reserved on 'b': a bit-field shares its storage unit");
+        want.put("m3", "[SB-RESERVED-MISUSE] @Reserved on 'a': every component of A is reserved");
+        want.put("m4", "[SB-RESERVED-MISUSE] @Reserved on 'b': a reserved member has no name in any API");
+        want.put("m5", "[SB-FORMER-NAME] @FormerName(\"x,y\") on 'b': a former name is a name the component had, so a Java identifier");
+        want.put("m6", "[SB-FORMER-NAME] @FormerName(\"old\") on 'b': it is the JSON name of component 'a'");
+        want.put("m7", "[SB-FORMER-NAME] @FormerName(\"p\") on 'b': it is a former name of component 'b'");
+        for (Map.Entry<String, String> w : want.entrySet()) {
+            List<javax.tools.Diagnostic<? extends javax.tools.JavaFileObject>> errors = c.diagnostics().stream()
+                    .filter(d -> d.getKind() == javax.tools.Diagnostic.Kind.ERROR && d.getSource() != null
+                            && d.getSource().toUri().getPath().contains("/" + w.getKey() + "/"))
+                    .toList();
+            assertTrue(errors.stream().anyMatch(d -> d.getMessage(java.util.Locale.ROOT).startsWith(w.getValue())
+                    && d.getLineNumber() == (w.getKey().equals("m3") ? 3 : 4)), () -> w + " in " + errors);
+        }
+    }
+
     private static String fingerprint(String header) {
         int at = header.indexOf("#define SB_FINGERPRINT_Tick \"");
         return header.substring(at, header.indexOf('\n', at));
