@@ -126,6 +126,67 @@ class DeclaredChangesTest {
         }
     }
 
+    /**
+     * A struct file written before a member was removed (kept as reserved bytes) and another renamed opens with the
+     * new code, and one the new code wrote opens with the old: the declarations keep the fingerprint; the removed
+     * member reads as 0 from a new file, and as the record's default through the new code.
+     */
+    @Test
+    void structFilesOpenAcrossDeclaredChanges(@TempDir Path dir) throws Exception {
+        String old = "package dcf;\nimport io.structbridge.annotations.*;\n"
+                + "@Struct public record Tick(long time, int qty, double price, @Capacity(8) String venue) {}\n";
+        String now = old.replace("int qty, double price", "@Reserved int qty, @FormerName(\"price\") double bid");
+        try (java.net.URLClassLoader o = loader(dir.resolve("old"), old); java.net.URLClassLoader n = loader(dir.resolve("new"), now)) {
+            io.structbridge.runtime.StructType<?> oldType = type(o);
+            io.structbridge.runtime.StructType<?> newType = type(n);
+            assertEquals(oldType.fingerprint(), newType.fingerprint());
+            Path oldFile = dir.resolve("old.sb");
+            Path newFile = dir.resolve("new.sb");
+            write(oldType, oldFile, make(o, 5L, 7, 2.5, "XS"));
+            write(newType, newFile, make(n, 6L, 9, 3.5, "YS"));
+            assertEquals(List.of(5L, 0, 2.5, "XS"), values(first(newType, oldFile)), "new code, old file: qty is in no API");
+            assertEquals(List.of(6L, 0, 3.5, "YS"), values(first(oldType, newFile)), "old code, new file: qty's bytes are 0");
+            assertEquals(List.of(6L, 0, 3.5, "YS"), values(first(newType, newFile)));
+        }
+    }
+
+    private static java.net.URLClassLoader loader(Path dir, String source) throws IOException {
+        DiskCompilation c = DiskCompilation.compile(dir, Map.of("dcf.Tick", source));
+        assertTrue(c.success(), () -> String.join("\n", c.errors()));
+        return new java.net.URLClassLoader(new java.net.URL[] {c.classes().toUri().toURL()}, DeclaredChangesTest.class.getClassLoader());
+    }
+
+    private static io.structbridge.runtime.StructType<?> type(ClassLoader l) throws ReflectiveOperationException {
+        return (io.structbridge.runtime.StructType<?>) l.loadClass("dcf.TickStruct").getField("TYPE").get(null);
+    }
+
+    private static Record make(ClassLoader l, Object... args) throws ReflectiveOperationException {
+        Class<?> r = l.loadClass("dcf.Tick");
+        return (Record) r.getDeclaredConstructor(java.util.Arrays.stream(r.getRecordComponents())
+                .map(java.lang.reflect.RecordComponent::getType).toArray(Class<?>[]::new)).newInstance(args);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <R extends Record> void write(io.structbridge.runtime.StructType<R> type, Path file, Record r) throws IOException {
+        try (io.structbridge.runtime.StructFile<R> f = io.structbridge.runtime.StructFile.create(file, type, 1)) {
+            f.appendAll(List.of((R) r));
+        }
+    }
+
+    private static Record first(io.structbridge.runtime.StructType<?> type, Path file) throws IOException {
+        try (io.structbridge.runtime.StructFile<?> f = io.structbridge.runtime.StructFile.open(file, type, false)) {
+            return f.get(0);
+        }
+    }
+
+    private static List<Object> values(Record r) throws ReflectiveOperationException {
+        List<Object> out = new java.util.ArrayList<>();
+        for (java.lang.reflect.RecordComponent c : r.getClass().getRecordComponents()) {
+            out.add(c.getAccessor().invoke(r));
+        }
+        return out;
+    }
+
     private static String fingerprint(String header) {
         int at = header.indexOf("#define SB_FINGERPRINT_Tick \"");
         return header.substring(at, header.indexOf('\n', at));
