@@ -150,6 +150,23 @@ class DeclaredChangesTest {
         }
     }
 
+    /** The Mojo struct of a record with reserved members compiles (its layout asserted at compile time) with Java's layout. */
+    @Test
+    void mojoKeepsReservedBytesAsPadding(@TempDir Path dir) throws Exception {
+        String mojo = Gcc.tool("mojo");
+        DiskCompilation c = DiskCompilation.compile(dir.resolve("c"), Map.of("dc.Tick", AFTER, "dc.Pos", POS));
+        assertTrue(c.success(), () -> String.join("\n", c.errors()));
+        Path pkg = c.classes().resolve("dc");
+        Files.copy(Path.of("src/main/resources/io/structbridge/processor/write/mojo/structbridge_rt.mojo"), pkg.resolve("structbridge_rt.mojo"));
+        Files.writeString(pkg.resolve("main.mojo"), "from Tick import Tick\n\ndef main():\n    print(Tick.SIZE, Tick.ALIGNMENT, Tick.FINGERPRINT)\n");
+        VersionedStructFileLanguagesTest.Run built = VersionedStructFileLanguagesTest.run(pkg, List.of(mojo, "build", "-I", ".", "main.mojo", "-o", "main"));
+        assertEquals(0, built.status(), built.output());
+        VersionedStructFileLanguagesTest.Run ran = VersionedStructFileLanguagesTest.run(pkg, List.of(pkg.resolve("main").toString()));
+        String header = Files.readString(pkg.resolve("Tick.h"));
+        Gcc.Layout gcc = Gcc.layout(strip(Files.readString(pkg.resolve("Pos.h"))) + strip(header), "Tick", "flag");
+        assertEquals(gcc.size() + " " + gcc.alignment() + " " + fingerprint(header).replaceAll(".* \"|\"", ""), ran.output().strip());
+    }
+
     private static java.net.URLClassLoader loader(Path dir, String source) throws IOException {
         DiskCompilation c = DiskCompilation.compile(dir, Map.of("dcf.Tick", source));
         assertTrue(c.success(), () -> String.join("\n", c.errors()));
