@@ -73,8 +73,9 @@ public final class LayoutEngine {
         long structAlign = 1;
         for (FieldModel f : all) {
             List<Member> target = isReserved.contains(f) ? reservedMembers : members;
-            long cursor = isReserved.contains(f) ? Math.ceilDiv(bits, 8) : apiEnd;
-            long bitCursor = Math.ceilDiv(bits, 8);
+            long next = Math.ceilDiv(bits, 8); // the first byte the member may take
+            // its padding counts from the member before it that the APIs show: reserved bytes are padding to them
+            long cursor = isReserved.contains(f) ? next : apiEnd;
             if (f.type() instanceof FieldType.BitField b) {
                 BitFieldAllocator.Placement p = BitFieldAllocator.place(bits, b, model.pack(), abi);
                 BitPlacement at = new BitPlacement(p.bitOffset(), b.width());
@@ -104,7 +105,7 @@ public final class LayoutEngine {
                 structAlign = Math.max(structAlign, align);
                 continue;
             }
-            long offset = Math.addExact(bitCursor, align - 1) & -align;
+            long offset = Math.addExact(next, align - 1) & -align;
             target.add(new Member(f, offset, size, align, natural, offset - cursor, nested));
             bits = Math.multiplyExact(Math.addExact(offset, size), 8);
             apiEnd = target == members ? offset + size : apiEnd;
