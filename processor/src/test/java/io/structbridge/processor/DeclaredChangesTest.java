@@ -107,8 +107,10 @@ class DeclaredChangesTest {
         sources.put("m6.J", "package m6;\nimport io.structbridge.annotations.*;\n@Struct record J(@com.fasterxml.jackson.annotation.JsonProperty(\"old\") int a,\n"
                 + " @FormerName(\"old\") int b) {}\n");
         sources.put("m7.T", "package m7;\nimport io.structbridge.annotations.*;\n@Struct record T(int a,\n @FormerName({\"p\", \"p\"}) int b) {}\n");
+        sources.put("m8.O", "package m8;\nimport io.structbridge.annotations.*;\n@Struct record O(long a,\n @Reserved @Offset(4) int b) {}\n");
         DiskCompilation c = DiskCompilation.compile(dir, sources);
         Map<String, String> want = new LinkedHashMap<>();
+        want.put("m8", "[SB-OFFSET-MISMATCH] 'b': asserted offset 4 but the computed offset is 8");
         want.put("m1", "[SB-RESERVED-MISUSE] @Reserved on 'b': every member of a union starts at byte 0");
         want.put("m2", "[SB-RESERVED-MISUSE] @Reserved on 'b': a bit-field shares its storage unit");
         want.put("m3", "[SB-RESERVED-MISUSE] @Reserved on 'a': every component of A is reserved");

@@ -29,7 +29,7 @@ public final class LayoutChecks {
             report.error(type, struct, mirrors.explicitValue(struct, "size"), Message.SIZE_MISMATCH,
                     type.getSimpleName(), asserted, plan.size(), plan.alignment(), LayoutDescriber.describe(plan));
         }
-        for (Member m : plan.members()) {
+        for (Member m : plan.allMembers()) { // a reserved member keeps its asserted offset too
             long expected = m.field().assertedOffset();
             if (expected >= 0 && expected != m.offset()) {
                 RecordComponentElement c = component(type, m.field().name());
