@@ -412,6 +412,16 @@ public final class JsonReading {
         return error(p, field, "duplicate property");
     }
 
+    /**
+     * {@return the error for a renamed component's property that appears twice, under any of its names}
+     *
+     * @param names the component's JSON names: the current one, then its former ones ({@code @FormerName})
+     */
+    public static StructJsonException duplicate(JsonParser p, String field, java.util.List<String> names) {
+        return error(p, field, "duplicate property: \"" + p.currentName() + "\" is one of the names " + names
+                + " of one component (its name and its former names), and the object holds it twice");
+    }
+
     /** {@return the error for an unknown property} */
     public static StructJsonException unknown(JsonParser p, String struct, String name) {
         return error(p, struct, "unknown property \"" + name + "\" (the record does not ignore unknown properties)");

@@ -181,7 +181,8 @@ public final class StructJsonModule extends JacksonModule {
 
     /**
      * {@return a serializer writing the record through its codec when its struct holds a union or a
-     * {@code UINT64_BITS} member (at any depth), else null (plain databind)} Databind would write the union
+     * {@code UINT64_BITS} member (at any depth), or the record has {@code @Reserved} components (which databind would
+     * write, but which are in no JSON), else null (plain databind)} Databind would write the union
      * record on its own, which it must refuse (only the enclosing struct knows the live member), and a
      * {@code UINT64_BITS} {@code long} as the signed number its bits make ({@code -1} for
      * {@code 18446744073709551615}), which the codec, the schema and this module's reader refuse; the
@@ -190,7 +191,8 @@ public final class StructJsonModule extends JacksonModule {
     private static ValueSerializer<?> throughCodecIfNeeded(Class<?> raw) {
         StructType<?> type = CodecLookup.STRUCT_TYPE.get(raw);
         StructJsonCodec<?> codec = type == null ? null : recordCodec(raw);
-        return codec != null && (io.structbridge.runtime.Layouts.holdsUnion(type.layout()) || holdsRawUint64(type))
+        return codec != null && (io.structbridge.runtime.Layouts.holdsUnion(type.layout()) || holdsRawUint64(type)
+                || !type.reservedComponents().isEmpty())
                 ? new RecordThroughCodec(type, codec) : null;
     }
 

@@ -83,6 +83,14 @@ public interface StructType<R extends Record> {
         return java.util.List.of(new LayoutVersion(1, size(), alignment(), fingerprint()));
     }
 
+    /**
+     * {@return the record's {@code @Reserved} components: removed members whose bytes the struct keeps, in no
+     * generated API (no JSON property, no column); empty for most records}
+     */
+    default java.util.List<String> reservedComponents() {
+        return java.util.List.of();
+    }
+
     /** {@return the C name of the struct ({@code Outer_R} for a nested record)} */
     default String name() {
         return layout().name().orElse(recordClass().getSimpleName());

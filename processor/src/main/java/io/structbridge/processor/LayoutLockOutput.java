@@ -65,7 +65,10 @@ final class LayoutLockOutput {
             }
         }
         Path file = dir.resolve(LayoutLockWriter.fileName(now.record(), now.version()));
-        if (!locked.containsKey(file.getFileName().toString())) {
+        LockedLayout same = locked.get(file.getFileName().toString());
+        // a declared change (@Reserved, @FormerName) within the locked version: the lock records it, so that later
+        // versions keep the removed names retired and the old JSON names accepted
+        if (same == null || !declarations(same).equals(declarations(now))) {
             Files.createDirectories(dir);
             Path tmp = Files.createTempFile(dir, ".sb-lock", ".tmp");
             try {
@@ -76,6 +79,11 @@ final class LayoutLockOutput {
             }
             report.note(type, Message.LOCK_WRITTEN, now.record(), now.version(), file);
         }
+    }
+
+    /** {@return the declared facts of a lock: each member's path, whether it is reserved, and its former names} */
+    private static java.util.List<String> declarations(LockedLayout l) {
+        return l.members().stream().map(m -> m.path() + (m.reserved() ? " reserved" : "") + " " + m.former()).toList();
     }
 
     /** {@return the record's lock files by name, or null when one cannot be read (reported)} */

@@ -99,6 +99,15 @@ final class Gcc {
      *     (names may contain folders; the folder of the translation unit is on the include path)
      */
     static Result check(boolean cxx, Map<String, String> files) {
+        return check(cxx, files, List.of());
+    }
+
+    /** {@link #check} with {@code -pedantic} too: ISO C11 / C++17, no extensions. */
+    static Result checkPedantic(boolean cxx, Map<String, String> files) {
+        return check(cxx, files, List.of("-pedantic"));
+    }
+
+    private static Result check(boolean cxx, Map<String, String> files, List<String> more) {
         Path dir = tempDir();
         try {
             Path first = null;
@@ -116,7 +125,9 @@ final class Gcc {
             } else {
                 cmd.addAll(List.of(gcc(), "-x", "c", "-std=c11"));
             }
-            cmd.addAll(List.of("-I", dir.toString(), "-Wall", "-Wextra", "-Werror", "-fsyntax-only", first.toString()));
+            cmd.addAll(List.of("-I", dir.toString(), "-Wall", "-Wextra", "-Werror"));
+            cmd.addAll(more);
+            cmd.addAll(List.of("-fsyntax-only", first.toString()));
             return run(dir, cmd);
         } catch (IOException e) {
             throw new UncheckedIOException(e);

@@ -211,6 +211,10 @@ class LayoutLockDiagnosticsTest {
             import io.structbridge.annotations.*;
             @Union record Tick(int a, float b) {}
             """;
+    /** Version 1 with qty removed, its bytes kept. */
+    private static final String RESERVED = V1.replace("@jakarta.validation.constraints.Min(0) int qty", "@Reserved int qty");
+    /** Version 1 with qty renamed to quantity. */
+    private static final String RENAMED = V1.replace("Min(0) int qty", "Min(0) @FormerName(\"qty\") int quantity");
     private static final String INTS = """
             package lk;
             import io.structbridge.annotations.*;
@@ -241,7 +245,35 @@ class LayoutLockDiagnosticsTest {
             new Row("a nested struct's member widened", V1, SIDE, POS, V1, SIDE, POS.replace("float x, float y", "double x, double y"),
                     Message.LOCK_MEMBER_CHANGED, "Pos at", "'at.x': size was 4, is 8"),
             new Row("a member removed", V1.replace("        @Capacity(8) String venue,\n", ""),
-                    Message.LOCK_MEMBER_REMOVED, "record Tick", "member 'venue' of layout version 1 of", "char[8] at offset 16"),
+                    Message.LOCK_MEMBER_REMOVED, "record Tick", "member 'venue' of layout version 1 of", "char[8] at offset 16",
+                    "declare it @Reserved in its place (a component 'venue' of the same type (char[8]), annotated @Reserved)",
+                    "@FormerName(\"venue\")"),
+            new Row("a member removed, its bytes kept (@Reserved)", V1.replace("@jakarta.validation.constraints.Min(0) int qty", "@Reserved int qty"),
+                    null, null),
+            new Row("a reserved member whose type changed", V1.replace("@jakarta.validation.constraints.Min(0) int qty", "@Reserved float qty"),
+                    Message.LOCK_MEMBER_CHANGED, "float qty", "C type was int32_t, is float"),
+            new Row("a constraint on a reserved member", V1.replace("@jakarta.validation.constraints.Min(0) int qty",
+                    "@Reserved @jakarta.validation.constraints.Min(0) int qty"),
+                    Message.RESERVED_MISUSE, "int qty", "@Reserved on 'qty'", "its constraints would check nothing"),
+            new Row("a removed name reused", RESERVED, SIDE, POS,
+                    RESERVED.replace("@Reserved int qty", "@Reserved int gone").replace("Pos at) {}", "Pos at,\n        @Since(2) int qty) {}"),
+                    SIDE, POS, Message.LOCK_NAME_REUSED, "@Since(2) int qty", "component 'qty' of", "takes the name of member 'qty'",
+                    "removed (@Reserved"),
+            new Row("a reserved member made live again", RESERVED, SIDE, POS, RESERVED.replace("@Reserved int qty", "int qty"),
+                    SIDE, POS, Message.LOCK_NAME_REUSED, "int qty", "component 'qty' of", "holds as removed"),
+            new Row("a member renamed (@FormerName)", V1.replace("Min(0) int qty", "Min(0) @FormerName(\"qty\") int quantity"),
+                    null, null),
+            new Row("a member renamed without @FormerName", V1.replace("Min(0) int qty", "Min(0) int quantity"),
+                    Message.LOCK_MEMBER_REMOVED, "record Tick", "member 'qty' of layout version 1", "@FormerName(\"qty\")"),
+            new Row("a renamed member retyped", V1.replace("Min(0) int qty", "Min(0) @FormerName(\"qty\") long quantity"),
+                    Message.LOCK_MEMBER_CHANGED, "long quantity", "member 'quantity' of", "size was 4, is 8"),
+            new Row("a former name reused", RENAMED, SIDE, POS,
+                    RENAMED.replace("@FormerName(\"qty\") ", "").replace("Pos at) {}", "Pos at,\n        @Since(2) int qty) {}"),
+                    SIDE, POS, Message.LOCK_NAME_REUSED, "@Since(2) int qty", "takes the name of member 'quantity'", "renamed from [qty]"),
+            new Row("a former name dropped", RENAMED, SIDE, POS, RENAMED.replace("@FormerName(\"qty\") ", ""), SIDE, POS,
+                    Message.LOCK_MEMBER_CHANGED, "int quantity", "its former names were [qty], are []"),
+            new Row("a former name that another member has", V1.replace("Min(0) int qty", "Min(0) @FormerName(\"time\") int qty"),
+                    Message.FORMER_NAME, "int qty", "@FormerName(\"time\") on 'qty'", "it is the name of component 'time'"),
             new Row("the byte order changed", V1.replace("Min(0) int qty", "Min(0) @Order(Endian.BIG) int qty"),
                     Message.LOCK_MEMBER_CHANGED, "int qty", "byte order was NATIVE, is BIG"),
             new Row("an enum code changed and reused", V1, SIDE, POS, V1, SIDE.replace("@Code(2) SELL", "@Code(3) SELL, @Code(2) SHORT"), POS,
@@ -316,6 +348,37 @@ class LayoutLockDiagnosticsTest {
             }
             assertOne(mine, r.id(), line(r.tick2(), r.on()), r.says());
         }));
+    }
+
+    @Test
+    void declaredChangesAreRecordedInTheLockOfTheirVersion(@TempDir Path dir) throws IOException {
+        Path lock = lockCopy(dir);
+        Properties before = load(lock.resolve("lk.Tick.v1.properties"));
+        String declared = RESERVED.replace("        long time,", "        @FormerName(\"time\") long stamp,");
+        DiskCompilation c = compile(dir.resolve("c"), lock, declared, SIDE, POS);
+        assertTrue(c.success(), () -> String.join("\n", c.errors()));
+        assertTrue(c.diagnostics().stream().anyMatch(d -> d.getKind() == Diagnostic.Kind.NOTE
+                && d.getMessage(Locale.ROOT).startsWith("[" + Message.LOCK_WRITTEN.id() + "] wrote the layout lock of lk.Tick, layout version 1")));
+        Properties p = load(lock.resolve("lk.Tick.v1.properties"));
+        assertEquals("stamp,qty,side,venue,at,at.x,at.y", p.getProperty("members"));
+        assertEquals("true", p.getProperty("member.qty.reserved"));
+        assertEquals(null, p.getProperty("member.qty.constraint.1"));
+        assertEquals("time", p.getProperty("member.stamp.former"));
+        assertEquals("time", p.getProperty("member.stamp.former.json"));
+        assertEquals("stamp", p.getProperty("member.stamp.json"));
+        // the facts a struct file depends on stay: offsets, size, alignment and the fingerprint
+        for (String k : List.of("size", "alignment", "fingerprint", "member.qty.offset", "member.qty.size", "member.qty.c")) {
+            assertEquals(before.getProperty(k), p.getProperty(k), k);
+        }
+        assertEquals(before.getProperty("member.time.offset"), p.getProperty("member.stamp.offset"));
+        // compiling the same record again changes nothing
+        byte[] again = Files.readAllBytes(lock.resolve("lk.Tick.v1.properties"));
+        DiskCompilation c2 = compile(dir.resolve("again"), lock, declared, SIDE, POS);
+        assertTrue(c2.success(), () -> String.join("\n", c2.errors()));
+        assertEquals(new String(again, StandardCharsets.UTF_8), Files.readString(lock.resolve("lk.Tick.v1.properties")));
+        // and the version-1 source, which still has 'qty' live and 'time' by its old name, is refused by the lock
+        List<Verdict> back = errors(compile(dir.resolve("back"), lock, V1, SIDE, POS));
+        assertOne(back, Message.LOCK_NAME_REUSED, line(V1, "int qty"), "holds as removed");
     }
 
     @Test

@@ -29,7 +29,7 @@ public final class LayoutChecks {
             report.error(type, struct, mirrors.explicitValue(struct, "size"), Message.SIZE_MISMATCH,
                     type.getSimpleName(), asserted, plan.size(), plan.alignment(), LayoutDescriber.describe(plan));
         }
-        for (Member m : plan.members()) {
+        for (Member m : plan.allMembers()) { // a reserved member keeps its asserted offset too
             long expected = m.field().assertedOffset();
             if (expected >= 0 && expected != m.offset()) {
                 RecordComponentElement c = component(type, m.field().name());
@@ -44,7 +44,7 @@ public final class LayoutChecks {
                     a64.alignment(), a64.alignment());
         }
         boolean bitFields = plan.members().stream().anyMatch(Member::bitField);
-        if (paddingNotes && !bitFields && plan.model().pack() == 0 && plan.holeBytes() + plan.tailPadding() > 0) {
+        if (paddingNotes && !bitFields && plan.model().pack() == 0 && plan.reserved().isEmpty() && plan.holeBytes() + plan.tailPadding() > 0) {
             List<FieldModel> order = tagsBeforeTheirUnions(plan.model(), LayoutEngine.compactOrder(plan.model()));
             StructLayoutPlan compact = LayoutEngine.place(plan.model(), order);
             if (compact.size() < plan.size()) {

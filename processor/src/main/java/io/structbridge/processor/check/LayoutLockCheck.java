@@ -55,18 +55,29 @@ public final class LayoutLockCheck {
                     "its tagged unions were " + old.tagged() + ", are " + now.tagged(), "tag cases");
         }
         Map<String, List<String>> changes = new LinkedHashMap<>();
+        java.util.Set<String> matched = new java.util.HashSet<>();
         for (LockedMember was : old.members()) {
-            LockedMember is = now.member(was.path());
+            LockedMember holder = DeclaredNames.resolve(now, was.component());
+            if (holder != null && holder.reserved() && !was.topLevel()) {
+                continue; // a reserved member keeps its bytes, not the members of its type
+            }
+            LockedMember is = DeclaredNames.resolve(now, was.path());
             if (is == null) {
-                if (now.member(was.component()) == null || was.topLevel()) {
+                if (holder == null || was.topLevel()) {
                     if (was.topLevel()) {
                         report.error(type, Message.LOCK_MEMBER_REMOVED, was.path(), old.version(), record, file,
-                                was.c() + " at offset " + was.offset());
+                                was.c() + " at offset " + was.offset(), "a component '" + was.path() + "' of the same type (" + was.c() + "), annotated @Reserved");
                     }
                 } else {
-                    changes.computeIfAbsent(was.component(), k -> new ArrayList<>()).add(
+                    changes.computeIfAbsent(holder.path(), k -> new ArrayList<>()).add(
                             "its member '" + was.path() + "' (" + was.c() + " at offset " + was.offset() + ") is gone");
                 }
+                continue;
+            }
+            matched.add(is.path());
+            if (was.topLevel() && was.reserved() && !is.reserved()) {
+                report.error(component(type, is.path()), Message.LOCK_NAME_REUSED, "component", is.path(), record, was.path(),
+                        old.version(), file, "removed (@Reserved: its bytes kept, its name retired)");
                 continue;
             }
             List<String> what = changes.computeIfAbsent(is.component(), k -> new ArrayList<>());
@@ -77,8 +88,20 @@ public final class LayoutLockCheck {
             differ(what, where + "byte order", was.order(), is.order());
             differ(what, where + "bit offset", was.bits(), is.bits());
             if (was.topLevel()) {
-                differ(what, "JSON name", was.json(), is.json());
                 differ(what, "@Since", was.since(), is.since());
+            }
+            if (is.reserved()) {
+                continue; // removed from every API: its JSON name, constraints and enum codes no longer apply
+            }
+            if (was.topLevel()) {
+                if (!was.json().equals(is.json()) && !is.formerJson().contains(was.json())) {
+                    what.add("JSON name was " + was.json() + ", is " + is.json()
+                            + (is.path().equals(was.path()) ? "" : " (a rename keeps accepting the old JSON name)"));
+                }
+                if (!is.former().containsAll(was.former())) {
+                    what.add("its former names were " + was.former() + ", are " + is.former()
+                            + " (JSON documents of version " + old.version() + " may use each of them)");
+                }
                 if (!was.constraints().equals(is.constraints())) {
                     what.add("its constraints were " + was.constraints() + ", are " + is.constraints()
                             + " (a document or struct file valid in version " + old.version() + " must stay valid, and the reverse)");
@@ -94,10 +117,15 @@ public final class LayoutLockCheck {
         }
         long end = old.members().stream().filter(LockedMember::topLevel).mapToLong(m -> m.offset() + m.size()).max().orElse(0);
         for (LockedMember m : now.members()) {
-            if (!m.topLevel() || old.member(m.path()) != null) {
+            if (!m.topLevel() || matched.contains(m.path())) {
                 continue;
             }
-            if (m.since() <= old.version()) {
+            String retired = DeclaredNames.retired(old, m);
+            if (retired != null) {
+                report.error(component(type, m.path()), Message.LOCK_NAME_REUSED,
+                        m.reserved() ? "reserved component" : "component", m.path(), record,
+                        retired.substring(0, retired.indexOf(' ')), old.version(), file, retired.substring(retired.indexOf(' ') + 1));
+            } else if (m.since() <= old.version()) {
                 report.error(component(type, m.path()), Message.LOCK_MEMBER_UNVERSIONED, m.path(), old.version(), record, file,
                         old.version() + 1);
             } else if (m.offset() < end) {

@@ -59,17 +59,31 @@ public final class LayoutEngine {
 
     private static StructLayoutPlan place(StructModel model, List<FieldModel> fields, Abi abi) {
         List<Member> members = new ArrayList<>();
+        List<Member> reservedMembers = new ArrayList<>();
+        // reserved members keep their bytes in the record's own order (a reordering experiment leaves them out)
+        List<StructModel.Reserved> reserved = fields.equals(model.fields()) ? model.reserved() : List.of();
+        List<FieldModel> all = new ArrayList<>(fields);
+        java.util.Set<FieldModel> isReserved = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        for (StructModel.Reserved r : reserved) {
+            all.add(Math.min(r.position(), all.size()), r.field());
+            isReserved.add(r.field());
+        }
         long bits = 0; // the cursor in bits: bit-fields may end inside a byte
+        long apiEnd = 0; // the byte past the last member that is not reserved
         long structAlign = 1;
-        for (FieldModel f : fields) {
-            long cursor = Math.ceilDiv(bits, 8);
+        for (FieldModel f : all) {
+            List<Member> target = isReserved.contains(f) ? reservedMembers : members;
+            long next = Math.ceilDiv(bits, 8); // the first byte the member may take
+            // its padding counts from the member before it that the APIs show: reserved bytes are padding to them
+            long cursor = isReserved.contains(f) ? next : apiEnd;
             if (f.type() instanceof FieldType.BitField b) {
                 BitFieldAllocator.Placement p = BitFieldAllocator.place(bits, b, model.pack(), abi);
                 BitPlacement at = new BitPlacement(p.bitOffset(), b.width());
                 long natural = b.declared().ctype().size();
-                members.add(new Member(f, at.firstByte(), at.endByte() - at.firstByte(), p.alignment(), natural,
+                target.add(new Member(f, at.firstByte(), at.endByte() - at.firstByte(), p.alignment(), natural,
                         Math.max(0, at.firstByte() - cursor), null, at));
                 bits = p.nextBit();
+                apiEnd = target == members ? Math.ceilDiv(bits, 8) : apiEnd;
                 structAlign = Math.max(structAlign, Math.max(p.alignment(), p.zeroWidthAlignment()));
                 continue;
             }
@@ -85,14 +99,16 @@ public final class LayoutEngine {
             }
             if (model.union()) {
                 // C11 6.7.2.1p16: every member of a union starts at offset 0; the union is as large as its largest member.
-                members.add(new Member(f, 0, size, align, natural, 0, nested));
+                target.add(new Member(f, 0, size, align, natural, 0, nested));
                 bits = Math.max(bits, Math.multiplyExact(size, 8));
+                apiEnd = target == members ? Math.max(apiEnd, size) : apiEnd;
                 structAlign = Math.max(structAlign, align);
                 continue;
             }
-            long offset = Math.addExact(cursor, align - 1) & -align;
-            members.add(new Member(f, offset, size, align, natural, offset - cursor, nested));
+            long offset = Math.addExact(next, align - 1) & -align;
+            target.add(new Member(f, offset, size, align, natural, offset - cursor, nested));
             bits = Math.multiplyExact(Math.addExact(offset, size), 8);
+            apiEnd = target == members ? offset + size : apiEnd;
             structAlign = Math.max(structAlign, align);
         }
         if (model.align() > 0) {
@@ -100,7 +116,7 @@ public final class LayoutEngine {
         }
         long end = Math.ceilDiv(bits, 8);
         long size = Math.addExact(end, structAlign - 1) & -structAlign;
-        return new StructLayoutPlan(model, members, size, structAlign, size - end);
+        return new StructLayoutPlan(model, members, size, structAlign, size - (reserved.isEmpty() ? end : apiEnd), reservedMembers);
     }
 
     private static StructLayoutPlan nestedPlan(FieldType t) {

@@ -18,7 +18,8 @@ public final class LayoutVersions {
 
     /** {@return the record's layout version: the highest {@code @Since} of its components, 1 when none has one} */
     public static int of(StructModel model) {
-        return model.fields().stream().mapToInt(FieldModel::since).max().orElse(1);
+        return java.util.stream.Stream.concat(model.fields().stream(), model.reserved().stream().map(StructModel.Reserved::field))
+                .mapToInt(FieldModel::since).max().orElse(1);
     }
 
     /**
@@ -27,11 +28,13 @@ public final class LayoutVersions {
      */
     public static StructModel prefix(StructModel model, int version) {
         List<FieldModel> fields = model.fields().stream().filter(f -> f.since() <= version).toList();
+        // positions stay the record constructor's: a prefix's members come before every later one, reserved or not
+        List<StructModel.Reserved> reserved = model.reserved().stream().filter(r -> r.field().since() <= version).toList();
         Set<String> names = fields.stream().map(FieldModel::name).collect(Collectors.toSet());
         List<TaggedUnion> tagged = model.tagged().stream()
                 .filter(t -> names.contains(t.union()) && names.contains(t.tag())).toList();
         return new StructModel(model.record(), model.pack(), model.align(), model.order(), -1, fields, model.description(),
-                model.ignoreUnknown(), model.fallback(), model.union(), tagged);
+                model.ignoreUnknown(), model.fallback(), model.union(), tagged, reserved);
     }
 
     /**

@@ -13,11 +13,27 @@ import java.util.List;
  * @param description the component's documentation, or empty
  * @param constraints the Bean Validation constraints on it
  * @param since the layout version that added it ({@code @Since}), 1 by default
+ * @param formerNames the names it had before a declared rename ({@code @FormerName}), oldest first
+ * @param formerJsonNames the JSON names of {@code formerNames} (by the record's naming strategy), in their order
  */
 public record FieldModel(String name, FieldType type, int explicitAlign, long assertedOffset,
-                         String jsonName, String description, List<Constraint> constraints, int since) {
+                         String jsonName, String description, List<Constraint> constraints, int since,
+                         List<String> formerNames, List<String> formerJsonNames) {
     public FieldModel {
         constraints = List.copyOf(constraints);
+        formerNames = List.copyOf(formerNames);
+        formerJsonNames = List.copyOf(formerJsonNames);
+    }
+
+    /** A component that was never renamed. */
+    public FieldModel(String name, FieldType type, int explicitAlign, long assertedOffset,
+                      String jsonName, String description, List<Constraint> constraints, int since) {
+        this(name, type, explicitAlign, assertedOffset, jsonName, description, constraints, since, List.of(), List.of());
+    }
+
+    /** {@return the name the layout fingerprint and C identity keep: the oldest former name, else the name} */
+    public String layoutName() {
+        return formerNames.isEmpty() ? name : formerNames.get(0);
     }
 
     /** A component of layout version 1. */

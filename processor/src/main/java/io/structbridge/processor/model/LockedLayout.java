@@ -39,12 +39,24 @@ public record LockedLayout(String record, int version, long size, long alignment
      * @param since the layout version that added the member
      * @param enumCodes for an enum member, {@code CONSTANT=code} in declaration order, else empty
      * @param constraints the Bean Validation constraints as annotations with their values (messages left out)
+     * @param reserved whether the member is {@code @Reserved}: removed from every API, its bytes kept
+     * @param former the names it had before a declared rename ({@code @FormerName}), oldest first
+     * @param formerJson the JSON names of {@code former}, which JSON readers still accept
      */
     public record LockedMember(String path, String json, String c, long offset, long size, String order, long bits,
-                               int since, List<String> enumCodes, List<String> constraints) {
+                               int since, List<String> enumCodes, List<String> constraints, boolean reserved,
+                               List<String> former, List<String> formerJson) {
         public LockedMember {
             enumCodes = List.copyOf(enumCodes);
             constraints = List.copyOf(constraints);
+            former = List.copyOf(former);
+            formerJson = List.copyOf(formerJson);
+        }
+
+        /** A member that is neither reserved nor renamed. */
+        public LockedMember(String path, String json, String c, long offset, long size, String order, long bits,
+                            int since, List<String> enumCodes, List<String> constraints) {
+            this(path, json, c, offset, size, order, bits, since, enumCodes, constraints, false, List.of(), List.of());
         }
 
         /** {@return the top-level component this member is or belongs to} */
@@ -75,6 +87,18 @@ public record LockedLayout(String record, int version, long size, long alignment
         return null;
     }
 
+    /**
+     * {@return the top-level member that was renamed from {@code name} ({@code @FormerName}), or null}
+     */
+    public LockedMember renamedFrom(String name) {
+        for (LockedMember m : members) {
+            if (m.topLevel() && m.former().contains(name)) {
+                return m;
+            }
+        }
+        return null;
+    }
+
     /** The keys of a lock file; {@link #read} refuses a file without them. */
     private static final List<String> KEYS = List.of("record", "version", "size", "alignment", "fingerprint", "members");
 
@@ -96,7 +120,9 @@ public record LockedLayout(String record, int version, long size, long alignment
             members.add(new LockedMember(path, required(p, k + "json"), required(p, k + "c"),
                     number(p, k + "offset"), number(p, k + "size"), required(p, k + "order"),
                     number(p, k + "bits"), (int) number(p, k + "since"),
-                    list(p.getProperty(k + "enum", "")), constraints(p, k)));
+                    list(p.getProperty(k + "enum", "")), constraints(p, k),
+                    Boolean.parseBoolean(p.getProperty(k + "reserved", "false").strip()),
+                    list(p.getProperty(k + "former", "")), list(p.getProperty(k + "former.json", ""))));
         }
         List<String> tagged = new ArrayList<>();
         for (String union : list(p.getProperty("tagged", ""))) {

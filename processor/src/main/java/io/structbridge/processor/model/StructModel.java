@@ -18,14 +18,36 @@ import java.util.List;
  *     groups), so Hibernate Validator runs instead; empty when generated validation is complete
  * @param union whether the record is a {@code @Union}: every member at offset 0 (C11 6.7.2.1p16)
  * @param tagged the union components with a discriminator ({@code @Tag}), in component order
+ * @param reserved the {@code @Reserved} components: removed from every API, their bytes kept; not in {@code fields}
  */
 public record StructModel(ClassRef record, int pack, int align, Endian order, long assertedSize, List<FieldModel> fields,
                           String description, boolean ignoreUnknown, List<String> fallback, boolean union,
-                          List<TaggedUnion> tagged) {
+                          List<TaggedUnion> tagged, List<Reserved> reserved) {
     public StructModel {
         fields = List.copyOf(fields);
         fallback = List.copyOf(fallback);
         tagged = List.copyOf(tagged);
+        reserved = List.copyOf(reserved);
+    }
+
+    /**
+     * A removed member whose bytes stay ({@code @Reserved}).
+     *
+     * @param position its index among all the record's components (the record constructor's parameter index)
+     * @param field the component as it was: its type gives the bytes' size and alignment
+     */
+    public record Reserved(int position, FieldModel field) {}
+
+    /** A struct or union without reserved members. */
+    public StructModel(ClassRef record, int pack, int align, Endian order, long assertedSize, List<FieldModel> fields,
+                       String description, boolean ignoreUnknown, List<String> fallback, boolean union,
+                       List<TaggedUnion> tagged) {
+        this(record, pack, align, order, assertedSize, fields, description, ignoreUnknown, fallback, union, tagged, List.of());
+    }
+
+    /** {@return the number of the record's components, reserved ones included} */
+    public int components() {
+        return fields.size() + reserved.size();
     }
 
     /** A struct or union without tagged unions. */

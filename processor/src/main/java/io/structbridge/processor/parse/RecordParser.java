@@ -190,17 +190,36 @@ public final class RecordParser {
         List<String> fallback = new ArrayList<>(constraints.classLevel(type));
         stack.push(type.getQualifiedName().toString());
         List<FieldModel> fields = new ArrayList<>();
+        List<FieldModel> inOrder = new ArrayList<>();
+        List<StructModel.Reserved> reserved = new ArrayList<>();
+        int position = 0;
         for (RecordComponentElement c : type.getRecordComponents()) {
-            component(c, pack, order, report, stack).ifPresent(f -> fields.add(withJson(type, c, f, strategy, report, fallback)));
+            int at = position++;
+            component(c, pack, order, report, stack).ifPresent(f -> {
+                FieldModel full = Declared.withFormerNames(c, withJson(type, c, f, strategy, report, fallback), strategy, mirrors);
+                inOrder.add(full);
+                if (mirrors.find(c, "Reserved").isPresent()) {
+                    Declared.checkReserved(c, full, union, report);
+                    reserved.add(new StructModel.Reserved(at, full));
+                } else {
+                    fields.add(full);
+                }
+            });
         }
         stack.pop();
+        if (!reserved.isEmpty() && fields.isEmpty()) {
+            report.error(type, Message.RESERVED_MISUSE, reserved.get(0).field().name(),
+                    "every component of " + type.getSimpleName() + " is reserved, and a struct keeps at least one member its APIs show");
+        }
         clashes(type, fields, report);
-        sinceOrder(type, fields, report);
+        Declared.checkFormerNames(type, fields, reserved, mirrors, report);
+        sinceOrder(type, inOrder, report);
         if (union && !TagRules.meantTagged(type, mirrors)) {
             UnionRules.checkNoConstraints(type, fields, report);
         }
         TagRules.checkCasePlacement(type, union, mirrors, report);
         List<io.structbridge.processor.model.TaggedUnion> tagged = TagRules.read(type, union, fields, mirrors, report);
+        Declared.checkTagged(type, fields, tagged, report);
         for (RecordComponentElement c : type.getRecordComponents()) {
             String mojoProblem = Names.mojoMemberProblem(c.getSimpleName().toString(), fields, tagged);
             if (mojoProblem != null) {
@@ -242,7 +261,7 @@ public final class RecordParser {
         String doc = elements.getDocComment(type);
         return Optional.of(new StructModel(classRef(type), pack, align, order,
                 size, fields, doc == null ? "" : doc.strip(),
-                JsonNames.ignoreUnknown(type), fallback, union, tagged));
+                JsonNames.ignoreUnknown(type), fallback, union, tagged, reserved));
     }
 
     /** Adds the JSON name, documentation and constraints, read from the component's field. */

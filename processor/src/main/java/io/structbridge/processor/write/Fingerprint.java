@@ -26,8 +26,10 @@ public final class Fingerprint {
 
     private static void append(StructLayoutPlan plan, StringBuilder b) {
         b.append(plan.model().union() ? "union " : "").append(plan.model().cName()).append('{').append(plan.size()).append(',').append(plan.alignment());
-        for (Member m : plan.members()) {
-            b.append(';').append(m.field().name()).append(':').append(CDeclarations.baseType(m))
+        // a reserved member counts as the member it was, a renamed one by its oldest name: declared changes keep the
+        // fingerprint, so struct files written before them still open
+        for (Member m : plan.allMembers()) {
+            b.append(';').append(m.field().layoutName()).append(':').append(CDeclarations.baseType(m))
                     .append(CDeclarations.declarator(m).substring(m.field().name().length()))
                     .append('@').append(m.offset()).append('+').append(m.size());
             switch (m.field().type()) {

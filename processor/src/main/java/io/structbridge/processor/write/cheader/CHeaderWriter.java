@@ -96,13 +96,14 @@ public final class CHeaderWriter {
                 .append(", \"sizeof(").append(name).append(") differs from the Java layout\");\n");
         b.append("SB_STATIC_ASSERT(SB_ALIGNOF(").append(name).append(") == ").append(plan.alignment())
                 .append(", \"alignment of ").append(name).append(" differs from the Java layout\");\n");
-        for (Member m : plan.members()) {
+        for (Member m : plan.allMembers()) {
             if (m.bitField()) {
                 continue; // C11 7.19p3: offsetof does not apply to bit-fields; sizeof and alignment pin their storage
             }
-            b.append("SB_STATIC_ASSERT(offsetof(").append(name).append(", ").append(m.field().name())
+            String member = plan.reserved().contains(m) ? ReservedBytes.name(m) : m.field().name();
+            b.append("SB_STATIC_ASSERT(offsetof(").append(name).append(", ").append(member)
                     .append(") == ").append(m.offset()).append(", \"offsetof(").append(name).append(", ")
-                    .append(m.field().name()).append(") differs from the Java layout\");\n");
+                    .append(member).append(") differs from the Java layout\");\n");
         }
         b.append('\n').append(new CArrowExportWriter(plan).write());
         b.append("\n#endif /* ").append(guard).append(" */\n");
@@ -125,7 +126,11 @@ public final class CHeaderWriter {
             b.append("SB_STRUCT_ALIGNED(").append(plan.model().align()).append(") ");
         }
         b.append(name).append(" {\n");
-        for (Member m : plan.members()) {
+        for (Member m : plan.allMembers()) {
+            if (plan.reserved().contains(m)) {
+                b.append(ReservedBytes.declaration(m, plan.model().pack()));
+                continue;
+            }
             // C11 6.7.5: _Alignas may not lower the alignment (gcc refuses _Alignas(1) on a long), so it is
             // written only when it raises it.
             String decl = "    " + (m.field().explicitAlign() > m.naturalAlignment() ? "SB_ALIGNAS(" + m.field().explicitAlign() + ") " : "")

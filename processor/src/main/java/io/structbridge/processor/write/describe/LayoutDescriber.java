@@ -56,6 +56,10 @@ public final class LayoutDescriber {
         if (plan.model().pack() > 0) {
             b.append(String.format(Locale.ROOT, "\t/* packed: #pragma pack(%d) */\n", plan.model().pack()));
         }
+        for (Member r : plan.reserved()) { // its bytes count as holes and padding above: no member reads them
+            b.append(String.format(Locale.ROOT, "\t/* reserved: %s, offset %d, size %d (a removed member, bytes kept) */\n",
+                    CDeclarations.baseType(r) + " " + CDeclarations.declarator(r), r.offset(), r.size()));
+        }
         return b.append("};\n").toString();
     }
 }

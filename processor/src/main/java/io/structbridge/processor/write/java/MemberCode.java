@@ -24,6 +24,15 @@ final class MemberCode {
     }
 
     /** {@return the Java type of the record component} */
+    /** {@return the Java default of a {@code @Reserved} component, the argument the record constructor gets for it} */
+    static CodeBlock javaDefault(io.structbridge.processor.model.FieldModel f) {
+        TypeName t = javaType(f.type());
+        if (t.equals(TypeName.BOOLEAN)) {
+            return CodeBlock.of("false /* reserved $L */", f.name().replace("*/", "* /"));
+        }
+        return t.isPrimitive() ? CodeBlock.of("($T) 0 /* reserved $L */", t, f.name()) : CodeBlock.of("null /* reserved $L */", f.name());
+    }
+
     static TypeName javaType(FieldType t) {
         return switch (t) {
             case FieldType.Scalar s -> ScalarCode.javaType(s.java());

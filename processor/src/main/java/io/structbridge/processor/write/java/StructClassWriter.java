@@ -230,10 +230,14 @@ public final class StructClassWriter {
     }
 
     private MethodSpec read() {
-        CodeBlock args = plan.members().stream()
+        List<CodeBlock> read = new java.util.ArrayList<>(plan.members().stream()
                 .map(m -> TaggedRecordCode.of(plan, m) != null ? TaggedRecordCode.of(plan, m).readArgument()
                         : CodeBlock.of("$T.$L(segment, offset)", Runtime.structClass(plan.model().record()), MemberCode.name(m)))
-                .collect(CodeBlock.joining(",\n"));
+                .toList());
+        for (io.structbridge.processor.model.StructModel.Reserved r : model.reserved()) {
+            read.add(r.position(), MemberCode.javaDefault(r.field()));
+        }
+        CodeBlock args = read.stream().collect(CodeBlock.joining(",\n"));
         return MethodSpec.methodBuilder("read").addModifiers(PUBLIC_STATIC).returns(record)
                 .addJavadoc("Decodes the struct at {@code offset}.\n\n")
                 .addJavadoc("@param segment the segment\n@param offset the byte offset of the struct in {@code segment}\n")
@@ -334,6 +338,11 @@ public final class StructClassWriter {
         if (lineage.size() > 1) {
             type.addMethod(override("lineage", ParameterizedTypeName.get(Runtime.LIST, Runtime.LAYOUT_VERSION))
                     .addStatement("return LINEAGE").build());
+        }
+        if (!model.reserved().isEmpty()) {
+            type.addMethod(override("reservedComponents", ParameterizedTypeName.get(Runtime.LIST, ClassName.get(String.class)))
+                    .addStatement("return $T.of($L)", Runtime.LIST, model.reserved().stream()
+                            .map(r -> CodeBlock.of("$S", r.field().name())).collect(CodeBlock.joining(", "))).build());
         }
         TransposeCode transpose = new TransposeCode(plan);
         if (transpose.applies()) {

@@ -124,8 +124,10 @@ public final class JsonCodecWriter {
                 .addField(FieldSpec.builder(NAME_MATCHER, "MATCHER", Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
                         .addJavadoc("Matches a property name to its index in {@code NAMES} from the parser's raw bytes (no symbol table\n"
                                 + "lookup, no {@code String}), as databind's bean deserializers do. Immutable, so shared.\n")
-                        .initializer("$T.construct($T.asList(NAMES))", ClassName.get("tools.jackson.core.sym", "BinaryNameMatcher"),
-                                java.util.Arrays.class)
+                        .initializer(FormerJsonNames.of(model).isEmpty()
+                                ? CodeBlock.of("$T.construct($T.asList(NAMES))", ClassName.get("tools.jackson.core.sym", "BinaryNameMatcher"),
+                                        java.util.Arrays.class)
+                                : FormerJsonNames.matcher(model, ClassName.get("tools.jackson.core.sym", "BinaryNameMatcher")))
                         .build())
                 .addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build());
         t.addMethod(readOne());
@@ -358,9 +360,10 @@ public final class JsonCodecWriter {
         for (int i = 0; i < model.fields().size(); i++) {
             FieldModel f = model.fields().get(i);
             String field = model.record().simpleName() + "." + f.name();
-            m.addCode("case $L -> { // $L\n$>", i, commentText(f.jsonName()))
+            m.addCode("case $L -> { // $L\n$>", FormerJsonNames.labels(model, i), commentText(f.jsonName()))
                     .beginControlFlow("if ((seen & $LL) != 0)", 1L << i)
-                    .addStatement("throw $T.duplicate(parser, $S)", READING, field)
+                    .addStatement(f.formerJsonNames().isEmpty() ? CodeBlock.of("throw $T.duplicate(parser, $S)", READING, field)
+                            : CodeBlock.of("throw $T.duplicate(parser, $S, $L)", READING, field, FormerJsonNames.names(f)))
                     .endControlFlow()
                     .addStatement("seen |= $LL", 1L << i)
                     .beginControlFlow("try")

@@ -65,12 +65,17 @@ public final class JsonSchemaWriter {
                 p.put("description", doc);
             }
             properties.put(f.jsonName(), p);
-            required.add(f.jsonName());
+            if (f.formerJsonNames().isEmpty()) {
+                required.add(f.jsonName());
+            } else {
+                FormerNamesSchema.addProperties(f, p, properties);
+            }
         }
         o.put("properties", properties);
         o.put("required", required);
         o.put("additionalProperties", s.ignoreUnknown());
         TaggedUnionSchema.addConditions(s, o);
+        FormerNamesSchema.addRequired(s, o);
         return o;
     }
 

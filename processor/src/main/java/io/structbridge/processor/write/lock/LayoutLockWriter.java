@@ -28,14 +28,20 @@ public final class LayoutLockWriter {
 
     /** {@return the layout version of the plan's record: the highest {@code @Since} of its components, at least 1} */
     public static int version(StructLayoutPlan plan) {
-        return plan.model().fields().stream().mapToInt(FieldModel::since).max().orElse(1);
+        return io.structbridge.processor.layout.LayoutVersions.of(plan.model());
     }
 
     /** {@return what a lock keeps of the plan} */
     public static LockedLayout of(StructLayoutPlan plan) {
         List<LockedMember> members = new ArrayList<>();
-        for (Member m : plan.members()) {
-            add(m, "", m.field().since(), true, members);
+        for (Member m : plan.allMembers()) {
+            if (plan.reserved().contains(m)) { // its bytes, not its API: no constraints, no nested members
+                FieldModel f = m.field();
+                members.add(new LockedMember(f.name(), f.jsonName(), cType(m), m.offset(), m.size(), order(m),
+                        -1, f.since(), List.of(), List.of(), true, List.of(), List.of()));
+            } else {
+                add(m, "", m.field().since(), true, members);
+            }
         }
         List<String> tagged = new ArrayList<>();
         for (TaggedUnion t : plan.model().tagged()) {
@@ -47,16 +53,20 @@ public final class LayoutLockWriter {
 
     private static void add(Member m, String prefix, int since, boolean top, List<LockedMember> out) {
         FieldModel f = m.field();
-        String c = CDeclarations.baseType(m) + CDeclarations.declarator(m).substring(f.name().length());
-        out.add(new LockedMember(prefix + f.name(), top ? f.jsonName() : "", c, m.offset(), m.size(), order(m),
+        out.add(new LockedMember(prefix + f.name(), top ? f.jsonName() : "", cType(m), m.offset(), m.size(), order(m),
                 m.bitField() ? m.bits().bitOffset() : -1, since, enumCodes(f.type()),
-                f.constraints().stream().map(LayoutLockWriter::constraint).toList()));
+                f.constraints().stream().map(LayoutLockWriter::constraint).toList(), false, f.formerNames(),
+                top ? f.formerJsonNames() : List.of()));
         if (m.nested() != null) {
             String inner = prefix + f.name() + (f.type() instanceof FieldType.NestedArray ? "[]." : ".");
             for (Member n : m.nested().members()) {
                 add(n, inner, since, false, out);
             }
         }
+    }
+
+    private static String cType(Member m) {
+        return CDeclarations.baseType(m) + CDeclarations.declarator(m).substring(m.field().name().length());
     }
 
     private static String order(Member m) {
@@ -133,6 +143,13 @@ public final class LayoutLockWriter {
             }
             for (int i = 0; i < m.constraints().size(); i++) {
                 put(b, k + "constraint." + (i + 1), m.constraints().get(i));
+            }
+            if (m.reserved()) {
+                put(b, k + "reserved", "true");
+            }
+            if (!m.former().isEmpty()) {
+                put(b, k + "former", String.join(",", m.former()));
+                put(b, k + "former.json", String.join(",", m.formerJson()));
             }
         }
         if (!l.tagged().isEmpty()) {

@@ -410,6 +410,9 @@ public final class PythonWriter {
             return;
         }
         JsonSchemaWriter schema = new JsonSchemaWriter(model);
+        if (PydanticFormerNames.renamed(model)) {
+            b.append("\n    from pydantic import AliasChoices as _SB_AliasChoices\n");
+        }
         b.append("\n    class ").append(model.cName()).append("Model(_SB_BaseModel):\n");
         b.append("        \"\"\"The JSON of ").append(model.record().simpleName())
                 .append(" as Jackson writes it, with the constraints of its JSON Schema.\"\"\"\n");
@@ -429,12 +432,15 @@ public final class PythonWriter {
                     .append("        def _sb_only_json_names(cls, data: _SB_Any) -> _SB_Any:\n")
                     .append("            if isinstance(data, dict):\n")
                     .append("                unknown = [k for k in data if k not in {")
-                    .append(String.join(", ", model.fields().stream().map(f -> literal(f.jsonName())).toList())).append("}]\n")
+                    .append(String.join(", ", model.fields().stream().flatMap(f -> java.util.stream.Stream.concat(
+                            java.util.stream.Stream.of(f.jsonName()), f.formerJsonNames().stream())).map(PythonWriter::literal).toList()))
+                    .append("}]\n")
                     .append("                if unknown:\n")
                     .append("                    raise ValueError(\"unknown properties (not JSON names of ").append(model.record().simpleName())
                     .append("): \" + \", \".join(map(repr, unknown)))\n")
                     .append("            return data\n");
         }
+        PydanticFormerNames.oneNameEach(model, b);
         if (!model.tagged().isEmpty()) {
             TaggedUnionPydantic.liveChecks(model, b, names);
         }
@@ -483,7 +489,10 @@ public final class PythonWriter {
 
     private String annotation(FieldModel f, String pythonName, Map<String, Object> s) {
         List<String> args = new ArrayList<>();
-        if (!f.jsonName().equals(pythonName)) {
+        if (!f.formerJsonNames().isEmpty()) {
+            args.add("alias=" + literal(f.jsonName()));
+            args.add("validation_alias=" + PydanticFormerNames.choices(f));
+        } else if (!f.jsonName().equals(pythonName)) {
             args.add("alias=" + literal(f.jsonName()));
         }
         String type = pyType(f.type(), s);
