@@ -57,6 +57,10 @@ class SinceDiagnosticsTest {
             @NotEmpty text                 | @Since(2) @jakarta.validation.constraints.NotEmpty @Capacity(8) String venue | @NotEmpty does not accept the empty text
             @Size with a minimum           | @Since(2) @jakarta.validation.constraints.Size(min = 2) @Capacity(8) String venue | @Size(min = 2) does not accept the empty text
             @Pattern without the empty text | @Since(2) @jakarta.validation.constraints.Pattern(regexp = "[A-Z]+") @Capacity(8) String venue | @Pattern("[A-Z]+") does not match the empty text
+            @Email with a regexp            | @Since(2) @jakarta.validation.constraints.Email(regexp = ".+@.+") @Capacity(16) String mail | @Email(regexp = ".+@.+") does not match the empty text
+            @Email with a regexp and flags  | @Since(2) @jakarta.validation.constraints.Email(regexp = "[a-z]+@x", flags = jakarta.validation.constraints.Pattern.Flag.CASE_INSENSITIVE) @Capacity(16) String mail | @Email(regexp = "[a-z]+@x", flags [CASE_INSENSITIVE]) does not match the empty text
+            @Pattern with flags             | @Since(2) @jakarta.validation.constraints.Pattern(regexp = "a+", flags = jakarta.validation.constraints.Pattern.Flag.CASE_INSENSITIVE) @Capacity(8) String venue | @Pattern("a+", flags [CASE_INSENSITIVE]) does not match the empty text
+            a constraint with groups        | @Since(2) @jakarta.validation.constraints.Min(value = 0, groups = java.io.Serializable.class) int g | @Min is evaluated by Hibernate Validator at run time, so the processor cannot show that 0 passes it
             a bit-field with @Min           | @Since(2) @Bits(4) @jakarta.validation.constraints.Min(3) int level | @Min(3) does not accept 0
             a nested struct that refuses zero | @Since(2) Limit limit                                         | its member 'limit.floor': @Positive does not accept 0
             an array of structs that refuse zero | @Since(2) @Length(2) Limit[] limits                         | its member 'limits[].floor': @Positive does not accept 0
@@ -90,6 +94,9 @@ class SinceDiagnosticsTest {
                 "@Since(2) " + J + "Digits(integer = 1, fraction = 0) long digit",
                 "@Since(2) " + J + "AssertFalse boolean halted",
                 "@Since(2) " + J + "NotNull " + J + "Size(max = 3) " + J + "Email @Capacity(8) String mail",
+                "@Since(2) " + J + "Email(regexp = \"(.+@.+)?\") @Capacity(8) String alt",
+                "@Since(2) " + J + "Pattern(regexp = \"a*\", flags = " + J.substring(1) + "Pattern.Flag.CASE_INSENSITIVE) "
+                        + "@Capacity(8) String as",
                 "@Since(3) @Align(8) " + J + "Pattern(regexp = \"[A-Z]*\") @Capacity(8) String venue",
                 "@Since(3) @Length(2) " + J + "NotEmpty int[] pair");
         Compilation c = compile(tick, sideWithZero());

@@ -41,7 +41,12 @@ class VersionedStructFileLanguagesTest {
     private static final List<Path> FILES = new ArrayList<>();
 
     static Version compile(String name, int number, String tick) throws Exception {
-        DiskCompilation c = DiskCompilation.compile(shared.resolve(name),
+        return compile(shared, name, number, tick);
+    }
+
+    /** {@return version {@code number} of Tick, its source {@code tick}, compiled under {@code dir/name}} */
+    static Version compile(Path dir, String name, int number, String tick) throws Exception {
+        DiskCompilation c = DiskCompilation.compile(dir.resolve(name),
                 Map.of("vt.Tick", tick, "vt.Side", VersionedStructFileTest.SIDE));
         assertTrue(c.success(), () -> String.join("\n", c.errors()));
         URLClassLoader loader = new URLClassLoader(name, new URL[] {c.classes().toUri().toURL()},
@@ -321,7 +326,6 @@ class VersionedStructFileLanguagesTest {
 
     @Test
     void mojoReadsEveryFileWithEveryVersionsStructAndRefusesAnUnrelatedOne() throws Exception {
-        String mojo = Gcc.tool("mojo");
         Path other = write(otherV2, shared.resolve("other-v2-mojo.sb"));
         List<Path> files = new ArrayList<>(FILES);
         files.add(other);
@@ -334,16 +338,22 @@ class VersionedStructFileLanguagesTest {
                     expected.add(l.matches("\\d+: .*") && cut > 0 ? l.substring(0, cut) : l);
                 }
             }
-            Path dir = v(reader);
-            Files.writeString(dir.resolve("read.mojo"), MOJO_READER);
-            Run built = run(dir, List.of(mojo, "build", "-I", ".", "read.mojo", "-o", "read-mojo"));
-            assertEquals(0, built.status(), built.output());
-            List<String> cmd = new ArrayList<>(List.of(dir.resolve("read-mojo").toString()));
-            files.forEach(f -> cmd.add(f.toString()));
-            Run r = run(dir, cmd);
-            assertEquals(0, r.status(), r.output());
-            assertEquals(expected, r.output().lines().toList(), "Mojo with version " + reader.number() + "'s struct");
+            assertEquals(expected, mojo(reader, files), "Mojo with version " + reader.number() + "'s struct");
         }
+    }
+
+    /** {@return the lines the Mojo program of {@code reader} ({@link #MOJO_READER}) prints for {@code files}} */
+    static List<String> mojo(Version reader, List<Path> files) throws Exception {
+        String mojo = Gcc.tool("mojo");
+        Path dir = v(reader);
+        Files.writeString(dir.resolve("read.mojo"), MOJO_READER);
+        Run built = run(dir, List.of(mojo, "build", "-I", ".", "read.mojo", "-o", "read-mojo"));
+        assertEquals(0, built.status(), built.output());
+        List<String> cmd = new ArrayList<>(List.of(dir.resolve("read-mojo").toString()));
+        files.forEach(f -> cmd.add(f.toString()));
+        Run r = run(dir, cmd);
+        assertEquals(0, r.status(), r.output());
+        return r.output().lines().toList();
     }
 
     /** {@return the folder of {@code v}'s generated Tick.mojo, once structbridge_rt.mojo is copied beside it} */
