@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.structbridge.processor.VersionedStructFileLanguagesTest.Version;
+import io.structbridge.processor.VersionedStructFileTest.Version;
 import io.structbridge.runtime.StructFile;
 import java.io.IOException;
 import java.nio.ByteBuffer;

@@ -125,9 +125,8 @@ class VersionedStructFileLanguagesTest {
 
     /** The C program of {@code v}: for each path, "count N layout V stride S" and one line per struct, or the refusal. */
     static String cProgram(Version v) {
-        String lineage = v.number() == 1
-                ? "{ {1, sizeof(Tick), SB_ALIGNOF(Tick), STRUCTBRIDGE_FINGERPRINT_TICK} }"
-                : "{ SB_LINEAGE_Tick(sb_lineage_entry) }";
+        // every version's header, version 1's too, defines SB_LINEAGE_Tick and SB_LAYOUT_VERSION_Tick
+        String lineage = "{ SB_LINEAGE_Tick(sb_lineage_entry) }";
         StringBuilder fields = new StringBuilder("printf(\"%llu: time=%lld qty=%d venue=%.*s\", (unsigned long long) i, "
                 + "(long long) t->time, (int) t->qty, (int) sizeof t->venue, t->venue);\n");
         if (v.number() >= 2) {
@@ -144,7 +143,8 @@ class VersionedStructFileLanguagesTest {
                     for (int a = 1; a < argc; a++) {
                         sb_file f;
                         char error[2048];
-                        if (sb_map_versions(argv[a], "Tick", lineage, sizeof lineage / sizeof lineage[0], &f, error,
+                        _Static_assert(SB_LAYOUT_VERSION_Tick == sizeof lineage / sizeof lineage[0], "lineage");
+                        if (sb_map_versions(argv[a], "Tick", lineage, SB_LAYOUT_VERSION_Tick, &f, error,
                                             sizeof error) != 0) {
                             printf("%s\\n", error);
                             continue;
@@ -261,7 +261,8 @@ class VersionedStructFileLanguagesTest {
                         : "r+: " + file + ": the file holds layout version " + version[0] + " of Tick and the reader's is "
                                 + "version " + reader.number() + ": a file of another layout version opens read-only (mode "
                                 + "'r' or 'c'); to write it, migrate it to version " + reader.number()
-                                + " first (StructFile.migrate)");
+                                + " first (StructFile.migrate" + (version[0] > reader.number() ? ", which drops the "
+                                + "members added after version " + reader.number() + ", and their values" : "") + ")");
             }
             assertEquals(expected, python(reader, PYTHON_READER, FILES), "Python with version " + reader.number() + "'s module");
         }

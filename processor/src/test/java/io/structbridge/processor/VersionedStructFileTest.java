@@ -249,7 +249,9 @@ class VersionedStructFileTest {
                             () -> StructFile.open(file, reader.type(), true).close());
                     assertEquals(file + ": the file holds layout version " + u + " of Tick and the reader's is version "
                             + reader.number() + ": a file of another layout version opens read-only (writable false); to "
-                            + "write it, migrate it to version " + reader.number() + " first (StructFile.migrate)", e.getMessage());
+                            + "write it, migrate it to version " + reader.number() + " first (StructFile.migrate"
+                            + (u > reader.number() ? ", which drops the members added after version " + reader.number()
+                                    + ", and their values" : "") + ")", e.getMessage());
                 }
                 assertArrayEquals(before, Files.readAllBytes(file), "the file is unchanged");
             }

@@ -1557,7 +1557,7 @@ def _SB_open_array(path: str | _SB_os.PathLike[str], mode: str, dtype: _SB_Any, 
     file's stride (no copy); a file of an older one is copied once into numpy.zeros of dtype, each struct the file's
     bytes followed by zeros (the members the file lacks read as zero, Java's widened copy), read-only (writable with
     mode "c", never written back). mode "r+" refuses a file of another layout version: migrate it first
-    (StructFile.migrate).
+    (StructFile.migrate; migrating a newer file down drops the members added after the reader's version).
 
     mode is "r" (read-only), "r+" (write in place) or "c" (copy-on-write); none changes the
     file's size. The path is opened with O_NONBLOCK and the descriptor itself is checked, so
@@ -1603,7 +1603,9 @@ def _SB_open_array(path: str | _SB_os.PathLike[str], mode: str, dtype: _SB_Any, 
         if version != len(lineage) and mode == "r+":
             raise ValueError(f"{path}: the file holds layout version {version} of {NAME} and the reader's is version "
                              f"{len(lineage)}: a file of another layout version opens read-only (mode 'r' or 'c'); to "
-                             f"write it, migrate it to version {len(lineage)} first (StructFile.migrate)")
+                             f"write it, migrate it to version {len(lineage)} first (StructFile.migrate"
+                             + (f", which drops the members added after version {len(lineage)}, and their values"
+                                if version > len(lineage) else "") + ")")
         if count == 0:
             f.close()
             return _SB_typing.cast(_SB_Any, _SB_np.zeros(0, dtype=dtype))
