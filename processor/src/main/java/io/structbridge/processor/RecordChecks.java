@@ -48,6 +48,11 @@ final class RecordChecks {
         new LayoutChecks(new Mirrors(elements), paddingNotes).check(plan, type, report);
         new HiddenPackages(elements).check(plan.model(), type, report);
         SinceChecks.check(plan, type, report);
+        LayoutLockOutput.Pending lock = !report.hasErrors() && lockDir != null
+                ? new LayoutLockOutput(lockDir).check(type, plan, report) : null;
+        if (report.hasErrors()) {
+            return null; // the record is refused already: its nested records' errors are theirs to report
+        }
         for (FieldModel f : plan.model().fields()) {
             StructModel nested = switch (f.type()) {
                 case FieldType.Nested n -> n.struct();
@@ -58,10 +63,7 @@ final class RecordChecks {
                 report.error(component(type, f.name()), Message.NESTED_INVALID, f.name(), nested.record().simpleName());
             }
         }
-        if (!report.hasErrors() && lockDir != null) {
-            return new LayoutLockOutput(lockDir).check(type, plan, report);
-        }
-        return null;
+        return report.hasErrors() ? null : lock;
     }
 
     /** {@return whether the nested record {@code model} passes its own checks (its diagnostics are its own)} */
