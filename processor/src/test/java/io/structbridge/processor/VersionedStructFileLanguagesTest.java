@@ -345,9 +345,14 @@ class VersionedStructFileLanguagesTest {
 
     /** {@return the lines the Mojo program of {@code reader} ({@link #MOJO_READER}) prints for {@code files}} */
     static List<String> mojo(Version reader, List<Path> files) throws Exception {
+        return mojo(reader, MOJO_READER, files);
+    }
+
+    /** {@return the lines the Mojo program {@code program} with {@code reader}'s struct prints for {@code files}} */
+    static List<String> mojo(Version reader, String program, List<Path> files) throws Exception {
         String mojo = Gcc.tool("mojo");
         Path dir = v(reader);
-        Files.writeString(dir.resolve("read.mojo"), MOJO_READER);
+        Files.writeString(dir.resolve("read.mojo"), program);
         Run built = run(dir, List.of(mojo, "build", "-I", ".", "read.mojo", "-o", "read-mojo"));
         assertEquals(0, built.status(), built.output());
         List<String> cmd = new ArrayList<>(List.of(dir.resolve("read-mojo").toString()));
@@ -401,5 +406,88 @@ class VersionedStructFileLanguagesTest {
         assertEquals(expected, c(v3, files), "C");
         List<String> py = python(v3, PYTHON_READER, files);
         assertEquals(expected, py, "Python");
+    }
+
+    /**
+     * Mojo's in-place pointers: {@code struct_at(i)} of a file of an older layout version (structs shorter than the
+     * reader's) would read past each struct, and {@code structs()} steps by the reader's size, wrong for any other
+     * version: both raise then, naming the way that works; on the reader's own version both read in place.
+     */
+    @Test
+    void mojoInPlacePointersRefuseAFileWhoseStructsAreNotTheReaders() throws Exception {
+        String program = """
+                from std.sys import argv
+                import structbridge_rt as _sbrt
+                from Tick import Tick
+
+
+                def main():
+                    var args = argv()
+                    for a in range(1, len(args)):
+                        try:
+                            var f = _sbrt.StructFile[Tick](String(args[a]))
+                            try:
+                                print("struct_at time=" + String(f.struct_at(0)[].time))
+                            except e:
+                                print(e)
+                            try:
+                                print("structs time=" + String(f.structs()[].time))
+                            except e:
+                                print(e)
+                            f.close()
+                        except e:
+                            print(e)
+                """;
+        for (Version reader : List.of(VERSIONS.get(0), VERSIONS.get(2))) {
+            List<String> expected = new ArrayList<>();
+            for (Path file : List.of(FILES.get(0), FILES.get(2))) {
+                long time;
+                int version;
+                long stride;
+                try (StructFile<?> f = StructFile.open(file, reader.type(), false)) {
+                    time = (Long) VersionedStructFileTest.read((Record) f.get(0)).get("time");
+                    version = f.layoutVersion();
+                    stride = f.stride();
+                }
+                long size = reader.type().size();
+                String older = "the file holds layout version " + version + " of Tick, older than the reader's: its structs are "
+                        + stride + " bytes, fewer than the " + size + " of Tick; read(i, out) copies one with zeros for the "
+                        + "members it lacks";
+                if (version < reader.number()) {
+                    expected.add("struct_at: " + older);
+                    expected.add("structs: " + older);
+                } else {
+                    expected.add("struct_at time=" + time);
+                    expected.add(version == reader.number() ? "structs time=" + time
+                            : "structs: the file holds layout version " + version + " of Tick, newer than the reader's: its "
+                                    + "structs are " + stride + " bytes apart, not the " + size + " of Tick; struct_at(i) finds each");
+                }
+            }
+            assertEquals(expected, mojo(reader, program, List.of(FILES.get(0), FILES.get(2))), "Mojo v" + reader.number());
+        }
+    }
+
+    /**
+     * Runtime version 1 of structbridge_rt.py read no format-3 file: the module of a record of several layout versions
+     * refuses it at import with the version check's message, not with a missing name.
+     */
+    @Test
+    void aModuleRefusesTheRuntimeThatPredatesLayoutVersions(@TempDir Path dir) throws Exception {
+        Path vt = VERSIONS.get(2).classes().resolve("vt");
+        try (java.util.stream.Stream<Path> s = Files.list(vt)) {
+            for (Path py : s.filter(p -> p.toString().endsWith(".py")).toList()) {
+                Files.copy(py, dir.resolve(py.getFileName()));
+            }
+        }
+        Path rt = dir.resolve("structbridge_rt.py");
+        String text = Files.readString(rt);
+        assertTrue(text.contains("\nRUNTIME_VERSION: int = 2\n"), "the runtime that reads format 3 is version 2");
+        Files.writeString(rt, text.replace("\nRUNTIME_VERSION: int = 2\n", "\nRUNTIME_VERSION: int = 1\n"));
+        Run r = run(dir, List.of(Gcc.tool("python3"), "-c", "import sys\nsys.path.insert(0, sys.argv[1])\ntry:\n"
+                + "    import Tick\nexcept ImportError as e:\n    print(e)\n", dir.toString()));
+        assertEquals(0, r.status(), r.output());
+        assertEquals("this module was generated for structbridge's Python runtime version 2, but " + rt + " is version 1: "
+                + "generate the module and the runtime with the same structbridge (-Astructbridge.pythonDir and the package get "
+                + "structbridge_rt.py, and the processor jar holds it)", r.output().strip());
     }
 }

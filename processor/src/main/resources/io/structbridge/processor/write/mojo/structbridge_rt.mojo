@@ -898,10 +898,20 @@ struct StructFile[T: LaidOut](Movable):
                           " take (a struct file its writer closed ends after its last struct)")
         return ""
 
-    def struct_at(self, i: Int) -> Pointer[Self.T, MutAnyOrigin]:
+    def struct_at(self, i: Int) raises -> Pointer[Self.T, MutAnyOrigin]:
         """Struct i where it lies in the mapping, for a file of T's layout version or a newer one (the file's stride
-        apart; read-only memory). For an older file use read(i)."""
+        apart; read-only memory). Raises for an older file, whose structs are shorter than T (a pointer to one would
+        read past it): use read(i, out) there, which fills the members the file lacks with zeros."""
+        self._in_place("struct_at")
         return Pointer[Self.T, MutAnyOrigin](unsafe_from_address=self.base + self.data_offset + i * self.stride)
+
+    def _in_place(self, what: String) raises:
+        """Raises unless the file's structs are at least T's size (a file of T's layout version or a newer one)."""
+        if self.stride < Self.T.SIZE:
+            raise Error(String(what, ": the file holds layout version ", self.version, " of ", Self.T.NAME,
+                               ", older than the reader's: its structs are ", self.stride, " bytes, fewer than the ",
+                               Self.T.SIZE, " of ", Self.T.NAME, "; read(i, out) copies one with zeros for the members ",
+                               "it lacks"))
 
     def read(self, i: Int, out_struct: Pointer[Self.T, MutAnyOrigin]):
         """Copies struct i to out_struct: its first min(stride, T.SIZE) bytes, then zeros (the members an older file
@@ -912,8 +922,15 @@ struct StructFile[T: LaidOut](Movable):
         for k in range(Self.T.SIZE):
             dst[unsafe_offset=k] = src[unsafe_offset=k] if k < n else 0
 
-    def structs(self) -> Pointer[Self.T, MutAnyOrigin]:
-        """The first struct, where it lies in the mapping (read-only memory: do not write through it)."""
+    def structs(self) raises -> Pointer[Self.T, MutAnyOrigin]:
+        """The first struct, where it lies in the mapping (read-only memory: do not write through it).
+        Pointer arithmetic on it steps by T's size, so it raises for a file of another layout version (older: its
+        structs are shorter than T, use read(i, out); newer: they are longer, use struct_at(i))."""
+        self._in_place("structs")
+        if self.stride != Self.T.SIZE:
+            raise Error(String("structs: the file holds layout version ", self.version, " of ", Self.T.NAME,
+                               ", newer than the reader's: its structs are ", self.stride, " bytes apart, not the ",
+                               Self.T.SIZE, " of ", Self.T.NAME, "; struct_at(i) finds each"))
         return Pointer[Self.T, MutAnyOrigin](unsafe_from_address=self.base + self.data_offset)
 
     def close(mut self):

@@ -6,8 +6,9 @@ reader behind open_array. The processor writes this file once beside the loose m
 folder of the class output and -Astructbridge.pythonDir) and into the -Astructbridge.pythonPackage package.
 A generated module checks RUNTIME_VERSION at import: it works with the runtime it was generated with only.
 """
-RUNTIME_VERSION: int = 1
-"""The version of this runtime's API: bumped whenever it changes; a generated module refuses another."""
+RUNTIME_VERSION: int = 2
+"""The version of this runtime's API: bumped whenever it changes; a generated module refuses another. Version 2 reads
+struct files of format 3 (layout versions: _SB_open_versions, the lineage block's checks); version 1 did not."""
 
 # The module's own names begin with _SB_ (an underscore and a capital: no record can take them,
 # the C header reserves them) or are its public API, which no record may be named.
