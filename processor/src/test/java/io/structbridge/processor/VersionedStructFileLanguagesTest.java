@@ -480,7 +480,7 @@ class VersionedStructFileLanguagesTest {
             }
         }
         Path rt = dir.resolve("structbridge_rt.py");
-        String text = Files.readString(rt);
+        String text = io.structbridge.processor.write.python.PythonRuntime.text();
         assertTrue(text.contains("\nRUNTIME_VERSION: int = 2\n"), "the runtime that reads format 3 is version 2");
         Files.writeString(rt, text.replace("\nRUNTIME_VERSION: int = 2\n", "\nRUNTIME_VERSION: int = 1\n"));
         Run r = run(dir, List.of(Gcc.tool("python3"), "-c", "import sys\nsys.path.insert(0, sys.argv[1])\ntry:\n"
