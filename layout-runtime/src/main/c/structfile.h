@@ -52,7 +52,8 @@
      sizeof t) copies struct i's f.stride bytes and zero-fills the rest, the zero defaults of the members added
      since (Java's widened copy). Never cast f.data to const Tick* then.
    The checks are those of sb_map with Java's two more for format 3 (the block's length right after the version,
-   its shape right after the byte order) and Java's comparison of lineages, with Java's messages word for word. */
+   its shape right after the byte order: reserved words 0, entry k of version k, each entry's alignment a power of
+   two and its size a positive multiple of it, neither smaller than the entry before's) and Java's comparison of lineages, with Java's messages word for word. */
 #ifndef STRUCTBRIDGE_STRUCTFILE_H
 #define STRUCTBRIDGE_STRUCTFILE_H
 
@@ -195,6 +196,40 @@ static inline int sb_field_is(const unsigned char* field, const char* text) {
     return n == t && memcmp(field, text, n) == 0;
 }
 
+/* Checks the shape of lineage entry k of n (at e; entry k - 1, if k > 1, 56 bytes before it) with the words of Java's
+   StructFileLineage.shape: an alignment that is a power of two, a size that is a positive multiple of it, and for
+   k > 1 an alignment and a size no smaller than entry k - 1's (a later layout version only appends members). Returns
+   0, or -1 after writing the reason into error. */
+static inline int sb_entry_shape(const char* path, const unsigned char* e, uint32_t k, uint32_t n, char* error,
+                                 size_t error_size) {
+    uint64_t size = sb_le64(e + 8), alignment = sb_le64(e + 16);
+    uint64_t before_size = k > 1 ? sb_le64(e - 56 + 8) : 0, before_alignment = k > 1 ? sb_le64(e - 56 + 16) : 0;
+    if (alignment == 0 || (alignment & (alignment - 1)) != 0) {
+        snprintf(error, error_size, "%s: lineage entry %lu of %lu has alignment %llu, not a power of two", path,
+                 (unsigned long) k, (unsigned long) n, (unsigned long long) alignment);
+        return -1;
+    }
+    if (size == 0 || size % alignment != 0) {
+        snprintf(error, error_size, "%s: lineage entry %lu of %lu has size %llu, not a positive multiple of its alignment "
+                 "%llu", path, (unsigned long) k, (unsigned long) n, (unsigned long long) size,
+                 (unsigned long long) alignment);
+        return -1;
+    }
+    if (k > 1 && alignment < before_alignment) {
+        snprintf(error, error_size, "%s: lineage entry %lu of %lu has alignment %llu, less than the alignment %llu of entry "
+                 "%lu (a later layout version only appends members)", path, (unsigned long) k, (unsigned long) n,
+                 (unsigned long long) alignment, (unsigned long long) before_alignment, (unsigned long) (k - 1));
+        return -1;
+    }
+    if (k > 1 && size < before_size) {
+        snprintf(error, error_size, "%s: lineage entry %lu of %lu has size %llu, less than the size %llu of entry %lu (a "
+                 "later layout version only appends members)", path, (unsigned long) k, (unsigned long) n,
+                 (unsigned long long) size, (unsigned long long) before_size, (unsigned long) (k - 1));
+        return -1;
+    }
+    return 0;
+}
+
 /* Checks the header of a mapped file of file_size bytes (at least 128) in Java's order, with Java's messages; the
    reader is lineage[0..n) (versions 1 to n, the last its own layout) or, for sb_map (lineage NULL), the layout
    fingerprint, size, alignment alone, which must be the file's own. Returns 0 with *version, *stride, *count and
@@ -295,6 +330,9 @@ static inline int sb_check_header(const char* path, const unsigned char* h, uint
                     snprintf(error, error_size, "%s: lineage entry %lu of %lu holds layout version %lu; the entries of a "
                              "format-3 file are versions 1 to %lu in order", path, (unsigned long) k,
                              (unsigned long) entries, (unsigned long) kv, (unsigned long) entries);
+                    return -1;
+                }
+                if (sb_entry_shape(path, h + 136 + 56 * (uint64_t) (k - 1), k, entries, error, error_size) != 0) {
                     return -1;
                 }
             }

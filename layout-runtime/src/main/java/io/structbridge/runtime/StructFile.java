@@ -328,33 +328,42 @@ public final class StructFile<R extends Record> implements AutoCloseable {
             RegularFiles.require(path, true);
             Path target = NewFiles.target(path);
             Path temp = NewFiles.temporary(target);
-            FileLocks.Held held = FileLocks.acquire(temp, true, true);
-            StructFile<R> f = new StructFile<>(path, type, lineage, held, true, false);
-            boolean placed = false;
-            try {
-                f.dataOffset = dataOffset;
-                f.remap(reserve);
-                StructFileHeader.write(f.mapping, type, lineage, f.stride, f.dataOffset,
-                        StructFileHeader.FLAG_WRITING | StructFileHeader.FLAG_CREATING);
-                NewFiles.place(temp, target, path);
-                placed = true;
-                StructFileHeader.setFlags(f.mapping, StructFileHeader.FLAG_WRITING);
-                f.openedSize = f.channel.size();
-                f.openedChecksum = StructFileHeader.checksum(f.mapping);
-                return f;
-            } catch (IOException | RuntimeException | Error e) {
-                if (!placed) {
-                    try {
-                        Files.deleteIfExists(temp);
-                    } catch (IOException | RuntimeException d) {
-                        e.addSuppressed(d);
-                    }
-                }
-                f.closeAfterFailure(e);
-                throw e;
+            try (TemporaryFileHook _ = new TemporaryFileHook(temp)) {
+                return createAt(path, type, lineage, dataOffset, reserve, target, temp);
             }
         } catch (IOException e) {
             throw named(path, "create", e);
+        }
+    }
+
+    /** {@link #create}'s file, written as {@code temp} and placed as {@code target} (on failure, {@code temp} removed). */
+    private static <R extends Record> StructFile<R> createAt(Path path, StructType<R> type, List<LayoutVersion> lineage,
+                                                            long dataOffset, long reserve, Path target, Path temp)
+            throws IOException {
+        FileLocks.Held held = FileLocks.acquire(temp, true, true);
+        StructFile<R> f = new StructFile<>(path, type, lineage, held, true, false);
+        boolean placed = false;
+        try {
+            f.dataOffset = dataOffset;
+            f.remap(reserve);
+            StructFileHeader.write(f.mapping, type, lineage, f.stride, f.dataOffset,
+                    StructFileHeader.FLAG_WRITING | StructFileHeader.FLAG_CREATING);
+            NewFiles.place(temp, target, path);
+            placed = true;
+            StructFileHeader.setFlags(f.mapping, StructFileHeader.FLAG_WRITING);
+            f.openedSize = f.channel.size();
+            f.openedChecksum = StructFileHeader.checksum(f.mapping);
+            return f;
+        } catch (IOException | RuntimeException | Error e) {
+            if (!placed) {
+                try {
+                    Files.deleteIfExists(temp);
+                } catch (IOException | RuntimeException d) {
+                    e.addSuppressed(d);
+                }
+            }
+            f.closeAfterFailure(e);
+            throw e;
         }
     }
 
@@ -491,7 +500,8 @@ public final class StructFile<R extends Record> implements AutoCloseable {
             throw new StructFileException(path + ": the file holds layout version " + layoutVersion + " of " + type.name()
                     + " and the reader's is version " + lineage.size() + ": a file of another layout version opens "
                     + "read-only (writable false); to write it, migrate it to version " + lineage.size()
-                    + " first (StructFile.migrate)");
+                    + " first (StructFile.migrate" + (layoutVersion > lineage.size() ? ", which drops the members added after "
+                    + "version " + lineage.size() + ", and their values" : "") + ")");
         }
         capacity = (size - dataOffset) / stride;
         if (layoutVersion < lineage.size() && widen && bytesFor(0, count, type.size()) < 0) {

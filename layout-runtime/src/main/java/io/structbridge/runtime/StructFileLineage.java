@@ -42,6 +42,11 @@ final class StructFileLineage {
                     && Arrays.equals(fingerprint, v.fingerprint().getBytes(StandardCharsets.US_ASCII));
         }
 
+        /** {@return {@code v} as an entry} */
+        static Entry of(LayoutVersion v) {
+            return new Entry(v.version(), v.size(), v.alignment(), v.fingerprint().getBytes(StandardCharsets.US_ASCII));
+        }
+
         /** {@return "fingerprint FP, size S, alignment A" as messages show it} */
         String shown() {
             return "fingerprint " + StructFileHeader.shown(fingerprint) + ", size " + Long.toUnsignedString(size)
@@ -51,7 +56,8 @@ final class StructFileLineage {
 
     /**
      * {@return the lineage of {@code type}, checked: versions 1 to V in order, the last one the type's own size,
-     * alignment and fingerprint, each fingerprint 32 ASCII characters at most}
+     * alignment and fingerprint, each fingerprint 32 ASCII characters at most, each entry of the shape
+     * {@link #shape} checks}
      *
      * @throws IllegalArgumentException naming the path and the type if the lineage is not so (only a hand-written
      *     {@link StructType} can get it wrong)
@@ -71,6 +77,9 @@ final class StructFileLineage {
                 } else if (v.fingerprint().isEmpty() || v.fingerprint().length() > 32
                         || !StandardCharsets.US_ASCII.newEncoder().canEncode(v.fingerprint()) || v.fingerprint().indexOf(0) >= 0) {
                     problem = "the fingerprint of version " + v.version() + " is not 1 to 32 ASCII characters without NUL";
+                } else {
+                    String wrong = shape(Entry.of(v), k == 0 ? null : Entry.of(lineage.get(k - 1)));
+                    problem = wrong == null ? null : "entry " + (k + 1) + " " + wrong;
                 }
             }
             LayoutVersion last = lineage.getLast();
@@ -148,7 +157,8 @@ final class StructFileLineage {
     }
 
     /**
-     * Checks the block's shape after its checksum: reserved bytes 0, entry {@code k} of version {@code k}.
+     * Checks the block's shape after its checksum: reserved bytes 0, entry {@code k} of version {@code k}, and
+     * each entry's size and alignment ({@link #shape}), entry by entry.
      *
      * @throws StructFile.StructFileException naming the path and the first byte that is wrong
      */
@@ -162,7 +172,39 @@ final class StructFileLineage {
                 throw refused(path, "lineage entry " + k + " of " + n + " holds layout version " + version
                         + "; the entries of a format-3 file are versions 1 to " + n + " in order");
             }
+            String problem = shape(entry(h, k), k == 1 ? null : entry(h, k - 1));
+            if (problem != null) {
+                throw refused(path, "lineage entry " + k + " of " + n + " " + problem);
+            }
         }
+    }
+
+    /**
+     * The shape every entry of a lineage has (C's sb_check_header, Python's and Mojo's readers check it with these
+     * words): an alignment that is a power of two, a size that is a positive multiple of it, and, after entry 1, an
+     * alignment and a size no smaller than the previous entry's (a later layout version only appends members).
+     *
+     * @param previous entry {@code k - 1}, null for entry 1
+     * @return what is wrong ("has size S, ..."), or null if nothing is
+     */
+    static String shape(Entry e, Entry previous) {
+        String a = Long.toUnsignedString(e.alignment());
+        String s = Long.toUnsignedString(e.size());
+        if (Long.bitCount(e.alignment()) != 1) {
+            return "has alignment " + a + ", not a power of two";
+        }
+        if (e.size() == 0 || Long.remainderUnsigned(e.size(), e.alignment()) != 0) {
+            return "has size " + s + ", not a positive multiple of its alignment " + a;
+        }
+        if (previous != null && Long.compareUnsigned(e.alignment(), previous.alignment()) < 0) {
+            return "has alignment " + a + ", less than the alignment " + Long.toUnsignedString(previous.alignment())
+                    + " of entry " + (e.version() - 1) + " (a later layout version only appends members)";
+        }
+        if (previous != null && Long.compareUnsigned(e.size(), previous.size()) < 0) {
+            return "has size " + s + ", less than the size " + Long.toUnsignedString(previous.size()) + " of entry "
+                    + (e.version() - 1) + " (a later layout version only appends members)";
+        }
+        return null;
     }
 
     /** {@return entry {@code k} (1 to the checked count)} */

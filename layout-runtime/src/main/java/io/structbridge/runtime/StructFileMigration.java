@@ -51,6 +51,14 @@ final class StructFileMigration {
                     + " bytes are larger than a file can be");
         }
         Path temp = NewFiles.temporary(target);
+        try (TemporaryFileHook _ = new TemporaryFileHook(temp)) {
+            writeTemporary(from, temp, target, type, lineage, count, size, dataOffset);
+        }
+    }
+
+    /** Writes {@code temp} (its shutdown hook registered), flushes it, links it to {@code target}; on failure removes it. */
+    private static void writeTemporary(StructFile<?> from, Path temp, Path target, StructType<?> type,
+                                       List<LayoutVersion> lineage, long count, long size, long dataOffset) throws IOException {
         FileLocks.Held held = FileLocks.acquire(temp, true, true);
         boolean placed = false;
         Throwable failure = null;

@@ -21,13 +21,16 @@ import java.util.Properties;
 import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import javax.annotation.processing.Messager;
 import javax.lang.model.element.TypeElement;
+import javax.tools.Diagnostic;
 
 /**
  * {@code -Astructbridge.layoutLock=<folder>}: the committed layout locks of the records, one file per record and
  * layout version ({@code com.acme.Tick.v2.properties}). For each record the processor reads its lock files,
  * reports every change they forbid ({@link LayoutLockCheck}), and, when there is none, writes the lock of the
- * record's current version if the folder has none yet. Without the option nothing is read or written.
+ * record's current version if the folder has none yet: at the end of the compilation, and only if no structbridge
+ * error was reported in it (for any record, nested or not). Without the option nothing is read or written.
  *
  * <p>The folder is an input of the build (declare it as one in Gradle; Maven recompiles when sources change, and
  * a lock changes only with them). Files of other names in it are left alone; a lock file is read only if it is a
@@ -42,33 +45,11 @@ final class LayoutLockOutput {
         this.dir = dir;
     }
 
-    /** Compares the record with its locks into {@code report}; writes its new lock when the report stays clean. */
-    void check(TypeElement type, StructLayoutPlan plan, Report report) throws IOException {
-        LockedLayout now = LayoutLockWriter.of(plan);
-        Map<String, LockedLayout> locked = read(type, now.record(), report);
-        if (locked == null) {
-            return;
-        }
-        int before = report.items().size();
-        LayoutLockCheck.check(type, now, locked, report);
-        if (report.hasErrors()) {
-            return;
-        }
-        if (report.items().size() == before) {
-            String same = LayoutLockWriter.fileName(now.record(), now.version());
-            LockedLayout old = locked.get(same);
-            if (old != null && !old.fingerprint().equals(now.fingerprint())) {
-                report.error(type, Message.LOCK_STRUCT_CHANGED, now.record(), now.version(), dir.resolve(same),
-                        "its layout fingerprint was " + old.fingerprint() + ", is " + now.fingerprint()
-                                + " (a fact the lock does not list changed: see the C header's layout)", "layout");
-                return;
-            }
-        }
-        Path file = dir.resolve(LayoutLockWriter.fileName(now.record(), now.version()));
-        LockedLayout same = locked.get(file.getFileName().toString());
-        // a declared change (@Reserved, @FormerName) within the locked version: the lock records it, so that later
-        // versions keep the removed names retired and the old JSON names accepted
-        if (same == null || !declarations(same).equals(declarations(now))) {
+    /** A lock file to write once the compilation has no error: {@code now} as {@code file}. */
+    record Pending(TypeElement type, LockedLayout now, Path file) {
+        /** Writes the lock (atomically: under a temporary name, then moved) and notes it. */
+        void write(Messager messager) throws IOException {
+            Path dir = file.getParent();
             Files.createDirectories(dir);
             Path tmp = Files.createTempFile(dir, ".sb-lock", ".tmp");
             try {
@@ -77,8 +58,42 @@ final class LayoutLockOutput {
             } finally {
                 Files.deleteIfExists(tmp);
             }
-            report.note(type, Message.LOCK_WRITTEN, now.record(), now.version(), file);
+            messager.printMessage(Diagnostic.Kind.NOTE, Message.LOCK_WRITTEN.format(now.record(), now.version(), file), type);
         }
+    }
+
+    /**
+     * Compares the record with its locks into {@code report}; nothing is written here.
+     *
+     * @return the record's new lock when the report stays clean and the folder has none of its version (or one whose
+     *     declared changes differ), else null
+     */
+    Pending check(TypeElement type, StructLayoutPlan plan, Report report) throws IOException {
+        LockedLayout now = LayoutLockWriter.of(plan);
+        Map<String, LockedLayout> locked = read(type, now.record(), report);
+        if (locked == null) {
+            return null;
+        }
+        int before = report.items().size();
+        LayoutLockCheck.check(type, now, locked, report);
+        if (report.hasErrors()) {
+            return null;
+        }
+        if (report.items().size() == before) {
+            String same = LayoutLockWriter.fileName(now.record(), now.version());
+            LockedLayout old = locked.get(same);
+            if (old != null && !old.fingerprint().equals(now.fingerprint())) {
+                report.error(type, Message.LOCK_STRUCT_CHANGED, now.record(), now.version(), dir.resolve(same),
+                        "its layout fingerprint was " + old.fingerprint() + ", is " + now.fingerprint()
+                                + " (a fact the lock does not list changed: see the C header's layout)", "layout");
+                return null;
+            }
+        }
+        Path file = dir.resolve(LayoutLockWriter.fileName(now.record(), now.version()));
+        LockedLayout same = locked.get(file.getFileName().toString());
+        // a declared change (@Reserved, @FormerName) within the locked version: the lock records it, so that later
+        // versions keep the removed names retired and the old JSON names accepted
+        return same == null || !declarations(same).equals(declarations(now)) ? new Pending(type, now, file) : null;
     }
 
     /** {@return the declared facts of a lock: each member's path, whether it is reserved, and its former names} */

@@ -1,13 +1,11 @@
 package io.structbridge.processor;
 
 import com.palantir.javapoet.JavaFile;
-import io.structbridge.processor.check.LayoutChecks;
 import io.structbridge.processor.check.Message;
 import io.structbridge.processor.check.Report;
 import io.structbridge.processor.layout.LayoutEngine;
 import io.structbridge.processor.layout.StructLayoutPlan;
 import io.structbridge.processor.model.StructModel;
-import io.structbridge.processor.parse.Mirrors;
 import io.structbridge.processor.parse.RecordParser;
 import io.structbridge.processor.write.GeneratedFiles;
 import io.structbridge.processor.write.cheader.CHeaderWriter;
@@ -73,6 +71,12 @@ public final class StructProcessor extends AbstractProcessor {
     private PythonPackageOutput pythonPackage;
     /** -Astructbridge.outputs: what is written for each record (none when the option is refused). */
     private Set<Outputs> outputs;
+    /** The Messager every diagnostic goes through: it tells whether the compilation had an error. */
+    private TrackingMessager messager;
+    /** The checks that need a record's layout, with the verdicts on nested records. */
+    private RecordChecks checks;
+    /** The layout locks to write at the end of a compilation without error. */
+    private final java.util.List<LayoutLockOutput.Pending> locks = new java.util.ArrayList<>();
 
     @Override
     public Set<String> getSupportedAnnotationTypes() {
@@ -115,6 +119,10 @@ public final class StructProcessor extends AbstractProcessor {
                 todo.put(t.getQualifiedName().toString(), t);
             }
         }
+        if (messager == null) {
+            messager = new TrackingMessager(processingEnv.getMessager());
+            checks = new RecordChecks(processingEnv.getElementUtils(), paddingNotes(), dir(OPTION_LAYOUT_LOCK));
+        }
         if (outputs == null) {
             outputs = outputs();
         }
@@ -123,7 +131,7 @@ public final class StructProcessor extends AbstractProcessor {
             boolean set = processingEnv.getOptions().containsKey(OPTION_PYTHON_PACKAGE);
             String name = java.util.Objects.requireNonNullElse(processingEnv.getOptions().get(OPTION_PYTHON_PACKAGE), "");
             if (set && !outputs.isEmpty() && !outputs.contains(Outputs.PYTHON)) {
-                processingEnv.getMessager().printMessage(Diagnostic.Kind.ERROR, Message.PYTHON_PACKAGE_WITHOUT_PYTHON.format(
+                messager.printMessage(Diagnostic.Kind.ERROR, Message.PYTHON_PACKAGE_WITHOUT_PYTHON.format(
                         name, processingEnv.getOptions().get(OPTION_OUTPUTS)));
                 set = false;
             }
@@ -138,57 +146,82 @@ public final class StructProcessor extends AbstractProcessor {
             try {
                 handle(type, parser);
             } catch (GeneratedFiles.CopyFailed e) {
-                processingEnv.getMessager().printMessage(Diagnostic.Kind.ERROR,
+                messager.printMessage(Diagnostic.Kind.ERROR,
                         Message.OUTPUT_FAILED.format(e.target(), type.getQualifiedName(), e.getMessage()), type);
             } catch (Exception | LinkageError | AssertionError e) {
                 String missing = MissingClass.of(e);
-                processingEnv.getMessager().printMessage(Diagnostic.Kind.ERROR, missing != null
+                messager.printMessage(Diagnostic.Kind.ERROR, missing != null
                         ? Message.PROCESSOR_PATH_INCOMPLETE.format(type.getQualifiedName(), missing)
                         : Message.INTERNAL_ERROR.format(type.getQualifiedName(), e), type);
             }
         }
-        if (round.processingOver() && pythonPackage.enabled(processingEnv.getMessager())) {
+        if (round.processingOver() && pythonPackage.enabled(messager)) {
             try {
-                pythonPackage.write(processingEnv.getFiler(), processingEnv.getMessager(), dir(OPTION_PYTHON_DIR));
+                pythonPackage.write(processingEnv.getFiler(), messager, dir(OPTION_PYTHON_DIR));
             } catch (Exception | LinkageError | AssertionError e) {
-                processingEnv.getMessager().printMessage(Diagnostic.Kind.ERROR,
+                messager.printMessage(Diagnostic.Kind.ERROR,
                         Message.INTERNAL_ERROR.format("Python package " + processingEnv.getOptions().get(OPTION_PYTHON_PACKAGE), e));
             }
         }
+        if (round.processingOver()) {
+            writeLocks();
+        }
         return false;
+    }
+
+    /** Writes the pending layout locks, unless the compilation had an error: a lock records a layout that compiled. */
+    private void writeLocks() {
+        java.util.List<LayoutLockOutput.Pending> pending = java.util.List.copyOf(locks);
+        locks.clear();
+        if (messager.errors()) {
+            return;
+        }
+        for (LayoutLockOutput.Pending p : pending) {
+            try {
+                p.write(messager);
+            } catch (java.io.IOException | RuntimeException e) {
+                messager.printMessage(Diagnostic.Kind.ERROR, Message.OUTPUT_FAILED.format(p.file(),
+                        p.type().getQualifiedName(), e.getMessage()), p.type());
+            }
+        }
     }
 
     private void handle(TypeElement type, RecordParser parser) throws java.io.IOException {
         Report report = new Report();
         Optional<StructModel> model = parser.parse(type, report);
         StructLayoutPlan plan = null;
+        LayoutLockOutput.Pending lock = null;
         if (model.isPresent()) {
             try {
                 plan = LayoutEngine.plan(model.get());
-                new LayoutChecks(new Mirrors(processingEnv.getElementUtils()), paddingNotes()).check(plan, type, report);
-                new io.structbridge.processor.check.HiddenPackages(processingEnv.getElementUtils()).check(model.get(), type, report);
-                io.structbridge.processor.check.SinceChecks.check(plan, type, report);
-                if (!report.hasErrors() && dir(OPTION_LAYOUT_LOCK) != null) {
-                    new LayoutLockOutput(dir(OPTION_LAYOUT_LOCK)).check(type, plan, report);
-                }
+                lock = checks.check(plan, type, report);
             } catch (ArithmeticException e) {
                 report.error(type, Message.STRUCT_TOO_LARGE, type.getSimpleName(), "more than " + Long.MAX_VALUE + " bytes");
             }
         }
-        report.printTo(processingEnv.getMessager());
+        report.printTo(messager);
         if (report.hasErrors() || plan == null) {
             return;
         }
+        generate(type, model.get(), plan);
+        if (lock != null) {
+            locks.add(lock); // only once every file of the record was generated
+        }
+    }
+
+    /** Writes the generated files of a record that passed every check. */
+    private void generate(TypeElement type, StructModel checked, StructLayoutPlan plan) throws java.io.IOException {
+        Optional<StructModel> model = Optional.of(checked);
         String flat = model.get().record().packageName() + "." + model.get().record().flatName();
         String earlier = generatedNames.putIfAbsent(flat, model.get().record().canonicalName());
         if (earlier != null && !earlier.equals(model.get().record().canonicalName())) {
-            processingEnv.getMessager().printMessage(Diagnostic.Kind.ERROR, Message.GENERATED_NAME_CLASH.format(
+            messager.printMessage(Diagnostic.Kind.ERROR, Message.GENERATED_NAME_CLASH.format(
                     earlier, model.get().record().canonicalName(), flat), type);
             return;
         }
         String cClash = cNames.claim(model.get());
         if (cClash != null) {
-            processingEnv.getMessager().printMessage(Diagnostic.Kind.ERROR, cClash, type);
+            messager.printMessage(Diagnostic.Kind.ERROR, cClash, type);
             return;
         }
         boolean java = outputs.contains(Outputs.JAVA);
@@ -230,7 +263,7 @@ public final class StructProcessor extends AbstractProcessor {
                 files.resource(model.get().record().packageName(), schema.fileName(), schema.write(), type);
             }
         } else if (java || outputs.contains(Outputs.SCHEMA)) {
-            processingEnv.getMessager().printMessage(Diagnostic.Kind.NOTE,
+            messager.printMessage(Diagnostic.Kind.NOTE,
                     model.get().union() ? Message.UNION_RECORD_NO_JSON.format(type.getSimpleName())
                             : union != null ? Message.UNION_NO_JSON.format(type.getSimpleName(), union)
                             : Message.POINTER_NO_JSON.format(type.getSimpleName(), pointer), type);
@@ -241,7 +274,7 @@ public final class StructProcessor extends AbstractProcessor {
         files.java(new ValidatorClassWriter(model.get()).write(), type);
         if (!model.get().fallback().isEmpty() && processingEnv.getElementUtils().getTypeElement(HV_FALLBACK) == null) {
             String simple = type.getSimpleName().toString();
-            processingEnv.getMessager().printMessage(Diagnostic.Kind.WARNING, Message.VALIDATION_FALLBACK.format(
+            messager.printMessage(Diagnostic.Kind.WARNING, Message.VALIDATION_FALLBACK.format(
                     simple, String.join("; ", model.get().fallback()), model.get().record().flatName(), simple), type);
         }
         if (json && union == null && pointer == null) {
@@ -249,7 +282,7 @@ public final class StructProcessor extends AbstractProcessor {
             if (why == null) {
                 files.java(new JsonCodecWriter(model.get()).write(), type);
             } else {
-                processingEnv.getMessager().printMessage(Diagnostic.Kind.NOTE,
+                messager.printMessage(Diagnostic.Kind.NOTE,
                         Message.JSON_CODEC_SKIPPED.format(model.get().record().flatName(), type.getSimpleName(), why), type);
             }
         }
@@ -275,7 +308,7 @@ public final class StructProcessor extends AbstractProcessor {
             TypeElement existing = processingEnv.getElementUtils().getTypeElement(name);
             if (existing != null && existing.getAnnotationMirrors().stream().noneMatch(a -> ((TypeElement) a.getAnnotationType()
                     .asElement()).getQualifiedName().contentEquals(GENERATED))) {
-                processingEnv.getMessager().printMessage(Diagnostic.Kind.ERROR,
+                messager.printMessage(Diagnostic.Kind.ERROR,
                         Message.GENERATED_CLASS_EXISTS.format(model.record().canonicalName(), name), type);
                 clash = true;
             }
@@ -292,7 +325,7 @@ public final class StructProcessor extends AbstractProcessor {
         try {
             return Outputs.parse(processingEnv.getOptions().containsKey(OPTION_OUTPUTS) && option == null ? "" : option);
         } catch (IllegalArgumentException e) {
-            processingEnv.getMessager().printMessage(Diagnostic.Kind.ERROR, Message.OUTPUTS_OPTION.format(
+            messager.printMessage(Diagnostic.Kind.ERROR, Message.OUTPUTS_OPTION.format(
                     option == null ? "" : option, e.getMessage(), Outputs.all()));
             return java.util.EnumSet.noneOf(Outputs.class);
         }

@@ -412,4 +412,50 @@ class LayoutLockDiagnosticsTest {
         DiskCompilation again = compile(dir.resolve("again"), lock, odd, SIDE, POS);
         assertTrue(again.success(), () -> String.join("\n", again.errors()));
     }
+
+    /** A lock records a layout that compiled: a compilation with any structbridge error writes none, nested ones too. */
+    @Test
+    void aCompilationWithAnErrorWritesNoLock(@TempDir Path dir) throws IOException {
+        Path lock = dir.resolve("lock");
+        String bad = V1.replace("        long time,", "        @Since(0) long time,");
+        DiskCompilation c = compile(dir.resolve("c"), lock, bad, SIDE, POS);
+        assertOne(errors(c), Message.BAD_SINCE, line(bad, "long time"), "@Since(0) on 'time'");
+        assertEquals(List.of(), listed(lock), "Pos (nested in Tick) is valid, but the compilation failed");
+        // the same records without the error: both locks
+        DiskCompilation fixed = compile(dir.resolve("fixed"), lock, V1, SIDE, POS);
+        assertTrue(fixed.success(), () -> String.join("\n", fixed.errors()));
+        assertEquals(List.of("lk.Pos.v1.properties", "lk.Tick.v1.properties"), listed(lock));
+    }
+
+    /** SB-PROCESSOR-PATH-INCOMPLETE (no JavaPoet: the checks pass, the generation fails): no lock is written. */
+    @Test
+    void aProcessorPathWithoutJavaPoetWritesNoLock(@TempDir Path dir) throws Exception {
+        Path src = Files.writeString(dir.resolve("Lone.java"),
+                "import io.structbridge.annotations.*;\n@Struct\nrecord Lone(int x) {}\n");
+        String cp = Compilations.CLASSPATH.stream().map(java.io.File::getPath)
+                .collect(java.util.stream.Collectors.joining(java.io.File.pathSeparator));
+        String annotations = Compilations.CLASSPATH.stream().map(java.io.File::getPath)
+                .filter(p -> p.matches(".*(structbridge-annotations[^/]*\\.jar|/annotations/target/classes/?)"))
+                .findFirst().orElseThrow(() -> new AssertionError("no annotations on " + cp));
+        Path lock = dir.resolve("lock");
+        Path javac = Path.of(System.getProperty("java.home"), "bin", "javac");
+        Process p = new ProcessBuilder(javac.toString(), "-proc:only", "-processorpath",
+                "target/classes" + java.io.File.pathSeparator + annotations,
+                "-processor", "io.structbridge.processor.StructProcessor", "-Astructbridge.layoutLock=" + lock,
+                "-cp", cp, "-d", dir.toString(), src.toString()).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertEquals(1, p.waitFor(), out);
+        assertTrue(out.contains("[" + Message.PROCESSOR_PATH_INCOMPLETE.id() + "]") && out.contains("com.palantir.javapoet"), out);
+        assertEquals(List.of(), listed(lock), out);
+    }
+
+    /** {@return the names of the files in {@code dir}, sorted (none when it does not exist)} */
+    private static List<String> listed(Path dir) throws IOException {
+        if (!Files.exists(dir)) {
+            return List.of();
+        }
+        try (Stream<Path> s = Files.list(dir)) {
+            return s.map(x -> x.getFileName().toString()).sorted().toList();
+        }
+    }
 }

@@ -57,6 +57,10 @@ class SinceDiagnosticsTest {
             @NotEmpty text                 | @Since(2) @jakarta.validation.constraints.NotEmpty @Capacity(8) String venue | @NotEmpty does not accept the empty text
             @Size with a minimum           | @Since(2) @jakarta.validation.constraints.Size(min = 2) @Capacity(8) String venue | @Size(min = 2) does not accept the empty text
             @Pattern without the empty text | @Since(2) @jakarta.validation.constraints.Pattern(regexp = "[A-Z]+") @Capacity(8) String venue | @Pattern("[A-Z]+") does not match the empty text
+            @Email with a regexp            | @Since(2) @jakarta.validation.constraints.Email(regexp = ".+@.+") @Capacity(16) String mail | @Email(regexp = ".+@.+") does not match the empty text
+            @Email with a regexp and flags  | @Since(2) @jakarta.validation.constraints.Email(regexp = "[a-z]+@x", flags = jakarta.validation.constraints.Pattern.Flag.CASE_INSENSITIVE) @Capacity(16) String mail | @Email(regexp = "[a-z]+@x", flags [CASE_INSENSITIVE]) does not match the empty text
+            @Pattern with flags             | @Since(2) @jakarta.validation.constraints.Pattern(regexp = "a+", flags = jakarta.validation.constraints.Pattern.Flag.CASE_INSENSITIVE) @Capacity(8) String venue | @Pattern("a+", flags [CASE_INSENSITIVE]) does not match the empty text
+            a constraint with groups        | @Since(2) @jakarta.validation.constraints.Min(value = 0, groups = java.io.Serializable.class) int grouped | @Min is evaluated by Hibernate Validator at run time, so the processor cannot show that 0 passes it
             a bit-field with @Min           | @Since(2) @Bits(4) @jakarta.validation.constraints.Min(3) int level | @Min(3) does not accept 0
             a nested struct that refuses zero | @Since(2) Limit limit                                         | its member 'limit.floor': @Positive does not accept 0
             an array of structs that refuse zero | @Since(2) @Length(2) Limit[] limits                         | its member 'limits[].floor': @Positive does not accept 0
@@ -90,6 +94,9 @@ class SinceDiagnosticsTest {
                 "@Since(2) " + J + "Digits(integer = 1, fraction = 0) long digit",
                 "@Since(2) " + J + "AssertFalse boolean halted",
                 "@Since(2) " + J + "NotNull " + J + "Size(max = 3) " + J + "Email @Capacity(8) String mail",
+                "@Since(2) " + J + "Email(regexp = \"(.+@.+)?\") @Capacity(8) String alt",
+                "@Since(2) " + J + "Pattern(regexp = \"a*\", flags = " + J.substring(1) + "Pattern.Flag.CASE_INSENSITIVE) "
+                        + "@Capacity(8) String as",
                 "@Since(3) @Align(8) " + J + "Pattern(regexp = \"[A-Z]*\") @Capacity(8) String venue",
                 "@Since(3) @Length(2) " + J + "NotEmpty int[] pair");
         Compilation c = compile(tick, sideWithZero());
@@ -189,5 +196,59 @@ class SinceDiagnosticsTest {
             assertThat(struct).contains("new io.structbridge.runtime.LayoutVersion(" + k + ", " + gcc.size() + "L, "
                     + gcc.alignment() + "L, \"");
         }
+    }
+
+    /** A layout version is 1 to 255: far beyond it the processor ran out of memory or javac found "code too large". */
+    @ParameterizedTest(name = "@Since({0})")
+    @org.junit.jupiter.params.provider.ValueSource(ints = {0, -1, 256, 65536, Integer.MAX_VALUE})
+    void aLayoutVersionOutOfBounds(int since) {
+        JavaFileObject tick = record("Tick", "long time", "@Since(" + since + ") int qty");
+        String text = error(Message.BAD_SINCE, tick, "int qty");
+        assertThat(text).contains("@Since(" + since + ") on 'qty': a layout version is 1 to 255");
+    }
+
+    /** The highest version a record can reach (one new member per version: 254 components, a record's most) compiles. */
+    @Test
+    void theMostLayoutVersionsARecordCanHaveCompile() throws IOException {
+        String[] components = new String[254];
+        components[0] = "int m1";
+        for (int k = 2; k <= components.length; k++) {
+            components[k - 1] = "@Since(" + k + ") int m" + k;
+        }
+        Compilation c = compile(record("Wide", components));
+        assertThat(c).succeeded();
+        String struct = c.generatedFile(StandardLocation.SOURCE_OUTPUT, "p", "WideStruct.java").orElseThrow()
+                .getCharContent(true).toString();
+        assertThat(struct).contains("new io.structbridge.runtime.LayoutVersion(254, 1016L, 4L, \"");
+    }
+
+    /** Versions are numbered without gaps: a version without a member of its own would repeat the one before. */
+    @Test
+    void aGapInTheVersionsIsRefused() {
+        JavaFileObject tick = record("Tick", "long time", "@Since(3) long qty", "@Since(3) long more");
+        String text = error(Message.SINCE_GAP, tick, "long qty");
+        assertThat(text).contains("component 'qty' has @Since(3), but no component has @Since(2): layout version 2 would be "
+                + "the same struct as version 1");
+        assertThat(text).contains("give 'qty' @Since(2)");
+    }
+
+    /**
+     * A nested record that fails its @Since checks gets no generated classes, so the record nesting it is refused too
+     * (SB-NESTED-INVALID): the only errors are structbridge's, no "cannot find symbol" for the missing classes.
+     */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            a union with @Since         | @Union record U(int i, @Since(2) long wide) {}          | SB-SINCE-IN-UNION
+            a struct with a bad default | @Struct record U(long a, @Since(2) @jakarta.validation.constraints.Positive long b) {} | SB-SINCE-DEFAULT
+            a struct in its own padding | @Struct record U(long a, int b, @Since(2) int c) {}     | SB-SINCE-PADDING
+            """)
+    void aNestedRecordWithSinceErrorsRefusesItsNester(String name, String nested, String id) {
+        JavaFileObject r = src("R", "@Struct", "record R(long id, R.U u, @Length(2) R.U[] us) {", "    " + nested, "}");
+        Compilation c = compile(r);
+        assertThat(c).failed();
+        List<String> errors = messages(c, Diagnostic.Kind.ERROR);
+        assertTrue(errors.stream().allMatch(m -> m.startsWith("[SB-")), () -> String.join("\n", errors));
+        assertTrue(errors.stream().anyMatch(m -> m.startsWith("[" + id + "]")), () -> String.join("\n", errors));
+        assertEquals(2, errors.stream().filter(m -> m.startsWith("[SB-NESTED-INVALID]")).count(), () -> String.join("\n", errors));
     }
 }

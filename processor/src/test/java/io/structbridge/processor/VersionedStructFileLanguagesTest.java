@@ -41,7 +41,12 @@ class VersionedStructFileLanguagesTest {
     private static final List<Path> FILES = new ArrayList<>();
 
     static Version compile(String name, int number, String tick) throws Exception {
-        DiskCompilation c = DiskCompilation.compile(shared.resolve(name),
+        return compile(shared, name, number, tick);
+    }
+
+    /** {@return version {@code number} of Tick, its source {@code tick}, compiled under {@code dir/name}} */
+    static Version compile(Path dir, String name, int number, String tick) throws Exception {
+        DiskCompilation c = DiskCompilation.compile(dir.resolve(name),
                 Map.of("vt.Tick", tick, "vt.Side", VersionedStructFileTest.SIDE));
         assertTrue(c.success(), () -> String.join("\n", c.errors()));
         URLClassLoader loader = new URLClassLoader(name, new URL[] {c.classes().toUri().toURL()},
@@ -120,9 +125,8 @@ class VersionedStructFileLanguagesTest {
 
     /** The C program of {@code v}: for each path, "count N layout V stride S" and one line per struct, or the refusal. */
     static String cProgram(Version v) {
-        String lineage = v.number() == 1
-                ? "{ {1, sizeof(Tick), SB_ALIGNOF(Tick), STRUCTBRIDGE_FINGERPRINT_TICK} }"
-                : "{ SB_LINEAGE_Tick(sb_lineage_entry) }";
+        // every version's header, version 1's too, defines SB_LINEAGE_Tick and SB_LAYOUT_VERSION_Tick
+        String lineage = "{ SB_LINEAGE_Tick(sb_lineage_entry) }";
         StringBuilder fields = new StringBuilder("printf(\"%llu: time=%lld qty=%d venue=%.*s\", (unsigned long long) i, "
                 + "(long long) t->time, (int) t->qty, (int) sizeof t->venue, t->venue);\n");
         if (v.number() >= 2) {
@@ -139,7 +143,8 @@ class VersionedStructFileLanguagesTest {
                     for (int a = 1; a < argc; a++) {
                         sb_file f;
                         char error[2048];
-                        if (sb_map_versions(argv[a], "Tick", lineage, sizeof lineage / sizeof lineage[0], &f, error,
+                        _Static_assert(SB_LAYOUT_VERSION_Tick == sizeof lineage / sizeof lineage[0], "lineage");
+                        if (sb_map_versions(argv[a], "Tick", lineage, SB_LAYOUT_VERSION_Tick, &f, error,
                                             sizeof error) != 0) {
                             printf("%s\\n", error);
                             continue;
@@ -256,7 +261,8 @@ class VersionedStructFileLanguagesTest {
                         : "r+: " + file + ": the file holds layout version " + version[0] + " of Tick and the reader's is "
                                 + "version " + reader.number() + ": a file of another layout version opens read-only (mode "
                                 + "'r' or 'c'); to write it, migrate it to version " + reader.number()
-                                + " first (StructFile.migrate)");
+                                + " first (StructFile.migrate" + (version[0] > reader.number() ? ", which drops the "
+                                + "members added after version " + reader.number() + ", and their values" : "") + ")");
             }
             assertEquals(expected, python(reader, PYTHON_READER, FILES), "Python with version " + reader.number() + "'s module");
         }
@@ -297,22 +303,58 @@ class VersionedStructFileLanguagesTest {
         }
     }
 
+    /** The Mojo program of {@link #mojoProgram()}, built once per test JVM; null until then. */
+    private static Path mojoProgram;
+
     /**
-     * One Mojo program for every version (one build, where a build per version took three times as long): version
-     * {@code n}'s generated {@code Tick.mojo} is the package {@code v<n>} of the build, imported as {@code Tick<n>};
-     * the first argument names the version, and for each path the program prints "count N layout V stride S" and each
-     * struct's time and qty, or the refusal.
+     * {@return one Mojo program for every version and every check, built on first use and shared by the test classes
+     * of this JVM} A build takes tens of seconds, one per version and check took minutes. Version {@code n}'s generated
+     * {@code Tick.mojo} (from {@link VersionedStructFileTest#V1} to {@code V3}, compiled here on their own) is the package
+     * {@code v<n>} of the build, imported as {@code Tick<n>}. The first argument names the check and the version:
+     * <ul>
+     * <li>{@code read<n>}: for each path, "count N layout V stride S" and each struct's time and qty
+     *     ({@code StructFile.read}), or the refusal;
+     * <li>{@code ptr<n>}: for each path, the first struct's time through {@code struct_at(0)} and through
+     *     {@code structs()}, or each one's refusal.
+     * </ul>
      */
-    static String mojoReader(List<Version> versions) {
-        StringBuilder s = new StringBuilder("from std.sys import argv\nimport structbridge_rt as _sbrt\n");
-        for (Version v : versions) {
-            s.append("from v").append(v.number()).append(".Tick import Tick as Tick").append(v.number()).append('\n');
+    static synchronized Path mojoProgram() throws Exception {
+        if (mojoProgram != null) {
+            return mojoProgram;
         }
-        for (Version v : versions) {
+        String mojo = Gcc.tool("mojo");
+        Path root = Files.createDirectories(Path.of("target", "versioned-mojo").toAbsolutePath());
+        // the runtime as the processor writes it beside the modules of -Astructbridge.pythonDir
+        Files.copy(Path.of("src/main/resources/io/structbridge/processor/write/mojo/structbridge_rt.mojo"),
+                root.resolve("structbridge_rt.mojo"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        List<String> sources = List.of(VersionedStructFileTest.V1, VersionedStructFileTest.V2, VersionedStructFileTest.V3);
+        List<Integer> numbers = new ArrayList<>();
+        for (int n = 1; n <= sources.size(); n++) {
+            Version v = compile(root.resolve("java"), "v" + n, n, sources.get(n - 1));
+            v.loader().close();
+            Path pkg = Files.createDirectories(root.resolve("v" + n));
+            Files.writeString(pkg.resolve("__init__.mojo"), "");
+            Files.copy(tickMojo(v), pkg.resolve("Tick.mojo"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            numbers.add(n);
+        }
+        Files.writeString(root.resolve("read.mojo"), mojoSource(numbers));
+        Run built = run(root, List.of(mojo, "build", "-I", ".", "read.mojo", "-o", "read-mojo"));
+        assertEquals(0, built.status(), built.output());
+        mojoProgram = root.resolve("read-mojo");
+        return mojoProgram;
+    }
+
+    /** {@return the source of {@link #mojoProgram()} for the versions {@code numbers}} */
+    static String mojoSource(List<Integer> numbers) {
+        StringBuilder s = new StringBuilder("from std.sys import argv\nimport structbridge_rt as _sbrt\n");
+        for (int n : numbers) {
+            s.append("from v").append(n).append(".Tick import Tick as Tick").append(n).append('\n');
+        }
+        for (int n : numbers) {
             s.append("""
 
 
-                    def read_v@N@(path: String) raises:
+                    def read@N@(path: String) raises:
                         var f = _sbrt.StructFile[Tick@N@](path)
                         print("count", f.count, "layout", f.version, "stride", f.stride)
                         for i in range(f.count):
@@ -320,48 +362,63 @@ class VersionedStructFileLanguagesTest {
                             f.read(i, Pointer[Tick@N@, MutAnyOrigin](unsafe_from_address=Int(Pointer(to=t))))
                             print(String(i, ": time=", t.time, " qty=", t.qty))
                         f.close()
-                    """.replace("@N@", Integer.toString(v.number())));
+
+
+                    def ptr@N@(path: String) raises:
+                        var f = _sbrt.StructFile[Tick@N@](path)
+                        try:
+                            print("struct_at time=" + String(f.struct_at(0)[].time))
+                        except e:
+                            print(e)
+                        try:
+                            print("structs time=" + String(f.structs()[].time))
+                        except e:
+                            print(e)
+                        f.close()
+                    """.replace("@N@", Integer.toString(n)));
         }
         s.append("""
 
 
                 def main():
                     var args = argv()
-                    var version = String(args[1])
+                    var check = String(args[1])
                     for a in range(2, len(args)):
+                        var path = String(args[a])
                         try:
                 """);
         String keyword = "if";
-        for (Version v : versions) {
-            s.append("            ").append(keyword).append(" version == \"").append(v.number()).append("\":\n")
-                    .append("                read_v").append(v.number()).append("(String(args[a]))\n");
-            keyword = "elif";
+        for (int n : numbers) {
+            for (String check : List.of("read", "ptr")) {
+                s.append("            ").append(keyword).append(" check == \"").append(check).append(n).append("\":\n")
+                        .append("                ").append(check).append(n).append("(path)\n");
+                keyword = "elif";
+            }
         }
         s.append("""
+                            else:
+                                print("unknown check", check)
                         except e:
                             print(e)
                 """);
         return s.toString();
     }
 
+    /** {@return the lines {@link #mojoProgram()} prints for {@code check} ("read1", "ptr3", ...) and {@code files}} */
+    static List<String> mojo(String check, List<Path> files) throws Exception {
+        Path program = mojoProgram();
+        List<String> cmd = new ArrayList<>(List.of(program.toString(), check));
+        files.forEach(f -> cmd.add(f.toString()));
+        Run r = run(program.getParent(), cmd);
+        assertEquals(0, r.status(), r.output());
+        return r.output().lines().toList();
+    }
+
     @Test
     void mojoReadsEveryFileWithEveryVersionsStructAndRefusesAnUnrelatedOne() throws Exception {
-        String mojo = Gcc.tool("mojo");
         Path other = write(otherV2, shared.resolve("other-v2-mojo.sb"));
         List<Path> files = new ArrayList<>(FILES);
         files.add(other);
-        Path root = Files.createDirectories(shared.resolve("mojo"));
-        // the runtime as the processor writes it beside the modules of -Astructbridge.pythonDir
-        Files.copy(Path.of("src/main/resources/io/structbridge/processor/write/mojo/structbridge_rt.mojo"),
-                root.resolve("structbridge_rt.mojo"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-        for (Version v : VERSIONS) {
-            Path pkg = Files.createDirectories(root.resolve("v" + v.number()));
-            Files.writeString(pkg.resolve("__init__.mojo"), "");
-            Files.copy(tickMojo(v), pkg.resolve("Tick.mojo"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-        }
-        Files.writeString(root.resolve("read.mojo"), mojoReader(VERSIONS));
-        Run built = run(root, List.of(mojo, "build", "-I", ".", "read.mojo", "-o", "read-mojo"));
-        assertEquals(0, built.status(), built.output());
         for (Version reader : VERSIONS) {
             List<String> expected = new ArrayList<>();
             for (Path file : files) {
@@ -371,11 +428,7 @@ class VersionedStructFileLanguagesTest {
                     expected.add(l.matches("\\d+: .*") && cut > 0 ? l.substring(0, cut) : l);
                 }
             }
-            List<String> cmd = new ArrayList<>(List.of(root.resolve("read-mojo").toString(), Integer.toString(reader.number())));
-            files.forEach(f -> cmd.add(f.toString()));
-            Run r = run(root, cmd);
-            assertEquals(0, r.status(), r.output());
-            assertEquals(expected, r.output().lines().toList(), "Mojo with version " + reader.number() + "'s struct");
+            assertEquals(expected, mojo("read" + reader.number(), files), "Mojo with version " + reader.number() + "'s struct");
         }
     }
 
@@ -419,5 +472,65 @@ class VersionedStructFileLanguagesTest {
         assertEquals(expected, c(v3, files), "C");
         List<String> py = python(v3, PYTHON_READER, files);
         assertEquals(expected, py, "Python");
+    }
+
+    /**
+     * Mojo's in-place pointers: {@code struct_at(i)} of a file of an older layout version (structs shorter than the
+     * reader's) would read past each struct, and {@code structs()} steps by the reader's size, wrong for any other
+     * version: both raise then, naming the way that works; on the reader's own version both read in place.
+     */
+    @Test
+    void mojoInPlacePointersRefuseAFileWhoseStructsAreNotTheReaders() throws Exception {
+        for (Version reader : List.of(VERSIONS.get(0), VERSIONS.get(2))) {
+            List<String> expected = new ArrayList<>();
+            for (Path file : List.of(FILES.get(0), FILES.get(2))) {
+                long time;
+                int version;
+                long stride;
+                try (StructFile<?> f = StructFile.open(file, reader.type(), false)) {
+                    time = (Long) VersionedStructFileTest.read((Record) f.get(0)).get("time");
+                    version = f.layoutVersion();
+                    stride = f.stride();
+                }
+                long size = reader.type().size();
+                String older = "the file holds layout version " + version + " of Tick, older than the reader's: its structs are "
+                        + stride + " bytes, fewer than the " + size + " of Tick; read(i, out) copies one with zeros for the "
+                        + "members it lacks";
+                if (version < reader.number()) {
+                    expected.add("struct_at: " + older);
+                    expected.add("structs: " + older);
+                } else {
+                    expected.add("struct_at time=" + time);
+                    expected.add(version == reader.number() ? "structs time=" + time
+                            : "structs: the file holds layout version " + version + " of Tick, newer than the reader's: its "
+                                    + "structs are " + stride + " bytes apart, not the " + size + " of Tick; struct_at(i) finds each");
+                }
+            }
+            assertEquals(expected, mojo("ptr" + reader.number(), List.of(FILES.get(0), FILES.get(2))), "Mojo v" + reader.number());
+        }
+    }
+
+    /**
+     * Runtime version 1 of structbridge_rt.py read no format-3 file: the module of a record of several layout versions
+     * refuses it at import with the version check's message, not with a missing name.
+     */
+    @Test
+    void aModuleRefusesTheRuntimeThatPredatesLayoutVersions(@TempDir Path dir) throws Exception {
+        Path vt = VERSIONS.get(2).classes().resolve("vt");
+        try (java.util.stream.Stream<Path> s = Files.list(vt)) {
+            for (Path py : s.filter(p -> p.toString().endsWith(".py")).toList()) {
+                Files.copy(py, dir.resolve(py.getFileName()));
+            }
+        }
+        Path rt = dir.resolve("structbridge_rt.py");
+        String text = io.structbridge.processor.write.python.PythonRuntime.text();
+        assertTrue(text.contains("\nRUNTIME_VERSION: int = 2\n"), "the runtime that reads format 3 is version 2");
+        Files.writeString(rt, text.replace("\nRUNTIME_VERSION: int = 2\n", "\nRUNTIME_VERSION: int = 1\n"));
+        Run r = run(dir, List.of(Gcc.tool("python3"), "-c", "import sys\nsys.path.insert(0, sys.argv[1])\ntry:\n"
+                + "    import Tick\nexcept ImportError as e:\n    print(e)\n", dir.toString()));
+        assertEquals(0, r.status(), r.output());
+        assertEquals("this module was generated for structbridge's Python runtime version 2, but " + rt + " is version 1: "
+                + "generate the module and the runtime with the same structbridge (-Astructbridge.pythonDir and the package get "
+                + "structbridge_rt.py, and the processor jar holds it)", r.output().strip());
     }
 }

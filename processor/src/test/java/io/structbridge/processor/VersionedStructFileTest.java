@@ -249,7 +249,9 @@ class VersionedStructFileTest {
                             () -> StructFile.open(file, reader.type(), true).close());
                     assertEquals(file + ": the file holds layout version " + u + " of Tick and the reader's is version "
                             + reader.number() + ": a file of another layout version opens read-only (writable false); to "
-                            + "write it, migrate it to version " + reader.number() + " first (StructFile.migrate)", e.getMessage());
+                            + "write it, migrate it to version " + reader.number() + " first (StructFile.migrate"
+                            + (u > reader.number() ? ", which drops the members added after version " + reader.number()
+                                    + ", and their values" : "") + ")", e.getMessage());
                 }
                 assertArrayEquals(before, Files.readAllBytes(file), "the file is unchanged");
             }
@@ -589,14 +591,14 @@ class VersionedStructFileTest {
         cases.put("entry-version", "lineage entry 2 of 3 holds layout version 5; the entries of a format-3 file are versions 1 to 3 in order");
         cases.put("reserved", "bytes 140 to 143 (reserved, in the lineage block) hold 0x00000001; a format-3 file has 0 there");
         cases.put("last", "the header's layout (fingerprint " + v3.fingerprint() + ", size 40, alignment 8) is not the last"
-                + " entry of the file's lineage (layout version 3: fingerprint " + v3.fingerprint() + ", size 41, alignment 8)");
+                + " entry of the file's lineage (layout version 3: fingerprint " + v3.fingerprint() + ", size 48, alignment 8)");
         for (Map.Entry<String, String> c : cases.entrySet()) {
             byte[] x = b.clone();
             ByteBuffer w = ByteBuffer.wrap(x).order(ByteOrder.LITTLE_ENDIAN);
             switch (c.getKey()) {
                 case "entry-version" -> w.putInt(136 + 56, 5);
                 case "reserved" -> w.putInt(140, 1);
-                default -> w.putLong(136 + 2 * 56 + 8, 41);
+                default -> w.putLong(136 + 2 * 56 + 8, 48); // a well-shaped entry (41 would fail the shape first)
             }
             CRC32 crc = new CRC32();
             crc.update(x, 0, 124);

@@ -45,7 +45,8 @@ final class ZeroDefaults {
         }
         for (Constraint c : f.constraints()) {
             if (violated(c, f.type())) {
-                return here + shown(c) + (c instanceof Constraint.Pattern ? " does not match " : " does not accept ")
+                return here + shown(c) + (c instanceof Constraint.Pattern || c instanceof Constraint.Email ? " does not match "
+                        : " does not accept ")
                         + zero(f.type());
             }
         }
@@ -144,8 +145,9 @@ final class ZeroDefaults {
                 case FieldType.NestedArray a -> a.length() < z.min() || a.length() > z.max();
                 default -> false;
             };
-            case Constraint.Pattern p -> type instanceof FieldType.Text && !matchesEmpty(p);
-            case Constraint.Email e -> false; // Hibernate Validator accepts the empty text
+            case Constraint.Pattern p -> type instanceof FieldType.Text && !matchesEmpty(p.regexp(), p.flags());
+            // Hibernate Validator's e-mail rule accepts the empty text; its regexp (default .*) must match it too
+            case Constraint.Email e -> type instanceof FieldType.Text && !matchesEmpty(e.regexp(), e.flags());
             case Constraint.Assert a -> a.expected();
             case Constraint.Min m -> m.value() > 0;
             case Constraint.Max m -> m.value() < 0;
@@ -163,9 +165,9 @@ final class ZeroDefaults {
     }
 
     /** {@return whether the pattern, with its flags, matches the empty text (a pattern that does not compile: yes)} */
-    private static boolean matchesEmpty(Constraint.Pattern p) {
+    private static boolean matchesEmpty(String regexp, List<String> flagNames) {
         int flags = 0;
-        for (String f : p.flags()) {
+        for (String f : flagNames) {
             flags |= switch (f) {
                 case "UNIX_LINES" -> java.util.regex.Pattern.UNIX_LINES;
                 case "CASE_INSENSITIVE" -> java.util.regex.Pattern.CASE_INSENSITIVE;
@@ -178,7 +180,7 @@ final class ZeroDefaults {
             };
         }
         try {
-            return java.util.regex.Pattern.compile(p.regexp(), flags).matcher("").matches();
+            return java.util.regex.Pattern.compile(regexp, flags).matcher("").matches();
         } catch (PatternSyntaxException e) {
             return true; // reported by ConstraintChecks
         }
@@ -194,6 +196,7 @@ final class ZeroDefaults {
             case Constraint.Size z -> "@Size(min = " + z.min() + (z.max() == Integer.MAX_VALUE ? "" : ", max = " + z.max()) + ")";
             case Constraint.Pattern p -> "@Pattern(\"" + p.regexp() + "\"" + (p.flags().isEmpty() ? "" : ", flags " + p.flags()) + ")";
             case Constraint.Digits d -> "@Digits(integer = " + d.integer() + ", fraction = " + d.fraction() + ")";
+            case Constraint.Email e -> "@Email(regexp = \"" + e.regexp() + "\"" + (e.flags().isEmpty() ? "" : ", flags " + e.flags()) + ")";
             default -> "@" + c.annotation();
         };
     }

@@ -14,6 +14,14 @@ import java.util.stream.Collectors;
  * {@link #prefix(StructModel, int)}.
  */
 public final class LayoutVersions {
+    /**
+     * The highest layout version ({@code @Since}) a record may have: a struct file's lineage holds up to 65535, but
+     * every version is an entry in the generated Java, C, Python and Mojo, and versions are numbered without gaps,
+     * so a record has at most one version per component (a record holds at most 254 components: its canonical
+     * constructor takes one JVM argument slot per component, 255 at most with {@code this}).
+     */
+    public static final int MAX = 255;
+
     private LayoutVersions() {}
 
     /** {@return the record's layout version: the highest {@code @Since} of its components, 1 when none has one} */

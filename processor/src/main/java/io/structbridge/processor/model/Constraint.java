@@ -59,7 +59,15 @@ public sealed interface Constraint {
         public String annotation() { return "Pattern"; }
     }
 
-    record Email(String message) implements Constraint {
+    /**
+     * {@code @Email}: Hibernate Validator's rule, which accepts the empty text, then, when {@code regexp} is not its
+     * default {@code .*}, a whole-string match of it with {@code flags}.
+     */
+    record Email(String regexp, List<String> flags, String message) implements Constraint {
+        public Email {
+            flags = List.copyOf(flags);
+        }
+
         public String annotation() { return "Email"; }
     }
 

@@ -121,7 +121,8 @@ public final class ConstraintReader {
             case "Email" -> {
                 // Hibernate Validator's e-mail rule (RFC 5322 subset with IDN) is not compiled: it runs there.
                 fallback.add("@Email on " + where + " is evaluated by Hibernate Validator");
-                yield new Constraint.Email(message);
+                yield new Constraint.Email((String) v.get("regexp"),
+                        ((List<?>) v.get("flags")).stream().map(Object::toString).toList(), message);
             }
             case "AssertTrue" -> new Constraint.Assert(true, message);
             case "AssertFalse" -> new Constraint.Assert(false, message);

@@ -4,6 +4,7 @@ import io.structbridge.annotations.CType;
 import io.structbridge.annotations.Encoding;
 import io.structbridge.annotations.Endian;
 import io.structbridge.processor.check.Message;
+import io.structbridge.processor.layout.LayoutVersions;
 import io.structbridge.processor.check.Report;
 import io.structbridge.processor.model.CTypes;
 import io.structbridge.processor.model.ClassRef;
@@ -278,19 +279,38 @@ public final class RecordParser {
         return all;
     }
 
-    /** Members are appended, never inserted: the {@code @Since} versions do not decrease in declaration order. */
+    /**
+     * Members are appended, never inserted: the {@code @Since} versions do not decrease in declaration order; and
+     * versions are numbered without gaps (a version without a member of its own would be the same struct as the
+     * one before it, and a struct file of either would not say which it is).
+     */
     private static void sinceOrder(TypeElement type, List<FieldModel> fields, Report report) {
         FieldModel highest = null;
+        boolean ordered = true;
         for (FieldModel f : fields) {
             if (highest != null && f.since() < highest.since()) {
-                RecordComponentElement c = type.getRecordComponents().stream()
-                        .filter(x -> x.getSimpleName().contentEquals(f.name())).findFirst().orElseThrow();
-                report.error(c, Message.SINCE_ORDER, f.name(), f.since(), highest.name(), highest.since());
+                report.error(component(type, f.name()), Message.SINCE_ORDER, f.name(), f.since(), highest.name(), highest.since());
+                ordered = false;
             }
             if (highest == null || f.since() > highest.since()) {
                 highest = f;
             }
         }
+        if (!ordered) {
+            return;
+        }
+        int previous = 1;
+        for (FieldModel f : fields) {
+            if (f.since() > previous + 1) {
+                report.error(component(type, f.name()), Message.SINCE_GAP, f.name(), f.since(), previous + 1, previous);
+            }
+            previous = Math.max(previous, f.since());
+        }
+    }
+
+    private static RecordComponentElement component(TypeElement type, String name) {
+        return type.getRecordComponents().stream().filter(x -> x.getSimpleName().contentEquals(name)).findFirst()
+                .orElseThrow();
     }
 
     private static Optional<String> explicitJson(TypeElement type, RecordComponentElement c) {
@@ -363,8 +383,9 @@ public final class RecordParser {
         }
         Optional<AnnotationMirror> sinceAnn = mirrors.find(c, "Since");
         int since = sinceAnn.map(a -> mirrors.intValue(a, "value")).orElse(1);
-        if (since < 1) {
-            report.error(c, sinceAnn.get(), null, Message.BAD_SINCE, since, name);
+        if (since < 1 || since > LayoutVersions.MAX) {
+            report.error(c, sinceAnn.get(), null, Message.BAD_SINCE, since, name, LayoutVersions.MAX);
+            since = 1; // no layout version past the bound reaches the layout or the generated code
         }
         String cProblem = Names.cProblem(name);
         if (cProblem == null) {

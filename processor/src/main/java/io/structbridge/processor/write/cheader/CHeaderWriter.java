@@ -75,22 +75,21 @@ public final class CHeaderWriter {
         }
         b.append("#define SB_AMBIGUOUS_").append(upper).append('\n')
                 .append("#endif\n\n");
-        if (lineage.size() > 1) {
-            // a list macro, not an array: the header needs no type of structfile.h and defines no object
-            b.append("/* Layout versions 1 to ").append(lineage.size()).append(" of ").append(name)
-                    .append(" (the lineage a struct file of format 3 records): X(version, size, alignment, fingerprint)\n")
-                    .append("   for each. With structfile.h: static const sb_layout_version lineage[] = { SB_LINEAGE_")
-                    .append(name).append("(sb_lineage_entry) };\n")
-                    .append("   sb_map_versions(path, \"").append(name).append("\", lineage, SB_LAYOUT_VERSION_")
-                    .append(name).append(", &f, error, sizeof error) reads a file of any of them. */\n");
-            b.append("#define SB_LAYOUT_VERSION_").append(name).append(' ').append(lineage.size()).append('\n');
-            b.append("#define SB_LINEAGE_").append(name).append("(X)");
-            for (Lineage.Entry e : lineage) {
-                b.append(" \\\n    X(").append(e.version()).append(", ").append(e.size()).append(", ").append(e.alignment())
-                        .append(", \"").append(e.fingerprint()).append("\")");
-            }
-            b.append("\n\n");
+        // every record, version 1 too (one entry): C code can call sb_map_versions whatever the record's version.
+        // A list macro, not an array: the header needs no type of structfile.h and defines no object.
+        b.append("/* Layout version").append(lineage.size() == 1 ? " 1" : "s 1 to " + lineage.size()).append(" of ").append(name)
+                .append(" (the lineage a struct file records): X(version, size, alignment, fingerprint)\n")
+                .append("   for each. With structfile.h: static const sb_layout_version lineage[] = { SB_LINEAGE_")
+                .append(name).append("(sb_lineage_entry) };\n")
+                .append("   sb_map_versions(path, \"").append(name).append("\", lineage, SB_LAYOUT_VERSION_")
+                .append(name).append(", &f, error, sizeof error) reads a file of any of them or of a later version. */\n");
+        b.append("#define SB_LAYOUT_VERSION_").append(name).append(' ').append(lineage.size()).append('\n');
+        b.append("#define SB_LINEAGE_").append(name).append("(X)");
+        for (Lineage.Entry e : lineage) {
+            b.append(" \\\n    X(").append(e.version()).append(", ").append(e.size()).append(", ").append(e.alignment())
+                    .append(", \"").append(e.fingerprint()).append("\")");
         }
+        b.append("\n\n");
         b.append(declaration()).append('\n');
         b.append("SB_STATIC_ASSERT(sizeof(").append(name).append(") == ").append(plan.size())
                 .append(", \"sizeof(").append(name).append(") differs from the Java layout\");\n");

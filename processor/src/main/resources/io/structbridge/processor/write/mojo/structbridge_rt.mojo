@@ -565,6 +565,30 @@ def _plain_utf8(p: Pointer[UInt8, MutAnyOrigin], at: Int, n: Int) -> Bool:
     return True
 
 
+def _entry_shape(path: String, h: Pointer[UInt8, MutAnyOrigin], k: Int, n: Int) -> String:
+    """The shape of lineage entry k of n (h: the header), with the words of Java's StructFileLineage.shape and C's
+    sb_entry_shape: an alignment that is a power of two, a size that is a positive multiple of it, and for k > 1 an
+    alignment and a size no smaller than entry k - 1's. The problem as its message, or an empty string."""
+    var e = 136 + 56 * (k - 1)
+    var size = _le64(h, e + 8)
+    var alignment = _le64(h, e + 16)
+    var what = String(path, ": lineage entry ", k, " of ", n, " has")
+    if alignment == 0 or alignment & (alignment - 1) != 0:
+        return String(what, " alignment ", alignment, ", not a power of two")
+    if size == 0 or size % alignment != 0:
+        return String(what, " size ", size, ", not a positive multiple of its alignment ", alignment)
+    if k > 1:
+        var before_size = _le64(h, e - 56 + 8)
+        var before_alignment = _le64(h, e - 56 + 16)
+        if alignment < before_alignment:
+            return String(what, " alignment ", alignment, ", less than the alignment ", before_alignment, " of entry ",
+                          k - 1, " (a later layout version only appends members)")
+        if size < before_size:
+            return String(what, " size ", size, ", less than the size ", before_size, " of entry ", k - 1,
+                          " (a later layout version only appends members)")
+    return ""
+
+
 def _field_length(p: Pointer[UInt8, MutAnyOrigin], at: Int) -> Int:
     var n = 0
     while n < 32 and p[unsafe_offset=at + n] != 0:
@@ -796,6 +820,9 @@ struct StructFile[T: LaidOut](Movable):
                     if kv != UInt64(k):
                         return String(path, ": lineage entry ", k, " of ", entries, " holds layout version ", kv,
                                       "; the entries of a format-3 file are versions 1 to ", entries, " in order")
+                    var wrong = _entry_shape(path, h, k, entries)
+                    if wrong.byte_length() > 0:
+                        return wrong
             var last = 136 + 56 * (entries - 1)
             var same_last = _le64(h, last + 8) == size and _le64(h, last + 16) == alignment
             var fl = _field_length(h, 56)
@@ -871,10 +898,20 @@ struct StructFile[T: LaidOut](Movable):
                           " take (a struct file its writer closed ends after its last struct)")
         return ""
 
-    def struct_at(self, i: Int) -> Pointer[Self.T, MutAnyOrigin]:
+    def struct_at(self, i: Int) raises -> Pointer[Self.T, MutAnyOrigin]:
         """Struct i where it lies in the mapping, for a file of T's layout version or a newer one (the file's stride
-        apart; read-only memory). For an older file use read(i)."""
+        apart; read-only memory). Raises for an older file, whose structs are shorter than T (a pointer to one would
+        read past it): use read(i, out) there, which fills the members the file lacks with zeros."""
+        self._in_place("struct_at")
         return Pointer[Self.T, MutAnyOrigin](unsafe_from_address=self.base + self.data_offset + i * self.stride)
+
+    def _in_place(self, what: String) raises:
+        """Raises unless the file's structs are at least T's size (a file of T's layout version or a newer one)."""
+        if self.stride < Self.T.SIZE:
+            raise Error(String(what, ": the file holds layout version ", self.version, " of ", Self.T.NAME,
+                               ", older than the reader's: its structs are ", self.stride, " bytes, fewer than the ",
+                               Self.T.SIZE, " of ", Self.T.NAME, "; read(i, out) copies one with zeros for the members ",
+                               "it lacks"))
 
     def read(self, i: Int, out_struct: Pointer[Self.T, MutAnyOrigin]):
         """Copies struct i to out_struct: its first min(stride, T.SIZE) bytes, then zeros (the members an older file
@@ -885,8 +922,15 @@ struct StructFile[T: LaidOut](Movable):
         for k in range(Self.T.SIZE):
             dst[unsafe_offset=k] = src[unsafe_offset=k] if k < n else 0
 
-    def structs(self) -> Pointer[Self.T, MutAnyOrigin]:
-        """The first struct, where it lies in the mapping (read-only memory: do not write through it)."""
+    def structs(self) raises -> Pointer[Self.T, MutAnyOrigin]:
+        """The first struct, where it lies in the mapping (read-only memory: do not write through it).
+        Pointer arithmetic on it steps by T's size, so it raises for a file of another layout version (older: its
+        structs are shorter than T, use read(i, out); newer: they are longer, use struct_at(i))."""
+        self._in_place("structs")
+        if self.stride != Self.T.SIZE:
+            raise Error(String("structs: the file holds layout version ", self.version, " of ", Self.T.NAME,
+                               ", newer than the reader's: its structs are ", self.stride, " bytes apart, not the ",
+                               Self.T.SIZE, " of ", Self.T.NAME, "; struct_at(i) finds each"))
         return Pointer[Self.T, MutAnyOrigin](unsafe_from_address=self.base + self.data_offset)
 
     def close(mut self):

@@ -6,8 +6,9 @@ reader behind open_array. The processor writes this file once beside the loose m
 folder of the class output and -Astructbridge.pythonDir) and into the -Astructbridge.pythonPackage package.
 A generated module checks RUNTIME_VERSION at import: it works with the runtime it was generated with only.
 """
-RUNTIME_VERSION: int = 1
-"""The version of this runtime's API: bumped whenever it changes; a generated module refuses another."""
+RUNTIME_VERSION: int = 2
+"""The version of this runtime's API: bumped whenever it changes; a generated module refuses another. Version 2 reads
+struct files of format 3 (layout versions: _SB_open_versions, the lineage block's checks); version 1 did not."""
 
 # The module's own names begin with _SB_ (an underscore and a capital: no record can take them,
 # the C header reserves them) or are its public API, which no record may be named.
@@ -1383,6 +1384,26 @@ _SB_Lineage = tuple[tuple[int, int, int, str], ...]
 """A reader's lineage: (version, size, alignment, fingerprint) of its layout versions 1 to V, in order."""
 
 
+def _SB_entry_shape(path: str | _SB_os.PathLike[str], block: bytes, k: int, n: int) -> None:
+    """Checks the shape of entry k of n of a lineage block (bytes 128 on) with the words of Java's
+    StructFileLineage.shape and C's sb_entry_shape: an alignment that is a power of two, a size that is a positive
+    multiple of it, and for k > 1 an alignment and a size no smaller than entry k - 1's. Raises ValueError."""
+    size, align = _SB_struct.unpack_from("<QQ", block, 8 + 56 * (k - 1) + 8)
+    what = f"{path}: lineage entry {k} of {n} has"
+    if align == 0 or align & (align - 1):
+        raise ValueError(f"{what} alignment {align}, not a power of two")
+    if size == 0 or size % align:
+        raise ValueError(f"{what} size {size}, not a positive multiple of its alignment {align}")
+    if k > 1:
+        before_size, before_align = _SB_struct.unpack_from("<QQ", block, 8 + 56 * (k - 2) + 8)
+        if align < before_align:
+            raise ValueError(f"{what} alignment {align}, less than the alignment {before_align} of entry {k - 1} "
+                             "(a later layout version only appends members)")
+        if size < before_size:
+            raise ValueError(f"{what} size {size}, less than the size {before_size} of entry {k - 1} "
+                             "(a later layout version only appends members)")
+
+
 def _SB_check_header(path: str | _SB_os.PathLike[str], f: _SB_typing.IO[bytes], file_size: int, NAME: str,
                      LINEAGE: _SB_Lineage) -> tuple[int, int, int, int]:
     """Checks a struct file's header (and a format-3 file's lineage block) against the reader's lineage, in the order
@@ -1449,6 +1470,7 @@ def _SB_check_header(path: str | _SB_os.PathLike[str], f: _SB_typing.IO[bytes], 
                 if v != k:
                     raise ValueError(f"{path}: lineage entry {k} of {entries} holds layout version {v}; the entries of "
                                      f"a format-3 file are versions 1 to {entries} in order")
+                _SB_entry_shape(path, block, k, entries)
         lineage = []
         for k in range(entries):
             v, s, a = _SB_struct.unpack_from("<IxxxxQQ", block, 8 + 56 * k)
@@ -1536,7 +1558,7 @@ def _SB_open_array(path: str | _SB_os.PathLike[str], mode: str, dtype: _SB_Any, 
     file's stride (no copy); a file of an older one is copied once into numpy.zeros of dtype, each struct the file's
     bytes followed by zeros (the members the file lacks read as zero, Java's widened copy), read-only (writable with
     mode "c", never written back). mode "r+" refuses a file of another layout version: migrate it first
-    (StructFile.migrate).
+    (StructFile.migrate; migrating a newer file down drops the members added after the reader's version).
 
     mode is "r" (read-only), "r+" (write in place) or "c" (copy-on-write); none changes the
     file's size. The path is opened with O_NONBLOCK and the descriptor itself is checked, so
@@ -1582,7 +1604,9 @@ def _SB_open_array(path: str | _SB_os.PathLike[str], mode: str, dtype: _SB_Any, 
         if version != len(lineage) and mode == "r+":
             raise ValueError(f"{path}: the file holds layout version {version} of {NAME} and the reader's is version "
                              f"{len(lineage)}: a file of another layout version opens read-only (mode 'r' or 'c'); to "
-                             f"write it, migrate it to version {len(lineage)} first (StructFile.migrate)")
+                             f"write it, migrate it to version {len(lineage)} first (StructFile.migrate"
+                             + (f", which drops the members added after version {len(lineage)}, and their values"
+                                if version > len(lineage) else "") + ")")
         if count == 0:
             f.close()
             return _SB_typing.cast(_SB_Any, _SB_np.zeros(0, dtype=dtype))
@@ -1636,6 +1660,6 @@ __all__ = [
     "_sb_absent", "_sb_union_refusing", "_sb_union_put", "_sb_live_or_fail", "_sb_json_constant", "_sb_utf16_join",
     "_sb_utf16_split", "Violation", "_sb_numpy", "_sb_add", "_sb_any_member", "_sb_bits", "_sb_decimal_bad",
     "_sb_digits_bad", "_sb_jdk_malformed", "_sb_undecodable", "_sb_scan", "_SB_TextColumn", "_sb_validate",
-    "_SB_file_kind", "_SB_lock_shared", "_SB_shown", "_SB_Lineage", "_SB_check_header", "_sb_dtype_at",
+    "_SB_file_kind", "_SB_lock_shared", "_SB_shown", "_SB_Lineage", "_SB_entry_shape", "_SB_check_header", "_sb_dtype_at",
     "_SB_open_array", "_SB_open_versions"
 ]
