@@ -500,7 +500,7 @@ public final class StructFile<R extends Record> implements AutoCloseable {
             throw new StructFileException(path + ": the file holds layout version " + layoutVersion + " of " + type.name()
                     + " and the reader's is version " + lineage.size() + ": a file of another layout version opens "
                     + "read-only (writable false); to write it, migrate it to version " + lineage.size()
-                    + " first (StructFile.migrate" + (layoutVersion > lineage.size() ? ", which drops the members added after "
+                    + " first (Java's StructFile.migrate" + (layoutVersion > lineage.size() ? ", which drops the members added after "
                     + "version " + lineage.size() + ", and their values" : "") + ")");
         }
         capacity = (size - dataOffset) / stride;

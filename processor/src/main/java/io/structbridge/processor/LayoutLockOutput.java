@@ -51,9 +51,12 @@ final class LayoutLockOutput {
         void write(Messager messager) throws IOException {
             Path dir = file.getParent();
             Files.createDirectories(dir);
-            Path tmp = Files.createTempFile(dir, ".sb-lock", ".tmp");
+            // not Files.createTempFile, whose file is private (0600): a lock is committed and shared, so it gets the
+            // permissions the user's umask gives any new file, as an editor's would
+            Path tmp = dir.resolve(".sb-lock-" + Long.toHexString(new java.security.SecureRandom().nextLong()) + ".tmp");
             try {
-                Files.writeString(tmp, LayoutLockWriter.text(now), StandardCharsets.UTF_8);
+                Files.writeString(tmp, LayoutLockWriter.text(now), StandardCharsets.UTF_8, java.nio.file.StandardOpenOption.CREATE_NEW,
+                        java.nio.file.StandardOpenOption.WRITE);
                 Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE);
             } finally {
                 Files.deleteIfExists(tmp);

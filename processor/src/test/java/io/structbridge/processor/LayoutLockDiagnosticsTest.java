@@ -132,6 +132,11 @@ class LayoutLockDiagnosticsTest {
             assertEquals(List.of("lk.Pos.v1.properties", "lk.Tick.v1.properties"),
                     s.map(p -> p.getFileName().toString()).sorted().toList());
         }
+        // a lock is committed and shared: the permissions the umask gives any new file (a file written here is the
+        // oracle), not the private ones of a temporary file
+        Path probe = Files.writeString(v1Lock.getParent().resolve("umask-probe.txt"), "x");
+        assertEquals(Files.getPosixFilePermissions(probe), Files.getPosixFilePermissions(v1Lock.resolve("lk.Tick.v1.properties")));
+        Files.delete(probe);
         Properties p = load(v1Lock.resolve("lk.Tick.v1.properties"));
         assertEquals("lk.Tick", p.getProperty("record"));
         assertEquals("1", p.getProperty("version"));

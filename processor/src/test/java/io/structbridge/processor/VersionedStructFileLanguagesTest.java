@@ -261,7 +261,7 @@ class VersionedStructFileLanguagesTest {
                         : "r+: " + file + ": the file holds layout version " + version[0] + " of Tick and the reader's is "
                                 + "version " + reader.number() + ": a file of another layout version opens read-only (mode "
                                 + "'r' or 'c'); to write it, migrate it to version " + reader.number()
-                                + " first (StructFile.migrate" + (version[0] > reader.number() ? ", which drops the "
+                                + " first (Java's StructFile.migrate" + (version[0] > reader.number() ? ", which drops the "
                                 + "members added after version " + reader.number() + ", and their values" : "") + ")");
             }
             assertEquals(expected, python(reader, PYTHON_READER, FILES), "Python with version " + reader.number() + "'s module");

@@ -249,7 +249,7 @@ class VersionedStructFileTest {
                             () -> StructFile.open(file, reader.type(), true).close());
                     assertEquals(file + ": the file holds layout version " + u + " of Tick and the reader's is version "
                             + reader.number() + ": a file of another layout version opens read-only (writable false); to "
-                            + "write it, migrate it to version " + reader.number() + " first (StructFile.migrate"
+                            + "write it, migrate it to version " + reader.number() + " first (Java's StructFile.migrate"
                             + (u > reader.number() ? ", which drops the members added after version " + reader.number()
                                     + ", and their values" : "") + ")", e.getMessage());
                 }

@@ -1604,7 +1604,7 @@ def _SB_open_array(path: str | _SB_os.PathLike[str], mode: str, dtype: _SB_Any, 
         if version != len(lineage) and mode == "r+":
             raise ValueError(f"{path}: the file holds layout version {version} of {NAME} and the reader's is version "
                              f"{len(lineage)}: a file of another layout version opens read-only (mode 'r' or 'c'); to "
-                             f"write it, migrate it to version {len(lineage)} first (StructFile.migrate"
+                             f"write it, migrate it to version {len(lineage)} first (Java's StructFile.migrate"
                              + (f", which drops the members added after version {len(lineage)}, and their values"
                                 if version > len(lineage) else "") + ")")
         if count == 0:
