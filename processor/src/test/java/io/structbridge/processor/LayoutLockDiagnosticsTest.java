@@ -229,7 +229,7 @@ class LayoutLockDiagnosticsTest {
     /** Every row; {@code id == null}: version 2 compiles without an error. */
     private static final List<Row> ROWS = List.of(
             new Row("a new member without @Since", V1.replace("Pos at) {}", "Pos at,\n        double price) {}"),
-                    Message.LOCK_MEMBER_UNVERSIONED, "double price", "add @Since(2)"),
+                    Message.LOCK_MEMBER_UNVERSIONED, "double price", "goes last", "add @Since(2)"),
             new Row("a member inserted before older ones", V1.replace("        long time,", "        long time,\n        @Since(2) int extra,"),
                     Message.SINCE_ORDER, "int qty", "'qty' has @Since(1)", "after 'extra' of @Since(2)"),
             new Row("a member of a later version in a union", UNION, SIDE, POS, UNION.replace("float b) {}", "float b,\n        @Since(2) long c) {}"),
