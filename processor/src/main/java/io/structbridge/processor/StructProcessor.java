@@ -137,7 +137,7 @@ public final class StructProcessor extends AbstractProcessor {
             }
             pythonPackage = new PythonPackageOutput(set ? name : null);
         }
-        RecordParser parser = new RecordParser(processingEnv.getElementUtils(), processingEnv.getTypeUtils());
+        RecordParser parser = new RecordParser(processingEnv.getElementUtils(), processingEnv.getTypeUtils(), dir(OPTION_LAYOUT_LOCK));
         for (TypeElement type : todo.values()) {
             if (!round.processingOver() && parser.hasUnresolvedTypes(type)) {
                 deferred.add(type.getQualifiedName().toString());

@@ -116,7 +116,7 @@ class DeclaredChangesTest {
         want.put("m3", "[SB-RESERVED-MISUSE] @Reserved on 'a': every component of A is reserved");
         want.put("m4", "[SB-RESERVED-MISUSE] @Reserved on 'b': a reserved member has no name in any API");
         want.put("m5", "[SB-FORMER-NAME] @FormerName(\"x,y\") on 'b': a former name is a name the component had, so a Java identifier");
-        want.put("m6", "[SB-FORMER-NAME] @FormerName(\"old\") on 'b': it is the JSON name of component 'a'");
+        want.put("m6", "[SB-FORMER-NAME] @FormerName(\"old\") on 'b': its JSON name \"old\": it is the JSON name of component 'a'");
         want.put("m7", "[SB-FORMER-NAME] @FormerName(\"p\") on 'b': it is a former name of component 'b'");
         for (Map.Entry<String, String> w : want.entrySet()) {
             List<javax.tools.Diagnostic<? extends javax.tools.JavaFileObject>> errors = c.diagnostics().stream()

@@ -255,6 +255,8 @@ class LayoutLockDiagnosticsTest {
                     "@FormerName(\"venue\")"),
             new Row("a member removed, its bytes kept (@Reserved)", V1.replace("@jakarta.validation.constraints.Min(0) int qty", "@Reserved int qty"),
                     null, null),
+            new Row("a reserved member whose zero bytes old readers refuse", V1.replace("        Side side,", "        @Reserved Side side,"),
+                    Message.RESERVED_DEFAULT, "Side side", "@Reserved on 'side'", "no constant of code 0"),
             new Row("a reserved member whose type changed", V1.replace("@jakarta.validation.constraints.Min(0) int qty", "@Reserved float qty"),
                     Message.LOCK_MEMBER_CHANGED, "float qty", "C type was int32_t, is float"),
             new Row("a constraint on a reserved member", V1.replace("@jakarta.validation.constraints.Min(0) int qty",

@@ -32,6 +32,42 @@ public final class LayoutLockCheck {
         for (Map.Entry<String, LockedLayout> e : locked.entrySet()) {
             check(type, now, e.getKey(), e.getValue(), report);
         }
+        if (!locked.isEmpty()) {
+            Map.Entry<String, LockedLayout> newest = locked.entrySet().stream()
+                    .max(java.util.Comparator.comparingInt(e -> e.getValue().version())).orElseThrow();
+            retiredJsonNames(type, now, newest.getKey(), newest.getValue(), report);
+        }
+    }
+
+    /**
+     * A reserved member's JSON name stays retired: a document of the version before the removal that holds it means
+     * the removed member, so no live member may take it as its JSON name or a former JSON name.
+     */
+    private static void retiredJsonNames(TypeElement type, LockedLayout now, String file, LockedLayout old, Report report) {
+        java.util.Set<String> matched = new java.util.HashSet<>();
+        for (LockedMember was : old.members()) {
+            LockedMember is = DeclaredNames.resolve(now, was.path());
+            if (is != null) {
+                matched.add(is.path());
+            }
+        }
+        for (LockedMember m : now.members()) {
+            if (!m.topLevel() || m.reserved() || !matched.contains(m.path()) && DeclaredNames.retired(old, m) != null) {
+                continue; // a new member taking a retired name: the check of each lock reports it
+            }
+            List<String> names = new ArrayList<>();
+            names.add(m.json());
+            m.formerJson().stream().filter(j -> !j.equals(m.json())).forEach(names::add);
+            for (LockedMember r : now.members()) {
+                if (r.topLevel() && r.reserved() && names.contains(r.json())) {
+                    String how = r.json().equals(m.json()) ? "JSON name \"" : "former JSON name \"";
+                    report.error(component(type, m.path()), Message.LOCK_NAME_REUSED, "the " + how + r.json() + "\" of component",
+                            m.path(), now.record(), r.path(), old.version(), file,
+                            "removed (@Reserved: its bytes kept, its name and JSON name \"" + r.json() + "\" retired)");
+                    break;
+                }
+            }
+        }
     }
 
     private static void check(TypeElement type, LockedLayout now, String file, LockedLayout old, Report report) {

@@ -20,12 +20,15 @@ public final class SinceChecks {
 
     public static void check(StructLayoutPlan plan, TypeElement type, Report report) {
         StructModel model = plan.model();
+        reserved(model, type, report);
         if (LayoutVersions.of(model) == 1) {
             return;
         }
         String name = type.getSimpleName().toString();
         FieldModel first = model.fields().getFirst();
-        if (first.since() > 1) {
+        // a reserved member is a member of its version: its bytes are in every struct of it
+        boolean firstVersionHasMember = model.reserved().stream().anyMatch(r -> r.field().since() == 1);
+        if (first.since() > 1 && !firstVersionHasMember) {
             report.error(component(type, first.name()), Message.SINCE_FIRST_MEMBER, first.name(), name, first.since());
             return;
         }
@@ -57,6 +60,23 @@ public final class SinceChecks {
                 if (problem != null) {
                     report.error(component(type, f.name()), Message.SINCE_DEFAULT, f.name(), f.since(), f.since() - 1, problem);
                 }
+            }
+        }
+    }
+
+    /**
+     * A reserved member's bytes are zero in every struct file new code writes, and readers of the versions before the
+     * removal still read them as the member: zero must be a valid value of it (its type, its nested structs, and the
+     * constraints it had, as the layout lock holds them), as for a newer member (SB-SINCE-DEFAULT).
+     */
+    private static void reserved(StructModel model, TypeElement type, Report report) {
+        for (StructModel.Reserved r : model.reserved()) {
+            FieldModel f = r.field();
+            FieldModel was = new FieldModel(f.name(), f.type(), f.explicitAlign(), f.assertedOffset(), f.jsonName(),
+                    f.description(), r.locked(), f.since());
+            String problem = ZeroDefaults.problem(model, was);
+            if (problem != null) {
+                report.error(component(type, f.name()), Message.RESERVED_DEFAULT, f.name(), problem);
             }
         }
     }

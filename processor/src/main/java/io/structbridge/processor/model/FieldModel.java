@@ -14,7 +14,9 @@ import java.util.List;
  * @param constraints the Bean Validation constraints on it
  * @param since the layout version that added it ({@code @Since}), 1 by default
  * @param formerNames the names it had before a declared rename ({@code @FormerName}), oldest first
- * @param formerJsonNames the JSON names of {@code formerNames} (by the record's naming strategy), in their order
+ * @param formerJsonNames the JSON names of {@code formerNames}, in their order: the JSON name the layout lock holds
+ *     for the member of that name, else the name by the record's naming strategy; one may equal {@code jsonName} (a
+ *     rename that kept the JSON name), see {@link #jsonAliases}
  */
 public record FieldModel(String name, FieldType type, int explicitAlign, long assertedOffset,
                          String jsonName, String description, List<Constraint> constraints, int since,
@@ -29,6 +31,14 @@ public record FieldModel(String name, FieldType type, int explicitAlign, long as
     public FieldModel(String name, FieldType type, int explicitAlign, long assertedOffset,
                       String jsonName, String description, List<Constraint> constraints, int since) {
         this(name, type, explicitAlign, assertedOffset, jsonName, description, constraints, since, List.of(), List.of());
+    }
+
+    /**
+     * {@return the JSON names readers accept besides {@code jsonName}: the former JSON names that differ from it, each
+     * once, oldest first}
+     */
+    public List<String> jsonAliases() {
+        return formerJsonNames.stream().filter(j -> !j.equals(jsonName)).distinct().toList();
     }
 
     /** {@return the name the layout fingerprint and C identity keep: the oldest former name, else the name} */

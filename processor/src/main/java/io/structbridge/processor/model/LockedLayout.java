@@ -99,6 +99,52 @@ public record LockedLayout(String record, int version, long size, long alignment
         return null;
     }
 
+    /**
+     * {@return the constraint a lock holds as {@code text} (as {@code write.lock.LayoutLockWriter} writes it), without
+     * its message; null for a text of no known constraint} An {@code @Email} keeps no regexp in the lock: its default.
+     */
+    public static Constraint constraint(String text) {
+        String name = text.indexOf('(') < 0 ? text : text.substring(0, text.indexOf('('));
+        String args = text.indexOf('(') < 0 ? "" : text.substring(text.indexOf('(') + 1, text.length() - 1);
+        try {
+            return switch (name) {
+                case "@NotNull" -> new Constraint.NotNull("");
+                case "@NotEmpty" -> new Constraint.NotEmpty("");
+                case "@NotBlank" -> new Constraint.NotBlank("");
+                case "@Size" -> new Constraint.Size(Integer.parseInt(arg(args, "min=", ", max=")),
+                        Integer.parseInt(args.substring(args.indexOf(", max=") + 6)), "");
+                case "@Min" -> new Constraint.Min(Long.parseLong(args), "");
+                case "@Max" -> new Constraint.Max(Long.parseLong(args), "");
+                case "@DecimalMin" -> new Constraint.DecimalMin(arg(args, "value=", ", inclusive="),
+                        args.endsWith("inclusive=true"), "");
+                case "@DecimalMax" -> new Constraint.DecimalMax(arg(args, "value=", ", inclusive="),
+                        args.endsWith("inclusive=true"), "");
+                case "@Positive" -> new Constraint.Sign("Positive", true, false, "");
+                case "@PositiveOrZero" -> new Constraint.Sign("PositiveOrZero", true, true, "");
+                case "@Negative" -> new Constraint.Sign("Negative", false, false, "");
+                case "@NegativeOrZero" -> new Constraint.Sign("NegativeOrZero", false, true, "");
+                case "@Pattern" -> {
+                    int cut = args.lastIndexOf(", flags=[");
+                    String flags = args.substring(cut + 9, args.length() - 1);
+                    yield new Constraint.Pattern(args.substring("regexp=".length(), cut),
+                            flags.isBlank() ? List.of() : List.of(flags.split(", ")), "");
+                }
+                case "@Email" -> new Constraint.Email(".*", List.of(), "");
+                case "@AssertTrue" -> new Constraint.Assert(true, "");
+                case "@AssertFalse" -> new Constraint.Assert(false, "");
+                case "@Digits" -> new Constraint.Digits(Integer.parseInt(arg(args, "integer=", ", fraction=")),
+                        Integer.parseInt(args.substring(args.indexOf(", fraction=") + 11)), "");
+                default -> null;
+            };
+        } catch (RuntimeException e) {
+            return null; // a hand-edited lock: the lock check compares the text
+        }
+    }
+
+    private static String arg(String args, String key, String next) {
+        return args.substring(args.indexOf(key) + key.length(), args.indexOf(next));
+    }
+
     /** The keys of a lock file; {@link #read} refuses a file without them. */
     private static final List<String> KEYS = List.of("record", "version", "size", "alignment", "fingerprint", "members");
 

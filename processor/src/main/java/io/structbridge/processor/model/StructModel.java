@@ -35,8 +35,19 @@ public record StructModel(ClassRef record, int pack, int align, Endian order, lo
      *
      * @param position its index among all the record's components (the record constructor's parameter index)
      * @param field the component as it was: its type gives the bytes' size and alignment
+     * @param locked the constraints the layout lock holds for the member from before it was reserved (a reserved
+     *     component declares none): readers of those versions check them on the zero bytes new code writes
      */
-    public record Reserved(int position, FieldModel field) {}
+    public record Reserved(int position, FieldModel field, List<Constraint> locked) {
+        public Reserved {
+            locked = List.copyOf(locked);
+        }
+
+        /** A reserved member without locked constraints. */
+        public Reserved(int position, FieldModel field) {
+            this(position, field, List.of());
+        }
+    }
 
     /** A struct or union without reserved members. */
     public StructModel(ClassRef record, int pack, int align, Endian order, long assertedSize, List<FieldModel> fields,

@@ -155,6 +155,18 @@ final class Names {
                 + "of that name would redeclare in every program including the header" : null;
     }
 
+    /**
+     * {@return why no member may be named {@code name} because the C header names the bytes of {@code @Reserved}
+     * members so, or null} A reserved member {@code x} is {@code sb_reserved_x} in its struct; a component of that name
+     * would be a second member of the same name (gcc: duplicate member), now or once {@code x} is reserved.
+     */
+    static String reservedBytesName(String name) {
+        return name.startsWith("sb_reserved_")
+                ? "names beginning with sb_reserved_ are structbridge's own in C: the header names the bytes of a @Reserved "
+                        + "member x sb_reserved_x, so a component of that name would be a duplicate member in C"
+                : null;
+    }
+
     /** {@return why no member may be named {@code name} because a C standard header defines it as a macro, or null} */
     static String libraryMacro(String name) {
         return LIBRARY_MACROS.contains(name)

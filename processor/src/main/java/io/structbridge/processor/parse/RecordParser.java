@@ -48,7 +48,15 @@ public final class RecordParser {
     private final ConstraintReader constraints;
     private final io.structbridge.processor.check.ConstraintChecks constraintChecks = new io.structbridge.processor.check.ConstraintChecks();
 
+    /** The layout lock folder ({@code -Astructbridge.layoutLock}), or null: former names take their locked JSON names. */
+    private final java.nio.file.Path lockDir;
+
     public RecordParser(Elements elements, Types types) {
+        this(elements, types, null);
+    }
+
+    public RecordParser(Elements elements, Types types, java.nio.file.Path lockDir) {
+        this.lockDir = lockDir;
         this.elements = elements;
         this.types = types;
         this.mirrors = new Mirrors(elements);
@@ -194,14 +202,17 @@ public final class RecordParser {
         List<FieldModel> inOrder = new ArrayList<>();
         List<StructModel.Reserved> reserved = new ArrayList<>();
         int position = 0;
+        List<io.structbridge.processor.model.LockedLayout> locks = lockDir == null ? List.of()
+                : Declared.locks(lockDir, classRef(type).canonicalName());
         for (RecordComponentElement c : type.getRecordComponents()) {
             int at = position++;
             component(c, pack, order, report, stack).ifPresent(f -> {
-                FieldModel full = Declared.withFormerNames(c, withJson(type, c, f, strategy, report, fallback), strategy, mirrors);
+                FieldModel full = Declared.withFormerNames(c, withJson(type, c, f, strategy, report, fallback), strategy, mirrors, locks);
                 inOrder.add(full);
+                Declared.checkEmptyFormerName(c, mirrors, report);
                 if (mirrors.find(c, "Reserved").isPresent()) {
                     Declared.checkReserved(c, full, union, report);
-                    reserved.add(new StructModel.Reserved(at, full));
+                    reserved.add(new StructModel.Reserved(at, full, Declared.lockedConstraints(locks, full.name())));
                 } else {
                     fields.add(full);
                 }
@@ -213,7 +224,7 @@ public final class RecordParser {
                     "every component of " + type.getSimpleName() + " is reserved, and a struct keeps at least one member its APIs show");
         }
         clashes(type, fields, report);
-        Declared.checkFormerNames(type, fields, reserved, mirrors, report);
+        Declared.checkFormerNames(type, fields, reserved, mirrors, !locks.isEmpty(), report);
         sinceOrder(type, inOrder, report);
         if (union && !TagRules.meantTagged(type, mirrors)) {
             UnionRules.checkNoConstraints(type, fields, report);
@@ -393,6 +404,9 @@ public final class RecordParser {
         }
         if (cProblem == null) {
             cProblem = Names.libraryMacro(name);
+        }
+        if (cProblem == null) {
+            cProblem = Names.reservedBytesName(name);
         }
         if (cProblem != null && !Names.C_KEYWORDS.contains(name)) {
             report.error(c, Message.C_RESERVED_NAME, "component '" + name + "'", cProblem);

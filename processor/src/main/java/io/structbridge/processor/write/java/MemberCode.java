@@ -30,6 +30,9 @@ final class MemberCode {
         if (t.equals(TypeName.BOOLEAN)) {
             return CodeBlock.of("false /* reserved $L */", f.name().replace("*/", "* /"));
         }
+        if (t.equals(TypeName.INT)) {
+            return CodeBlock.of("0 /* reserved $L */", f.name()); // (int) 0 is a redundant cast (-Xlint:cast)
+        }
         return t.isPrimitive() ? CodeBlock.of("($T) 0 /* reserved $L */", t, f.name()) : CodeBlock.of("null /* reserved $L */", f.name());
     }
 

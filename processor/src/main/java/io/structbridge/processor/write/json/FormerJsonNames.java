@@ -22,7 +22,7 @@ final class FormerJsonNames {
     static List<Alias> of(StructModel model) {
         List<Alias> out = new ArrayList<>();
         for (int i = 0; i < model.fields().size(); i++) {
-            for (String j : model.fields().get(i).formerJsonNames()) {
+            for (String j : model.fields().get(i).jsonAliases()) {
                 out.add(new Alias(j, i));
             }
         }
@@ -52,7 +52,7 @@ final class FormerJsonNames {
     static CodeBlock names(FieldModel f) {
         List<String> all = new ArrayList<>();
         all.add(f.jsonName());
-        all.addAll(f.formerJsonNames());
+        all.addAll(f.jsonAliases());
         return CodeBlock.of("$T.of($L)", List.class, all.stream().map(n -> CodeBlock.of("$L", JavaStrings.literal(n))).collect(CodeBlock.joining(", ")));
     }
 }

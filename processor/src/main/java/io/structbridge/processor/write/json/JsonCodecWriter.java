@@ -362,7 +362,7 @@ public final class JsonCodecWriter {
             String field = model.record().simpleName() + "." + f.name();
             m.addCode("case $L -> { // $L\n$>", FormerJsonNames.labels(model, i), commentText(f.jsonName()))
                     .beginControlFlow("if ((seen & $LL) != 0)", 1L << i)
-                    .addStatement(f.formerJsonNames().isEmpty() ? CodeBlock.of("throw $T.duplicate(parser, $S)", READING, field)
+                    .addStatement(f.jsonAliases().isEmpty() ? CodeBlock.of("throw $T.duplicate(parser, $S)", READING, field)
                             : CodeBlock.of("throw $T.duplicate(parser, $S, $L)", READING, field, FormerJsonNames.names(f)))
                     .endControlFlow()
                     .addStatement("seen |= $LL", 1L << i)

@@ -18,7 +18,7 @@ final class FormerNamesSchema {
 
     /** Adds the former names of {@code f} as deprecated properties of the schema {@code p}. */
     static void addProperties(FieldModel f, Map<String, Object> p, Map<String, Object> properties) {
-        for (String former : f.formerJsonNames()) {
+        for (String former : f.jsonAliases()) {
             Map<String, Object> old = new LinkedHashMap<>(p);
             old.put("description", "The former name of \"" + f.jsonName() + "\" (@FormerName): accepted on input, never written.");
             old.put("deprecated", true);
@@ -31,12 +31,12 @@ final class FormerNamesSchema {
     static void addRequired(StructModel s, Map<String, Object> object) {
         List<Object> all = new ArrayList<>();
         for (FieldModel f : s.fields()) {
-            if (f.formerJsonNames().isEmpty()) {
+            if (f.jsonAliases().isEmpty()) {
                 continue;
             }
             List<Object> one = new ArrayList<>();
             one.add(Map.of("required", List.of(f.jsonName())));
-            for (String former : f.formerJsonNames()) {
+            for (String former : f.jsonAliases()) {
                 one.add(Map.of("required", List.of(former)));
             }
             all.add(Map.of("oneOf", one));

@@ -65,7 +65,7 @@ public final class JsonSchemaWriter {
                 p.put("description", doc);
             }
             properties.put(f.jsonName(), p);
-            if (f.formerJsonNames().isEmpty()) {
+            if (f.jsonAliases().isEmpty()) {
                 required.add(f.jsonName());
             } else {
                 FormerNamesSchema.addProperties(f, p, properties);

@@ -15,14 +15,14 @@ final class PydanticFormerNames {
 
     /** {@return whether a component of the record has a former name} */
     static boolean renamed(StructModel model) {
-        return model.fields().stream().anyMatch(f -> !f.formerJsonNames().isEmpty());
+        return model.fields().stream().anyMatch(f -> !f.jsonAliases().isEmpty());
     }
 
     /** {@return the {@code validation_alias} of a renamed component} */
     static String choices(FieldModel f) {
         List<String> names = new ArrayList<>();
         names.add(PythonWriter.literal(f.jsonName()));
-        f.formerJsonNames().forEach(n -> names.add(PythonWriter.literal(n)));
+        f.jsonAliases().forEach(n -> names.add(PythonWriter.literal(n)));
         return "_SB_AliasChoices(" + String.join(", ", names) + ")";
     }
 
@@ -33,10 +33,10 @@ final class PydanticFormerNames {
         }
         List<String> groups = new ArrayList<>();
         for (FieldModel f : model.fields()) {
-            if (!f.formerJsonNames().isEmpty()) {
+            if (!f.jsonAliases().isEmpty()) {
                 List<String> names = new ArrayList<>();
                 names.add(PythonWriter.literal(f.jsonName()));
-                f.formerJsonNames().forEach(n -> names.add(PythonWriter.literal(n)));
+                f.jsonAliases().forEach(n -> names.add(PythonWriter.literal(n)));
                 groups.add("(" + String.join(", ", names) + ",)");
             }
         }

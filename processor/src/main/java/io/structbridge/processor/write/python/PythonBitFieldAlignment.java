@@ -26,14 +26,22 @@ final class PythonBitFieldAlignment {
             seen = Math.max(seen, m.nested() == null ? m.naturalAlignment() : m.nested().alignment());
         }
         long a = p.alignment();
-        return bits && a > seen && a <= 8 ? a : 0;
+        // reserved members' bytes are padding to ctypes and NumPy, but their alignment is the struct's (gcc's)
+        return (bits || !p.reserved().isEmpty()) && a > seen && a <= 8 ? a : 0;
+    }
+
+    /** {@return whether a reserved member is aligned as the struct is (gives it its alignment)} */
+    private static boolean reservedAlign(StructLayoutPlan p) {
+        return p.reserved().stream().anyMatch(m -> Math.min(m.nested() == null ? m.naturalAlignment() : m.nested().alignment(),
+                p.model().pack() > 0 ? p.model().pack() : Long.MAX_VALUE) >= p.alignment());
     }
 
     /** {@return the ctypes field line of {@code p}, or "" when it needs none} */
     static String ctypesField(StructLayoutPlan p) {
         long a = needed(p);
         return a == 0 ? "" : "        (\"_SB_align\", _SB_ctypes.c_uint" + 8 * a + " * 0),  # no bytes: gcc's alignment "
-                + a + ", which the bit-fields give the struct\n";
+                + a + (p.reserved().isEmpty() || p.members().stream().anyMatch(Member::bitField) && !reservedAlign(p)
+                        ? ", which the bit-fields give the struct\n" : ", which its reserved members' bytes give the struct\n");
     }
 
     /** {@return the cffi declaration of _SB_align (no bytes; cffi's packed=True ignores alignment), or ""} */

@@ -433,7 +433,7 @@ public final class PythonWriter {
                     .append("            if isinstance(data, dict):\n")
                     .append("                unknown = [k for k in data if k not in {")
                     .append(String.join(", ", model.fields().stream().flatMap(f -> java.util.stream.Stream.concat(
-                            java.util.stream.Stream.of(f.jsonName()), f.formerJsonNames().stream())).map(PythonWriter::literal).toList()))
+                            java.util.stream.Stream.of(f.jsonName()), f.jsonAliases().stream())).map(PythonWriter::literal).toList()))
                     .append("}]\n")
                     .append("                if unknown:\n")
                     .append("                    raise ValueError(\"unknown properties (not JSON names of ").append(model.record().simpleName())
@@ -489,7 +489,7 @@ public final class PythonWriter {
 
     private String annotation(FieldModel f, String pythonName, Map<String, Object> s) {
         List<String> args = new ArrayList<>();
-        if (!f.formerJsonNames().isEmpty()) {
+        if (!f.jsonAliases().isEmpty()) {
             args.add("alias=" + literal(f.jsonName()));
             args.add("validation_alias=" + PydanticFormerNames.choices(f));
         } else if (!f.jsonName().equals(pythonName)) {
