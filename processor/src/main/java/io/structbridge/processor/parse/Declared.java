@@ -110,6 +110,35 @@ final class Declared {
         }
     }
 
+    /**
+     * Refuses a reserved component whose JSON name another component also has (as its JSON name or a former JSON
+     * name, or another reserved one): every reader accepts and ignores a reserved component's JSON name, which old
+     * JSON holds, so it cannot also mean a live member.
+     */
+    static void checkReservedJsonNames(TypeElement type, List<FieldModel> fields, List<StructModel.Reserved> reserved,
+                                       Report report) {
+        if (reserved.isEmpty()) {
+            return;
+        }
+        Map<String, String> taken = new HashMap<>();
+        for (FieldModel f : fields) {
+            taken.putIfAbsent(f.jsonName(), "the JSON name of component '" + f.name() + "'");
+            for (String j : f.formerJsonNames()) {
+                taken.putIfAbsent(j, "a former JSON name of component '" + f.name() + "'");
+            }
+        }
+        for (StructModel.Reserved r : reserved) {
+            String j = r.field().jsonName();
+            String other = taken.putIfAbsent(j, "the JSON name of reserved component '" + r.field().name() + "'");
+            if (other != null) {
+                report.error(component(type, r.field().name()), Message.RESERVED_MISUSE, r.field().name(),
+                        "its JSON name \"" + j + "\" is " + other + ", and every JSON reader accepts and ignores a reserved "
+                                + "component's JSON name (old JSON holds it), so it cannot mean another member too; "
+                                + "change @JsonProperty on one of them");
+            }
+        }
+    }
+
     /** Refuses a former name on a tagged union or its discriminator, whose JSON the tagging code reads. */
     static void checkTagged(TypeElement type, List<FieldModel> fields, List<TaggedUnion> tagged, Report report) {
         for (TaggedUnion t : tagged) {

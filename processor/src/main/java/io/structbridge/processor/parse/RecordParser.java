@@ -214,6 +214,7 @@ public final class RecordParser {
         }
         clashes(type, fields, report);
         Declared.checkFormerNames(type, fields, reserved, mirrors, report);
+        Declared.checkReservedJsonNames(type, fields, reserved, report);
         sinceOrder(type, inOrder, report);
         if (union && !TagRules.meantTagged(type, mirrors)) {
             UnionRules.checkNoConstraints(type, fields, report);
