@@ -108,6 +108,11 @@ class DeclaredChangesTest {
                 + " @FormerName(\"old\") int b) {}\n");
         sources.put("m7.T", "package m7;\nimport io.structbridge.annotations.*;\n@Struct record T(int a,\n @FormerName({\"p\", \"p\"}) int b) {}\n");
         sources.put("m8.O", "package m8;\nimport io.structbridge.annotations.*;\n@Struct record O(long a,\n @Reserved @Offset(4) int b) {}\n");
+        // a reserved component's JSON name is accepted and ignored by every JSON reader, so no live member may have it
+        sources.put("m9.R", "package m9;\nimport io.structbridge.annotations.*;\n@Struct record R(@com.fasterxml.jackson.annotation.JsonProperty(\"qty\") int a,\n"
+                + " @Reserved int qty) {}\n");
+        sources.put("m10.Q", "package m10;\nimport io.structbridge.annotations.*;\n@Struct record Q(@FormerName(\"old\") int a,\n"
+                + " @Reserved @com.fasterxml.jackson.annotation.JsonProperty(\"old\") int b) {}\n");
         DiskCompilation c = DiskCompilation.compile(dir, sources);
         Map<String, String> want = new LinkedHashMap<>();
         want.put("m8", "[SB-OFFSET-MISMATCH] 'b': asserted offset 4 but the computed offset is 8");
@@ -118,6 +123,8 @@ class DeclaredChangesTest {
         want.put("m5", "[SB-FORMER-NAME] @FormerName(\"x,y\") on 'b': a former name is a name the component had, so a Java identifier");
         want.put("m6", "[SB-FORMER-NAME] @FormerName(\"old\") on 'b': its JSON name \"old\": it is the JSON name of component 'a'");
         want.put("m7", "[SB-FORMER-NAME] @FormerName(\"p\") on 'b': it is a former name of component 'b'");
+        want.put("m9", "[SB-RESERVED-MISUSE] @Reserved on 'qty': its JSON name \"qty\" is retired with it, but is the JSON name of component 'a'");
+        want.put("m10", "[SB-FORMER-NAME] @FormerName(\"old\") on 'a'");
         for (Map.Entry<String, String> w : want.entrySet()) {
             List<javax.tools.Diagnostic<? extends javax.tools.JavaFileObject>> errors = c.diagnostics().stream()
                     .filter(d -> d.getKind() == javax.tools.Diagnostic.Kind.ERROR && d.getSource() != null

@@ -29,9 +29,13 @@ final class FormerJsonNames {
         return out;
     }
 
-    /** {@return the matcher over the current names, then the former ones (their indexes follow {@code NAMES})} */
+    /**
+     * {@return the matcher over the current names, then the former ones (their indexes follow {@code NAMES}), then the
+     * JSON names of the reserved components ({@link ReservedJsonNames})}
+     */
     static CodeBlock matcher(StructModel model, ClassName matcher) {
-        CodeBlock former = of(model).stream().map(a -> CodeBlock.of("$L", JavaStrings.literal(a.json()))).collect(CodeBlock.joining(", "));
+        CodeBlock former = java.util.stream.Stream.concat(of(model).stream().map(Alias::json), ReservedJsonNames.names(model).stream())
+                .map(j -> CodeBlock.of("$L", JavaStrings.literal(j))).collect(CodeBlock.joining(", "));
         return CodeBlock.of("$T.construct($T.concat($T.stream(NAMES), $T.of($L)).toList())", matcher, java.util.stream.Stream.class,
                 java.util.Arrays.class, java.util.stream.Stream.class, former);
     }

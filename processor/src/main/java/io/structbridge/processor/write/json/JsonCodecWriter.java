@@ -66,6 +66,9 @@ public final class JsonCodecWriter {
         if (model.fields().size() > 64) {
             return "it has " + model.fields().size() + " components and the generated reader tracks at most 64";
         }
+        if (model.reserved().size() > 64) {
+            return "it has " + model.reserved().size() + " reserved components and the generated reader tracks at most 64";
+        }
         return supported(model) ? null : "an enum in it has a @JsonValue method, whose values are only known at run time";
     }
 
@@ -94,7 +97,7 @@ public final class JsonCodecWriter {
                 default -> { }
             }
         }
-        return model.fields().size() <= 64;
+        return model.fields().size() <= 64 && model.reserved().size() <= 64;
     }
 
     public JavaFile write() {
@@ -124,7 +127,7 @@ public final class JsonCodecWriter {
                 .addField(FieldSpec.builder(NAME_MATCHER, "MATCHER", Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
                         .addJavadoc("Matches a property name to its index in {@code NAMES} from the parser's raw bytes (no symbol table\n"
                                 + "lookup, no {@code String}), as databind's bean deserializers do. Immutable, so shared.\n")
-                        .initializer(FormerJsonNames.of(model).isEmpty()
+                        .initializer(FormerJsonNames.of(model).isEmpty() && model.reserved().isEmpty()
                                 ? CodeBlock.of("$T.construct($T.asList(NAMES))", ClassName.get("tools.jackson.core.sym", "BinaryNameMatcher"),
                                         java.util.Arrays.class)
                                 : FormerJsonNames.matcher(model, ClassName.get("tools.jackson.core.sym", "BinaryNameMatcher")))
@@ -352,6 +355,7 @@ public final class JsonCodecWriter {
                 .addParameter(TypeName.BOOLEAN, "zeroed")
                 .addStatement("$T.startObject(parser, STRUCT)", READING)
                 .addStatement("long seen = 0L")
+                .addCode(model.reserved().isEmpty() ? CodeBlock.of("") : CodeBlock.of("long seenReserved = 0L;\n"))
                 .addCode(TaggedUnionJson.locals(model))
                 .beginControlFlow("for (int property = parser.nextNameMatch(MATCHER); property != $T.MATCH_END_OBJECT;"
                         + " property = parser.nextNameMatch(MATCHER))", NAME_MATCHER)
@@ -374,6 +378,7 @@ public final class JsonCodecWriter {
                     .endControlFlow()
                     .addCode("$<}\n");
         }
+        m.addCode(ReservedJsonNames.cases(model));
         m.addCode("default -> {\n$>");
         if (model.ignoreUnknown()) {
             m.addStatement("parser.skipChildren()");

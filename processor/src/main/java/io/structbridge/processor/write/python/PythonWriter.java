@@ -432,8 +432,9 @@ public final class PythonWriter {
                     .append("        def _sb_only_json_names(cls, data: _SB_Any) -> _SB_Any:\n")
                     .append("            if isinstance(data, dict):\n")
                     .append("                unknown = [k for k in data if k not in {")
-                    .append(String.join(", ", model.fields().stream().flatMap(f -> java.util.stream.Stream.concat(
-                            java.util.stream.Stream.of(f.jsonName()), f.jsonAliases().stream())).map(PythonWriter::literal).toList()))
+                    .append(String.join(", ", java.util.stream.Stream.concat(model.fields().stream().flatMap(f -> java.util.stream.Stream.concat(
+                            java.util.stream.Stream.of(f.jsonName()), f.jsonAliases().stream())),
+                            model.reserved().stream().map(r -> r.field().jsonName())).map(PythonWriter::literal).toList()))
                     .append("}]\n")
                     .append("                if unknown:\n")
                     .append("                    raise ValueError(\"unknown properties (not JSON names of ").append(model.record().simpleName())
@@ -441,6 +442,7 @@ public final class PythonWriter {
                     .append("            return data\n");
         }
         PydanticFormerNames.oneNameEach(model, b);
+        PydanticReserved.dropReserved(model, b);
         if (!model.tagged().isEmpty()) {
             TaggedUnionPydantic.liveChecks(model, b, names);
         }
