@@ -18,7 +18,8 @@ import java.lang.annotation.Target;
  * <p>JSON written by every generated writer uses the new name. The generated JSON reader, the Jackson module,
  * the Pydantic model, the Python JSON loader and the JSON Schema also accept each former name (turned into a
  * JSON name by the record's {@code @JsonNaming} strategy, if any); a document holding two names of one member is
- * refused. The layout fingerprint keeps the oldest name, so struct files written before the rename still open.
+ * refused. The layout fingerprint keeps the oldest name, so struct files written before the rename still open:
+ * list the names oldest first (with a layout lock, another order is refused, since the lock holds them in order).
  * A former name may not be the name or JSON name of any member of the record, nor another member's former name.
  */
 @Documented
