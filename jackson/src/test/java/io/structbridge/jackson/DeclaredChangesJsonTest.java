@@ -105,21 +105,36 @@ class DeclaredChangesJsonTest {
 
     private static final Renamed[] EXPECTED_MANY = {EXPECTED, EXPECTED};
 
-    private static Renamed readWithCodec(String json) {
-        MemorySegment s = Arena.ofAuto().allocate(RenamedStruct.LAYOUT);
-        try (JsonParser p = CODEC.createParser(json)) {
-            RenamedJson.read(p, s, 0);
-        }
-        return RenamedStruct.read(s, 0);
+    /** A generated codec's reader of one struct ({@code RJson.read}). */
+    private interface CodecRead {
+        void read(JsonParser parser, MemorySegment segment, long offset);
     }
 
-    private static boolean codecAccepts(String json) {
+    /** {@return {@code json} read by {@code codec} into a fresh struct of {@code type}, and read back as a record} */
+    private static <R extends Record> R viaCodec(String json, io.structbridge.runtime.StructType<R> type, CodecRead codec) {
+        MemorySegment s = Arena.ofAuto().allocate(type.layout());
+        try (JsonParser p = CODEC.createParser(json)) {
+            codec.read(p, s, 0);
+        }
+        return type.read(s, 0);
+    }
+
+    /** {@return whether {@code codec} reads {@code json} without a JacksonException} */
+    private static boolean accepts(String json, io.structbridge.runtime.StructType<?> type, CodecRead codec) {
         try {
-            readWithCodec(json);
+            viaCodec(json, type, codec);
             return true;
         } catch (JacksonException e) {
             return false;
         }
+    }
+
+    private static Renamed readWithCodec(String json) {
+        return viaCodec(json, RenamedStruct.TYPE, RenamedJson::read);
+    }
+
+    private static boolean codecAccepts(String json) {
+        return accepts(json, RenamedStruct.TYPE, RenamedJson::read);
     }
 
     @Test
@@ -246,20 +261,11 @@ class DeclaredChangesJsonTest {
     }
 
     private static ReservedHolder readHolderWithCodec(String json) {
-        MemorySegment s = Arena.ofAuto().allocate(ReservedHolderStruct.LAYOUT);
-        try (JsonParser p = CODEC.createParser(json)) {
-            ReservedHolderJson.read(p, s, 0);
-        }
-        return ReservedHolderStruct.read(s, 0);
+        return viaCodec(json, ReservedHolderStruct.TYPE, ReservedHolderJson::read);
     }
 
     private static boolean holderAccepts(String json) {
-        try {
-            readHolderWithCodec(json);
-            return true;
-        } catch (JacksonException e) {
-            return false;
-        }
+        return accepts(json, ReservedHolderStruct.TYPE, ReservedHolderJson::read);
     }
 
     /** The record every valid holder document means: reserved components at their Java defaults. */
