@@ -377,6 +377,31 @@ class DeclaredChangesJsonTest {
         }
     }
 
+    /**
+     * Databind, which reads and writes a record without a codec (here: its enum has a {@code @JsonValue} method),
+     * knows no declared change: a reserved component or a rename there is a compile error at the component.
+     */
+    @Test
+    void declaredChangesInARecordWithoutACodecAreRefused(@TempDir Path dir) {
+        GeneratedOutputs.Outcome o = GeneratedOutputs.compile(dir, Map.of(
+                "fn.T", "package fn;\nimport io.structbridge.annotations.*;\npublic enum T { @Code(1) A; "
+                        + "@com.fasterxml.jackson.annotation.JsonValue public String json() { return \"a\"; } }\n",
+                "fn.R", "package fn;\nimport io.structbridge.annotations.*;\n"
+                        + "@Struct public record R(@FormerName(\"old\") int x, @Reserved int gone, T t) {}\n"));
+        assertFalse(o.success());
+        assertTrue(o.refused("[SB-FORMER-NAME] @FormerName(\"old\") on 'x'", "R has no generated JSON codec", "@JsonValue method",
+                "knows only the name of now"), () -> o.sbErrors().toString());
+        assertTrue(o.refused("[SB-RESERVED-MISUSE] @Reserved on 'gone'", "R has no generated JSON codec",
+                "would write the removed member"), () -> o.sbErrors().toString());
+        assertEquals(2, o.sbErrors().size(), () -> o.sbErrors().toString());
+        // the same record with its codec (an enum without a @JsonValue method) compiles
+        GeneratedOutputs.Outcome fine = GeneratedOutputs.compile(dir.resolve("fine"), Map.of(
+                "fn.T", "package fn;\nimport io.structbridge.annotations.*;\npublic enum T { @Code(1) A }\n",
+                "fn.R", "package fn;\nimport io.structbridge.annotations.*;\n"
+                        + "@Struct public record R(@FormerName(\"old\") int x, @Reserved int gone, T t) {}\n"));
+        assertTrue(fine.success(), () -> fine.sbErrors().toString());
+    }
+
     @Test
     void theSchemaAcceptsWhatTheCodecAccepts() {
         Schema schema = Schemas.load(RenamedStruct.jsonSchema());

@@ -86,7 +86,7 @@ final class LayoutLockOutput {
             String same = LayoutLockWriter.fileName(now.record(), now.version());
             LockedLayout old = locked.get(same);
             if (old != null && !old.fingerprint().equals(now.fingerprint())) {
-                report.error(type, Message.LOCK_STRUCT_CHANGED, now.record(), now.version(), dir.resolve(same),
+                report.error(type, Message.LOCK_STRUCT_CHANGED, now.record(), now.version(), same,
                         "its layout fingerprint was " + old.fingerprint() + ", is " + now.fingerprint()
                                 + " (a fact the lock does not list changed: see the C header's layout)", "layout");
                 return null;

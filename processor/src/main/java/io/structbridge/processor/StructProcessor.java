@@ -198,6 +198,7 @@ public final class StructProcessor extends AbstractProcessor {
             } catch (ArithmeticException e) {
                 report.error(type, Message.STRUCT_TOO_LARGE, type.getSimpleName(), "more than " + Long.MAX_VALUE + " bytes");
             }
+            declaredChangesNeedTheCodec(type, model.get(), report);
         }
         report.printTo(messager);
         if (report.hasErrors() || plan == null) {
@@ -207,6 +208,42 @@ public final class StructProcessor extends AbstractProcessor {
         if (lock != null) {
             locks.add(lock); // only once every file of the record was generated
         }
+    }
+
+    /**
+     * A declared change ({@code @Reserved}, {@code @FormerName}) is honoured in JSON by the generated codec; a record
+     * without one is read and written by Jackson databind, which would write a reserved member, require it in a
+     * strict mapper, and know only a renamed member's name of now: an error at the component.
+     */
+    private void declaredChangesNeedTheCodec(TypeElement type, StructModel model, Report report) {
+        boolean json = outputs.contains(Outputs.JAVA) && processingEnv.getElementUtils().getTypeElement(JSON_READING) != null;
+        if (!json || io.structbridge.processor.model.Unions.firstUnion(model) != null
+                || io.structbridge.processor.write.json.PointerRule.pointerPath(model) != null) {
+            return; // no JSON at all: the Jackson module refuses the record
+        }
+        String why = JsonCodecWriter.unsupportedReason(model);
+        if (why == null) {
+            return;
+        }
+        String noCodec = type.getSimpleName() + " has no generated JSON codec (" + why + "), and Jackson databind, which "
+                + "reads and writes it instead, ";
+        for (StructModel.Reserved r : model.reserved()) {
+            report.error(component(type, r.field().name()), Message.RESERVED_MISUSE, r.field().name(), noCodec
+                    + "would write the removed member and read it as a live property. Keep the component until the record "
+                    + "has a codec");
+        }
+        for (io.structbridge.processor.model.FieldModel f : model.fields()) {
+            if (!f.formerNames().isEmpty()) {
+                report.error(component(type, f.name()), Message.FORMER_NAME, f.formerNames().get(0), f.name(), noCodec
+                        + "knows only the name of now: JSON documents of earlier versions would lose the member's value. "
+                        + "Keep the old name until the record has a codec");
+            }
+        }
+    }
+
+    private static Element component(TypeElement type, String name) {
+        return type.getRecordComponents().stream().filter(x -> x.getSimpleName().contentEquals(name))
+                .map(Element.class::cast).findFirst().orElse(type);
     }
 
     /** Writes the generated files of a record that passed every check. */

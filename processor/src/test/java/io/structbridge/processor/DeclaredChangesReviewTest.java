@@ -128,6 +128,17 @@ class DeclaredChangesReviewTest {
                 Message.FORMER_NAME, "names no former name");
     }
 
+    /** The layout an offset error prints shows a reserved member by its C declaration, not as a hole to pack. */
+    @Test
+    void theLayoutOfAnOffsetErrorShowsReservedBytes(@TempDir Path dir) {
+        DiskCompilation c = compile(dir, null, Map.of("lk.O",
+                "@Struct record O(byte a, @Reserved int gone, @Offset(9) short b, @Reserved byte c) {}"));
+        assertError(c, Message.OFFSET_MISMATCH, "'b': asserted offset 9 but the computed offset is 8",
+                "/* XXX 3 bytes hole, try to pack */\n  \tint32_t gone;", "/*     4     4 */ /* reserved: a removed member, bytes kept */",
+                "int8_t c;", "/*    10     1 */ /* reserved", "/* XXX 1 byte tail padding */",
+                "holes: 1, sum holes: 3", "/* padding: 1 */", "reserved: 5 bytes in 2 removed members");
+    }
+
     @Test
     void aReservedFirstMemberIsAMemberOfVersionOne(@TempDir Path dir) {
         Path lock = dir.resolve("lock");
@@ -136,9 +147,12 @@ class DeclaredChangesReviewTest {
         assertTrue(v2.success(), () -> String.join("\n", errors(v2)));
     }
 
-    /** ctypes and NumPy against gcc: a struct's alignment counts its reserved members, packed or not. */
+    /**
+     * ctypes, NumPy and Mojo against gcc: a struct's alignment counts its reserved members, packed or not (in Mojo,
+     * where reserved bytes are padding, {@code @align}; Q's compile-time assertions check every nested offset).
+     */
     @Test
-    void pythonAlignmentCountsReservedMembers(@TempDir Path dir) throws Exception {
+    void pythonAndMojoAlignmentCountReservedMembers(@TempDir Path dir) throws Exception {
         Map<String, String> s = new LinkedHashMap<>();
         s.put("lk.A16", "@Struct(align=16) record A16(int a) {}");
         s.put("lk.P4", "@Struct(pack=4) record P4(byte x, @Reserved A16 r, byte y) {}");
@@ -158,6 +172,12 @@ class DeclaredChangesReviewTest {
         String numpy = run(w, Gcc.tool("python3"), "-B", "-c", "import P2, Q\n"
                 + "for m in (P2, Q):\n    d = getattr(m, m.__name__ + '_dtype')\n    print(m.__name__, d.itemsize, d.alignment)\n");
         assertEquals(gcc.lines().filter(l -> !l.startsWith("P4")).map(l -> l + "\n").reduce("", String::concat), numpy);
+        String mojo = Gcc.tool("mojo");
+        Files.copy(Path.of("src/main/resources/io/structbridge/processor/write/mojo/structbridge_rt.mojo"), w.resolve("structbridge_rt.mojo"));
+        Files.writeString(w.resolve("main.mojo"), "from P4 import P4\nfrom P2 import P2\nfrom Q import Q\n\ndef main():\n"
+                + "    print(\"P4\", P4.SIZE, P4.ALIGNMENT)\n    print(\"P2\", P2.SIZE, P2.ALIGNMENT)\n    print(\"Q\", Q.SIZE, Q.ALIGNMENT)\n");
+        run(w, mojo, "build", "-I", ".", "main.mojo", "-o", "mojo_main");
+        assertEquals(gcc, run(w, w.resolve("mojo_main").toString()));
     }
 
     private static String run(Path dir, String... cmd) throws Exception {

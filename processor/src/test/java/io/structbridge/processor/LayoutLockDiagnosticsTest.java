@@ -258,7 +258,16 @@ class LayoutLockDiagnosticsTest {
             new Row("a reserved member whose zero bytes old readers refuse", V1.replace("        Side side,", "        @Reserved Side side,"),
                     Message.RESERVED_DEFAULT, "Side side", "@Reserved on 'side'", "no constant of code 0"),
             new Row("a reserved member whose type changed", V1.replace("@jakarta.validation.constraints.Min(0) int qty", "@Reserved float qty"),
-                    Message.LOCK_MEMBER_CHANGED, "float qty", "C type was int32_t, is float"),
+                    Message.LOCK_RESERVED_CHANGED, "float qty", "reserved member 'qty' of", "C type was int32_t, is float"),
+            new Row("a reserved member renamed", RESERVED, SIDE, POS, RESERVED.replace("@Reserved int qty", "@Reserved int gone"), SIDE, POS,
+                    Message.LOCK_RESERVED_CHANGED, "@Reserved int gone", "its name was qty, is gone", "sb_reserved_qty",
+                    "Restore it as locked: a component 'qty' of C type int32_t at offset 8, byte order NATIVE, annotated @Reserved"),
+            new Row("a reserved member's byte order changed", RESERVED, SIDE, POS,
+                    RESERVED.replace("@Reserved int qty", "@Reserved @Order(Endian.BIG) int qty"), SIDE, POS,
+                    Message.LOCK_RESERVED_CHANGED, "@Reserved @Order(Endian.BIG) int qty", "byte order was NATIVE, is BIG",
+                    "a reader would refuse those files"),
+            new Row("a reserved member deleted", RESERVED, SIDE, POS, RESERVED.replace("        @Reserved int qty,\n", ""), SIDE, POS,
+                    Message.LOCK_RESERVED_CHANGED, "record Tick", "reserved member 'qty' of", "it is gone"),
             new Row("a constraint on a reserved member", V1.replace("@jakarta.validation.constraints.Min(0) int qty",
                     "@Reserved @jakarta.validation.constraints.Min(0) int qty"),
                     Message.RESERVED_MISUSE, "int qty", "@Reserved on 'qty'", "its constraints would check nothing"),
@@ -267,7 +276,7 @@ class LayoutLockDiagnosticsTest {
                     SIDE, POS, Message.LOCK_NAME_REUSED, "@Since(2) int qty", "component 'qty' of", "takes the name of member 'qty'",
                     "removed (@Reserved"),
             new Row("a reserved member made live again", RESERVED, SIDE, POS, RESERVED.replace("@Reserved int qty", "int qty"),
-                    SIDE, POS, Message.LOCK_NAME_REUSED, "int qty", "component 'qty' of", "holds as removed"),
+                    SIDE, POS, Message.LOCK_RESERVED_REVIVED, "int qty", "component 'qty' of", "holds it as removed", "with another name and @Since(2)"),
             new Row("a member renamed (@FormerName)", V1.replace("Min(0) int qty", "Min(0) @FormerName(\"qty\") int quantity"),
                     null, null),
             new Row("a member renamed without @FormerName", V1.replace("Min(0) int qty", "Min(0) int quantity"),
@@ -278,7 +287,15 @@ class LayoutLockDiagnosticsTest {
                     RENAMED.replace("@FormerName(\"qty\") ", "").replace("Pos at) {}", "Pos at,\n        @Since(2) int qty) {}"),
                     SIDE, POS, Message.LOCK_NAME_REUSED, "@Since(2) int qty", "takes the name of member 'quantity'", "renamed from [qty]"),
             new Row("a former name dropped", RENAMED, SIDE, POS, RENAMED.replace("@FormerName(\"qty\") ", ""), SIDE, POS,
-                    Message.LOCK_MEMBER_CHANGED, "int quantity", "its former names were [qty], are []"),
+                    Message.LOCK_FORMER_NAMES, "int quantity", "former names of member 'quantity' of", "were [qty] in layout version 1",
+                    "are []", "Declare @FormerName(\"qty\")"),
+            new Row("former names reordered", RENAMED.replace("@FormerName(\"qty\")", "@FormerName({\"qty\", \"q\"})"), SIDE, POS,
+                    RENAMED.replace("@FormerName(\"qty\")", "@FormerName({\"q\", \"qty\"})"), SIDE, POS,
+                    Message.LOCK_FORMER_NAMES, "int quantity", "were [qty, q]", "are [q, qty]", "oldest first",
+                    "Declare @FormerName({\"qty\", \"q\"})"),
+            new Row("a member renamed again (@FormerName appended)", RENAMED, SIDE, POS,
+                    RENAMED.replace("@FormerName(\"qty\") int quantity", "@FormerName({\"qty\", \"quantity\"}) int amount"), SIDE, POS,
+                    null, null),
             new Row("a former name that another member has", V1.replace("Min(0) int qty", "Min(0) @FormerName(\"time\") int qty"),
                     Message.FORMER_NAME, "int qty", "@FormerName(\"time\") on 'qty'", "it is the name of component 'time'"),
             new Row("the byte order changed", V1.replace("Min(0) int qty", "Min(0) @Order(Endian.BIG) int qty"),
@@ -385,7 +402,7 @@ class LayoutLockDiagnosticsTest {
         assertEquals(new String(again, StandardCharsets.UTF_8), Files.readString(lock.resolve("lk.Tick.v1.properties")));
         // and the version-1 source, which still has 'qty' live and 'time' by its old name, is refused by the lock
         List<Verdict> back = errors(compile(dir.resolve("back"), lock, V1, SIDE, POS));
-        assertOne(back, Message.LOCK_NAME_REUSED, line(V1, "int qty"), "holds as removed");
+        assertOne(back, Message.LOCK_RESERVED_REVIVED, line(V1, "int qty"), "holds it as removed");
     }
 
     @Test

@@ -67,6 +67,15 @@ class TaggedUnionDiagnosticsTest {
         assertTrue(text.contains("@Tag(\"kind\") on 'u' names no other component of S (components: [k])"), text);
     }
 
+    /** A reserved discriminator is in no API: the error says so instead of "names no other component". */
+    @Test
+    void tagNamingAReservedComponent() {
+        JavaFileObject s = src("S", "@Struct", "record S(@Reserved byte k,", "        @Tag(\"k\") V u) {}");
+        JavaFileObject v = src("V", "@Union", "record V(@Case(codes = 1) int a, @Case(codes = 2) long b) {}");
+        String text = error(Message.TAG_RESERVED, s, "V u)", v);
+        assertTrue(text.contains("@Tag(\"k\") on 'u' names component 'k', which is @Reserved"), text);
+    }
+
     @Test
     void tagAfterTheUnion() {
         JavaFileObject s = src("S", "@Struct", "record S(@Tag(\"k\") U u,", "        K k) {}");

@@ -98,6 +98,19 @@ public final class LayoutLockCheck {
                 continue; // a reserved member keeps its bytes, not the members of its type
             }
             LockedMember is = DeclaredNames.resolve(now, was.path());
+            if (was.topLevel() && was.reserved() && (is == null || !is.reserved() && is.offset() != was.offset())) {
+                if (is != null) { // a new member took the name; the reserved one may live on under another
+                    matched.add(is.path());
+                    report.error(component(type, is.path()), Message.LOCK_NAME_REUSED, "component", is.path(), record, was.path(),
+                            old.version(), file, "removed (@Reserved: its bytes kept, its name retired)");
+                }
+                is = renamedReserved(now, old, was, matched);
+                if (is == null) {
+                    report.error(type, Message.LOCK_RESERVED_CHANGED, was.path(), record, old.version(), file, "it is gone",
+                            asLocked(was));
+                    continue;
+                }
+            }
             if (is == null) {
                 if (holder == null || was.topLevel()) {
                     if (was.topLevel()) {
@@ -112,31 +125,38 @@ public final class LayoutLockCheck {
             }
             matched.add(is.path());
             if (was.topLevel() && was.reserved() && !is.reserved()) {
-                report.error(component(type, is.path()), Message.LOCK_NAME_REUSED, "component", is.path(), record, was.path(),
-                        old.version(), file, "removed (@Reserved: its bytes kept, its name retired)");
+                if (is.path().equals(was.path())) {
+                    report.error(component(type, is.path()), Message.LOCK_RESERVED_REVIVED, is.path(), record, old.version(), file,
+                            now.version() + 1);
+                } else {
+                    report.error(component(type, is.path()), Message.LOCK_NAME_REUSED, "component", is.path(), record, was.path(),
+                            old.version(), file, "removed (@Reserved: its bytes kept, its name retired)");
+                }
                 continue;
+            }
+            if (was.topLevel() && is.reserved()) {
+                List<String> what = new ArrayList<>();
+                differ(what, "its name", was.path(), is.path());
+                facts(what, "", was, is);
+                if (!what.isEmpty()) {
+                    report.error(component(type, is.path()), Message.LOCK_RESERVED_CHANGED, was.path(), record, old.version(), file,
+                            String.join("; ", what), asLocked(was));
+                }
+                continue; // removed from every API: its JSON name, constraints and enum codes no longer apply
             }
             List<String> what = changes.computeIfAbsent(is.component(), k -> new ArrayList<>());
             String where = was.topLevel() ? "" : "'" + was.path() + "': ";
-            differ(what, where + "offset", was.offset(), is.offset());
-            differ(what, where + "size", was.size(), is.size());
-            differ(what, where + "C type", was.c(), is.c());
-            differ(what, where + "byte order", was.order(), is.order());
-            differ(what, where + "bit offset", was.bits(), is.bits());
-            if (was.topLevel()) {
-                differ(what, "@Since", was.since(), is.since());
-            }
-            if (is.reserved()) {
-                continue; // removed from every API: its JSON name, constraints and enum codes no longer apply
-            }
+            facts(what, where, was, is);
             if (was.topLevel()) {
                 if (!was.json().equals(is.json()) && !is.formerJson().contains(was.json())) {
                     what.add("JSON name was " + was.json() + ", is " + is.json()
                             + (is.path().equals(was.path()) ? "" : " (a rename keeps accepting the old JSON name)"));
                 }
-                if (!is.former().containsAll(was.former())) {
-                    what.add("its former names were " + was.former() + ", are " + is.former()
-                            + " (JSON documents of version " + old.version() + " may use each of them)");
+                if (!is.former().subList(0, Math.min(is.former().size(), was.former().size())).equals(was.former())) {
+                    List<String> keep = new ArrayList<>(was.former());
+                    is.former().stream().filter(f -> !keep.contains(f)).forEach(keep::add);
+                    report.error(component(type, is.path()), Message.LOCK_FORMER_NAMES, is.path(), record, was.former(),
+                            old.version(), file, is.former(), annotationValue(keep));
                 }
                 if (!was.constraints().equals(is.constraints())) {
                     what.add("its constraints were " + was.constraints() + ", are " + is.constraints()
@@ -169,6 +189,44 @@ public final class LayoutLockCheck {
                         old.version(), record, end, file);
             }
         }
+    }
+
+    /** The facts of a member that its bytes in a struct file depend on. */
+    private static void facts(List<String> what, String where, LockedMember was, LockedMember is) {
+        differ(what, where + "offset", was.offset(), is.offset());
+        differ(what, where + "size", was.size(), is.size());
+        differ(what, where + "C type", was.c(), is.c());
+        differ(what, where + "byte order", was.order(), is.order());
+        differ(what, where + "bit offset", was.bits(), is.bits());
+        if (was.topLevel()) {
+            differ(what, "@Since", was.since(), is.since());
+        }
+    }
+
+    /**
+     * {@return for a reserved member of the lock that the record no longer has by its name, the record's reserved
+     * member that took its place under another name (same offset, in no lock), or null}
+     */
+    private static LockedMember renamedReserved(LockedLayout now, LockedLayout old, LockedMember was, java.util.Set<String> matched) {
+        for (LockedMember m : now.members()) {
+            if (m.topLevel() && m.reserved() && m.offset() == was.offset() && !matched.contains(m.path())
+                    && old.member(m.path()) == null) {
+                return m;
+            }
+        }
+        return null;
+    }
+
+    /** {@return how a locked member is declared, for a message: "a component 'x' of C type int32_t at offset 4, ..."} */
+    private static String asLocked(LockedMember m) {
+        return "a component '" + m.path() + "' of C type " + m.c() + " at offset " + m.offset() + ", byte order " + m.order()
+                + (m.since() > 1 ? ", @Since(" + m.since() + ")" : "");
+    }
+
+    /** {@return names as the value of an annotation element: "a" or {"a", "b"}} */
+    private static String annotationValue(List<String> names) {
+        List<String> quoted = names.stream().map(n -> "\"" + n + "\"").toList();
+        return quoted.size() == 1 ? quoted.get(0) : "{" + String.join(", ", quoted) + "}";
     }
 
     private static void differ(List<String> what, String fact, Object was, Object is) {

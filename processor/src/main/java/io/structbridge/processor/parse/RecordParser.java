@@ -230,7 +230,8 @@ public final class RecordParser {
             UnionRules.checkNoConstraints(type, fields, report);
         }
         TagRules.checkCasePlacement(type, union, mirrors, report);
-        List<io.structbridge.processor.model.TaggedUnion> tagged = TagRules.read(type, union, fields, mirrors, report);
+        List<io.structbridge.processor.model.TaggedUnion> tagged = TagRules.read(type, union, fields,
+                reserved.stream().map(r -> r.field().name()).toList(), mirrors, report);
         Declared.checkTagged(type, fields, tagged, report);
         for (RecordComponentElement c : type.getRecordComponents()) {
             String mojoProblem = Names.mojoMemberProblem(c.getSimpleName().toString(), fields, tagged);

@@ -44,7 +44,8 @@ final class TagRules {
     }
 
     /** {@return the tagged unions of {@code type} (parsed {@code fields}), reporting every rule broken} */
-    static List<TaggedUnion> read(TypeElement type, boolean union, List<FieldModel> fields, Mirrors mirrors, Report report) {
+    static List<TaggedUnion> read(TypeElement type, boolean union, List<FieldModel> fields, List<String> reserved, Mirrors mirrors,
+                                  Report report) {
         List<TaggedUnion> out = new ArrayList<>();
         List<? extends RecordComponentElement> components = type.getRecordComponents();
         for (RecordComponentElement c : components) {
@@ -73,6 +74,10 @@ final class TagRules {
             }
             String tagName = (String) mirrors.value(a, "value").getValue();
             FieldModel tag = tagName.equals(name) ? null : field(fields, tagName);
+            if (tag == null && reserved.contains(tagName)) {
+                report.error(c, a, mirrors.explicitValue(a, "value"), Message.TAG_RESERVED, tagName, name, tagName);
+                continue;
+            }
             if (tag == null) {
                 report.error(c, a, mirrors.explicitValue(a, "value"), Message.TAG_UNKNOWN, tagName, name, type.getSimpleName(),
                         fields.stream().map(FieldModel::name).filter(x -> !x.equals(name)).toList());
