@@ -18,11 +18,15 @@ import org.junit.jupiter.api.Assumptions;
 
 /**
  * The generated C headers (class output resources next to the generated classes) copied into a folder
- * with the headers they include, and gcc/g++/valgrind run on them: a missing tool skips the test off CI
+ * with the headers they include (the Arrow runtime {@code structbridge_arrow.h} from the runtime jar, as a user takes
+ * it), and gcc/g++/valgrind run on them: a missing tool skips the test off CI
  * and fails it under {@code CI=true} (as {@link Python} does).
  */
 final class CHeaders {
     private CHeaders() {}
+
+    /** The C runtime of the Arrow export, which each header with an export includes. */
+    static final String ARROW_RUNTIME = "structbridge_arrow.h";
 
     private static final Pattern INCLUDE = Pattern.compile("^#include \"([^\"/]+\\.h)\"$", Pattern.MULTILINE);
 
@@ -44,7 +48,9 @@ final class CHeaders {
         if (Files.exists(target)) {
             return;
         }
-        String resource = "/" + pkg.replace('.', '/') + "/" + file;
+        // the Arrow export's runtime is no class output resource: a user takes it from the runtime jar, and so does this
+        String resource = file.equals(ARROW_RUNTIME) ? "/META-INF/structbridge/" + ARROW_RUNTIME
+                : "/" + pkg.replace('.', '/') + "/" + file;
         String text;
         try (InputStream in = CHeaders.class.getResourceAsStream(resource)) {
             assertNotNull(in, resource + " is not on the class path");

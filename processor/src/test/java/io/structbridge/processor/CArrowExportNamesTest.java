@@ -103,12 +103,12 @@ class CArrowExportNamesTest {
         for (List<String> mode : List.of(List.of("gcc", "c", "-std=c11"), List.of("gcc", "c", "-std=gnu17"),
                 List.of("g++", "c++", "-std=c++17"), List.of("g++", "c++", "-std=gnu++17"))) {
             List<String> cmd = new ArrayList<>(List.of(Gcc.tool(mode.get(0)), "-x", mode.get(1), mode.get(2), "-Wall", "-Wextra",
-                    "-Wpedantic", "-Werror", "-O2", "-I", t.toString(), "-c", "-o", dir.resolve("unit.o").toString(),
+                    "-Wpedantic", "-Werror", "-O2", "-I", t.toString(), "-I", Gcc.arrowRuntimeDir().toString(), "-c", "-o", dir.resolve("unit.o").toString(),
                     dir.resolve("unit.c").toString()));
             run(dir, cmd.toArray(String[]::new));
         }
         Files.writeString(dir.resolve("program.c"), PROGRAM);
-        run(dir, Gcc.tool("gcc"), "-std=c11", "-Wall", "-Wextra", "-Wpedantic", "-Werror", "-I", t.toString(), "-o",
+        run(dir, Gcc.tool("gcc"), "-std=c11", "-Wall", "-Wextra", "-Wpedantic", "-Werror", "-I", t.toString(), "-I", Gcc.arrowRuntimeDir().toString(), "-o",
                 dir.resolve("program").toString(), dir.resolve("program.c").toString());
         String out = run(dir, dir.resolve("program").toString()).trim();
         assertEquals("+s n +w:2|+s +w:3 +s|L s|"

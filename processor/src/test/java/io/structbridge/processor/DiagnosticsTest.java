@@ -199,6 +199,7 @@ class DiagnosticsTest {
                 sb_file  | structfile.h declares sb_file and sb_map
                 sb_map   | structfile.h declares sb_file and sb_map
                 sb_arrow_put | beginning with sb_ are structbridge's own C
+                structbridge_arrow | its header would be structbridge_arrow.h, structbridge's C Arrow runtime
                 main     | the C and C++ program's entry function
                 """)
         void recordNameTheCHeaderCannotHold(String name, String phrase) {

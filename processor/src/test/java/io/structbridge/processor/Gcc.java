@@ -136,6 +136,23 @@ final class Gcc {
         }
     }
 
+    /**
+     * {@return the folder of {@code structbridge_arrow.h}, the C Arrow runtime that a header with an export includes}
+     * The processor's own resource (the file it writes into {@code -Astructbridge.headerDir}), for tests that compile
+     * headers of the class output, which holds no runtime.
+     */
+    static Path arrowRuntimeDir() {
+        try {
+            Path dir = RegistrationTest.classesDir().resolve("io/structbridge/processor/write/cheader");
+            if (!Files.isRegularFile(dir.resolve("structbridge_arrow.h"))) {
+                fail("the processor's classes lack structbridge_arrow.h: " + dir);
+            }
+            return dir;
+        } catch (java.net.URISyntaxException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
     static String gcc() {
         return tool("gcc");
     }
@@ -178,7 +195,11 @@ final class Gcc {
                 }
             }
         }
-        String reason = name + " is not on PATH (Debian packages gcc, g++)";
+        String reason = name + " is not on PATH (" + switch (name) {
+            case "nvcc" -> "the nvidia-cuda-nvcc wheel, which .ci/run puts on PATH";
+            case "aarch64-linux-gnu-gcc" -> "Debian package gcc-aarch64-linux-gnu";
+            default -> "Debian packages gcc, g++";
+        } + ")";
         if ("true".equalsIgnoreCase(System.getenv("CI"))) {
             fail("oracle missing under CI=true: " + reason);
         }

@@ -37,7 +37,7 @@ class OutputsOptionTest {
                 "p/Point.schema.json")) {
             assertTrue(out.contains(f), f + " in " + out);
         }
-        assertEquals(List.of("Point.h", "Shape.h"), files(dir.resolve("h")));
+        assertEquals(List.of("Point.h", "Shape.h", "structbridge_arrow.h"), files(dir.resolve("h")), "the headers and their runtime");
         assertEquals(List.of("Point.mojo", "Point.py", "Shape.mojo", "Shape.py", "structbridge_rt.mojo", "structbridge_rt.py"),
                 files(dir.resolve("py")));
     }
@@ -50,7 +50,7 @@ class OutputsOptionTest {
         assertEquals(List.of("p/Point.class", "p/Point.h", "p/Point.schema.json", "p/Shape.class", "p/Shape.h", "p/Shape.schema.json"),
                 files(c.classes()));
         assertEquals(List.of(), files(c.sources()), "no generated Java source");
-        assertEquals(List.of("Point.h", "Shape.h"), files(dir.resolve("h")));
+        assertEquals(List.of("Point.h", "Shape.h", "structbridge_arrow.h"), files(dir.resolve("h")));
         assertEquals(List.of("Point.schema.json", "Shape.schema.json"), files(dir.resolve("json")));
         assertEquals(List.of(), files(dir.resolve("py")), "no Python or Mojo file, and no runtime");
 
@@ -60,6 +60,7 @@ class OutputsOptionTest {
         assertTrue(out.contains("p/ShapeStruct.class") && out.contains("p/Shape.mojo"), out.toString());
         assertTrue(out.stream().noneMatch(f -> f.endsWith(".h") || f.endsWith(".py") || f.endsWith(".schema.json")), out.toString());
         assertEquals(List.of("Point.mojo", "Shape.mojo", "structbridge_rt.mojo"), files(dir.resolve("java/py")));
+        assertEquals(List.of(), files(dir.resolve("java/h")), "no header, and no C runtime");
     }
 
     @Test

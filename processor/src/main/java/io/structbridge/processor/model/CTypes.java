@@ -6,6 +6,12 @@ import io.structbridge.annotations.CType;
 public final class CTypes {
     private CTypes() {}
 
+    /**
+     * The file name of structbridge's C Arrow runtime, which every generated header with an Arrow export includes
+     * ({@code layout-runtime/src/main/c}): no record's header may take it.
+     */
+    public static final String ARROW_RUNTIME_HEADER = "structbridge_arrow.h";
+
     /** {@return the C spelling from {@code <stdint.h>}/{@code <stdbool.h>}} */
     public static String cName(CType t) {
         return switch (t) {

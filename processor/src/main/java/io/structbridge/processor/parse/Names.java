@@ -143,13 +143,18 @@ final class Names {
      * {@return why a struct may not be named {@code name} because structbridge's own C declares it at file scope, or
      * because every C program declares it, or null} The generated headers and the runtime's {@code structfile.h}
      * declare their functions and types with the prefix {@code sb_} ({@code sb_file}, {@code sb_map},
-     * {@code sb_arrow_put}); {@code main} is the program's entry function (C11 5.1.2.2.1), which a typedef of that name
+     * {@code sb_arrow_put}); {@code structbridge_arrow} would name its header after the C Arrow runtime that the
+     * headers include; {@code main} is the program's entry function (C11 5.1.2.2.1), which a typedef of that name
      * would redeclare.
      */
     static String runtimeName(String name) {
         if (name.startsWith("sb_")) {
             return "names beginning with sb_ are structbridge's own C (structfile.h declares sb_file and sb_map, the generated "
                     + "headers sb_arrow_*), so a translation unit including both would not compile";
+        }
+        if ((name + ".h").equals(io.structbridge.processor.model.CTypes.ARROW_RUNTIME_HEADER)) {
+            return "its header would be " + name + ".h, structbridge's C Arrow runtime, which every generated header with an "
+                    + "Arrow export includes and the processor writes into -Astructbridge.headerDir";
         }
         return name.equals("main") ? "main is the C and C++ program's entry function (C11 5.1.2.2.1), which a struct typedef "
                 + "of that name would redeclare in every program including the header" : null;

@@ -1,6 +1,8 @@
 package io.structbridge.processor.write;
 
 import com.palantir.javapoet.JavaFile;
+import io.structbridge.processor.write.cheader.CArrowRuntime;
+import io.structbridge.processor.write.mojo.MojoWriter;
 import io.structbridge.processor.write.python.PythonRuntime;
 import java.io.IOException;
 import java.io.Writer;
@@ -67,24 +69,15 @@ public final class GeneratedFiles {
                 .build(), filer);
     }
 
-    /** The Mojo runtime that every {@code R.mojo} imports, written once beside them into the Python folder. */
-    private void mojoRuntime(Path folder) throws CopyFailed {
-        Path target = folder.resolve(io.structbridge.processor.write.mojo.MojoWriter.RUNTIME).toAbsolutePath().normalize();
-        if (copied.putIfAbsent(target, "the structbridge Mojo runtime") == null) {
+    /**
+     * Writes a runtime that the generated files of {@code folder} include or import, once per folder and compilation:
+     * the C Arrow runtime beside the headers, the Python and Mojo runtimes beside the modules and Mojo files.
+     */
+    private void runtime(Path folder, String file, String what, java.util.function.Supplier<String> text) throws CopyFailed {
+        Path target = folder.resolve(file).toAbsolutePath().normalize();
+        if (copied.putIfAbsent(target, what) == null) {
             try {
-                Files.writeString(target, io.structbridge.processor.write.mojo.MojoWriter.runtime(), StandardCharsets.UTF_8);
-            } catch (IOException e) {
-                throw new CopyFailed(target.toString(), e);
-            }
-        }
-    }
-
-    /** The Python runtime that every loose {@code R.py} imports, written once beside them into the Python folder. */
-    private void pythonRuntime(Path folder) throws CopyFailed {
-        Path target = folder.resolve(PythonRuntime.FILE).toAbsolutePath().normalize();
-        if (copied.putIfAbsent(target, "the structbridge Python runtime") == null) {
-            try {
-                Files.writeString(target, PythonRuntime.text(), StandardCharsets.UTF_8);
+                Files.writeString(target, text.get(), StandardCharsets.UTF_8);
             } catch (IOException e) {
                 throw new CopyFailed(target.toString(), e);
             }
@@ -93,11 +86,12 @@ public final class GeneratedFiles {
 
     /**
      * Writes a class-output resource (e.g. a C header) in {@code packageName}, and its copy into the matching
-     * -Astructbridge.*Dir folder, if set. The shared runtimes that Python modules and Mojo files import
-     * ({@code structbridge_rt.py}, {@code structbridge_rt.mojo}) go into the Python folder only, once: in the class
-     * output each generated file has exactly one originating record, as an isolating processor promises Gradle,
-     * and a file that every record of a package shares has none. Class-output modules find the runtimes in the
-     * processor jar (docs/python.md, docs/mojo.md).
+     * -Astructbridge.*Dir folder, if set. The shared runtimes that headers include and Python modules and Mojo files
+     * import ({@code structbridge_arrow.h}; {@code structbridge_rt.py}, {@code structbridge_rt.mojo}) go into the header
+     * and Python folders only, once: in the class output each generated file has exactly one originating record, as
+     * an isolating processor promises Gradle, and a file that every record of a package shares has none. Headers of
+     * the class output find the C runtime in the runtime jar (docs/c-and-cuda.md), modules the Python and Mojo
+     * runtimes in the processor jar (docs/python.md, docs/mojo.md).
      */
     public void resource(String packageName, String name, String content, Element origin) throws IOException {
         FileObject f = filer.createResource(StandardLocation.CLASS_OUTPUT, packageName, name, origin);
@@ -121,11 +115,14 @@ public final class GeneratedFiles {
             } catch (IOException e) {
                 throw new CopyFailed(copy.resolve(name).toString(), e);
             }
+            if (name.endsWith(".h")) {
+                runtime(copy, CArrowRuntime.FILE, "the structbridge C Arrow runtime", CArrowRuntime::text);
+            }
             if (name.endsWith(".mojo")) {
-                mojoRuntime(copy);
+                runtime(copy, MojoWriter.RUNTIME, "the structbridge Mojo runtime", MojoWriter::runtime);
             }
             if (name.endsWith(".py")) {
-                pythonRuntime(copy);
+                runtime(copy, PythonRuntime.FILE, "the structbridge Python runtime", PythonRuntime::text);
             }
         }
     }

@@ -24,11 +24,14 @@ import java.util.Locale;
  * the macro {@code STRUCTBRIDGE_ARROW_API}; define it empty in one translation unit to give
  * {@code R_export_arrow} external linkage, e.g. for a shared library that Python loads with cffi), rather
  * than a companion {@code .c} file: a nested struct's members are reached through the declarations its
- * own header already provides, the build of a C user does not change (no new file to compile and link,
- * no symbol clash between two companion files that would both define the common runtime), and users who
+ * own header already provides, the build of a C user gets no new file to compile and link (and no symbol
+ * clash between two companion files that would both define the common runtime), and users who
  * never define {@code STRUCTBRIDGE_ARROW} compile exactly the header they had (no {@code <stdlib.h>}, no
- * {@code malloc}). The code reads members by name ({@code s->pos.x}, {@code s->corners[i].x}, bit-fields
- * as C bit-fields), so the C compiler, not this writer, locates every value.
+ * {@code malloc}). What is the same for every struct is not in the header but in the one real header it includes,
+ * {@code structbridge_arrow.h} ({@link CArrowRuntime}), written beside the headers into
+ * {@code -Astructbridge.headerDir} and held by the runtime jar. The code reads members by name
+ * ({@code s->pos.x}, {@code s->corners[i].x}, bit-fields as C bit-fields), so the C compiler, not this writer,
+ * locates every value.
  *
  * <p><b>Mapping</b> (the same as the Java {@code io.structbridge.arrow.ArrowExport}, whose Javadoc has the
  * table): a struct array {@code +s} named after the C struct, one child per member, no nulls (flags 0,
@@ -71,9 +74,10 @@ public final class CArrowExportWriter {
                     .append(" */\n#endif /* STRUCTBRIDGE_ARROW */\n");
             return b.toString();
         }
-        b.append(CArrowRuntime.INCLUDES);
+        b.append("/* the export's runtime: beside this header with -Astructbridge.headerDir, else META-INF/structbridge/")
+                .append(CArrowRuntime.FILE).append(" of the structbridge-layout-runtime jar (add its folder with -I) */\n");
+        b.append("#include \"").append(CArrowRuntime.FILE).append("\"\n");
         b.append("#ifdef __cplusplus\nextern \"C\" {\n#endif\n");
-        b.append(CArrowRuntime.C);
         b.append("#ifndef STRUCTBRIDGE_ARROW_API\n#define STRUCTBRIDGE_ARROW_API static inline\n#endif\n\n");
         Group root = new Group(name, "", plan.model());
         arrayFunction(name, root);

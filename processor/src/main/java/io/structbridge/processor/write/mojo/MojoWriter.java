@@ -3,10 +3,7 @@ package io.structbridge.processor.write.mojo;
 import io.structbridge.processor.layout.Member;
 import io.structbridge.processor.layout.StructLayoutPlan;
 import io.structbridge.processor.write.Fingerprint;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
+import io.structbridge.processor.write.ProcessorResource;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -37,14 +34,7 @@ public final class MojoWriter {
 
     /** {@return the text of the runtime {@code structbridge_rt.mojo}, a resource of the processor} */
     public static String runtime() {
-        try (InputStream in = MojoWriter.class.getResourceAsStream(RUNTIME)) {
-            if (in == null) {
-                throw new IllegalStateException("the processor jar lacks the resource " + RUNTIME);
-            }
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return ProcessorResource.text(MojoWriter.class, RUNTIME);
     }
 
     public String write() {

@@ -1,9 +1,5 @@
 package io.structbridge.processor.write.python;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -29,7 +25,7 @@ public final class PythonRuntime {
     /** The runtime's module name, which no record may take ({@link io.structbridge.processor.model.PythonNames}). */
     public static final String MODULE = io.structbridge.processor.model.PythonNames.RUNTIME_MODULE;
 
-    private static final String TEXT = read();
+    private static final String TEXT = io.structbridge.processor.write.ProcessorResource.text(PythonRuntime.class, FILE);
 
     /** The runtime's {@code RUNTIME_VERSION}, which a generated module requires. */
     public static final int VERSION = version(TEXT);
@@ -40,17 +36,6 @@ public final class PythonRuntime {
     /** {@return the text of {@code structbridge_rt.py}} */
     public static String text() {
         return TEXT;
-    }
-
-    private static String read() {
-        try (InputStream in = PythonRuntime.class.getResourceAsStream(FILE)) {
-            if (in == null) {
-                throw new IllegalStateException("the processor jar lacks the resource " + FILE);
-            }
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 
     private static int version(String text) {
