@@ -46,7 +46,7 @@ public final class RecordParser {
     private final Mirrors mirrors;
     private final Map<String, Optional<StructModel>> nestedCache = new HashMap<>();
     private final ConstraintReader constraints;
-    private final io.structbridge.processor.check.ConstraintChecks constraintChecks = new io.structbridge.processor.check.ConstraintChecks();
+    private final io.structbridge.processor.check.ConstraintDeclarationChecks constraintChecks = new io.structbridge.processor.check.ConstraintDeclarationChecks();
 
     /** The layout lock folder ({@code -Astructbridge.layoutLock}), or null: former names take their locked JSON names. */
     private final java.nio.file.Path lockDir;

@@ -16,7 +16,7 @@ import javax.lang.model.element.Element;
  * type makes impossible is an error, one it makes redundant is a warning, and a {@code @Pattern}
  * that ECMA-262 cannot express is a warning.
  */
-public final class ConstraintChecks {
+public final class ConstraintDeclarationChecks {
 
     public void check(Element c, FieldType type, ConstraintReader.Read read, Report report) {
         String name = c.getSimpleName().toString();
