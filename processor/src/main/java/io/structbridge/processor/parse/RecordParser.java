@@ -4,6 +4,7 @@ import io.structbridge.annotations.CType;
 import io.structbridge.annotations.Encoding;
 import io.structbridge.annotations.Endian;
 import io.structbridge.processor.check.Message;
+import io.structbridge.processor.element.Mirrors;
 import io.structbridge.processor.layout.LayoutVersions;
 import io.structbridge.processor.check.Report;
 import io.structbridge.processor.model.CTypes;
@@ -353,7 +354,7 @@ public final class RecordParser {
             }
         }
         fallback.addAll(read.fallback());
-        constraintChecks.check(c, f.type(), read, report);
+        constraintChecks.check(c, f.type(), read.constraints(), read.mirrors(), report);
         return new FieldModel(f.name(), f.type(), f.explicitAlign(), f.assertedOffset(), json, "", read.constraints(), f.since());
     }
 
