@@ -15,11 +15,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Declarations an attack on the issue-10 constructs (unions, tagged unions, pointers, bit-fields)
- * found mishandled: each must either compile into outputs that gcc, g++ and python3 accept, or be
- * refused with an SB- error on the element, never an internal error.
+ * Unions, tagged unions, pointers and bit-fields combined: each combination either compiles into outputs
+ * that gcc, g++ and python3 accept, or is refused with an SB- error on the element, never an internal error.
  */
-class AttackedConstructsTest {
+class ConstructCombinationsTest {
     private static final String HEAD = "package t;\nimport io.structbridge.annotations.*;\nimport java.lang.foreign.MemorySegment;\n";
 
     private static Map<String, String> sources(String... nameAndBody) {

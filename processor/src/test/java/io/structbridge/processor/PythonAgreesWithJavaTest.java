@@ -27,13 +27,14 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Defects of the generated Python module found by the atk11 attack (/work/atk11-findings), each checked against
- * Java (the generated struct setters and validator on the same bytes) or CPython itself: Latin-1/ASCII truncation
- * cut like UTF-8 (01), validate_array's decimals of subnormals (08: Python's shortest repr, not Java's toString),
- * a signalling NaN that crashed validate_array under warnings-as-errors (05), enum constants that enum.IntEnum
- * refuses on import (07), and validate_array's limit=True (taken as 1).
+ * The generated Python module decides as Java does, checked against Java (the generated struct setters, validator
+ * and Jackson on the same bytes and texts) or CPython itself: Latin-1/ASCII truncation cut per encoding, not like
+ * UTF-8; validate_array's decimals of subnormals (Java's, not Python's shortest repr); a signalling NaN that must
+ * not escape validate_array under warnings-as-errors; validate_array's limit=True refused; JSON numbers of a float
+ * rounded once; the models' dumps under Jackson's names; {@code \B} in translated patterns; and enum constant names
+ * refused exactly where enum.IntEnum refuses them.
  */
-class PythonAttackFindingsTest {
+class PythonAgreesWithJavaTest {
     private static final String HEAD = "package t;\nimport io.structbridge.annotations.*;\nimport jakarta.validation.constraints.*;\n";
 
     private static Map<String, String> sources() {

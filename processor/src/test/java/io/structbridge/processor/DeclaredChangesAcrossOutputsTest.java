@@ -18,12 +18,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The findings of the review of {@code @Reserved} and {@code @FormerName}: former JSON names are the ones the member
+ * {@code @Reserved} and {@code @FormerName} in every output: former JSON names are the ones the member
  * really had (the lock's), a retired JSON name stays retired, a reserved member's zero bytes are valid for old
  * readers, the C name of reserved bytes is no component's, Python's alignment counts reserved members (gcc as the
  * oracle), and a reserved first member is a member of version 1.
  */
-class DeclaredChangesReviewTest {
+class DeclaredChangesAcrossOutputsTest {
     private static final String HEAD = "package lk;\nimport io.structbridge.annotations.*;\nimport com.fasterxml.jackson.annotation.JsonProperty;\n";
 
     private static DiskCompilation compile(Path dir, Path lock, Map<String, String> sources) {
