@@ -1,16 +1,14 @@
 package io.structbridge.processor;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.charset.StandardCharsets;
+import io.structbridge.oracles.OracleProcess;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -29,12 +27,8 @@ class ConstructCombinationsTest {
         return m;
     }
 
-    private static String run(Path dir, String... cmd) throws Exception {
-        Process p = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true).start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertTrue(p.waitFor(120, TimeUnit.SECONDS), "timed out: " + List.of(cmd));
-        assertEquals(0, p.exitValue(), String.join(" ", cmd) + "\n" + out);
-        return out;
+    private static String run(Path dir, String... cmd) {
+        return OracleProcess.of(cmd).in(dir).mergeErrors().timeout(120).check().stdout();
     }
 
     /** Every header compiles (gcc C11 and g++ C++17, all in one translation unit) and every module imports. */

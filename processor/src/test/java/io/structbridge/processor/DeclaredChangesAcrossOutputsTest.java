@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.structbridge.oracles.OracleProcess;
 import io.structbridge.processor.check.Message;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -160,12 +161,9 @@ class DeclaredChangesAcrossOutputsTest {
         assertEquals(gcc.lines().filter(l -> !l.startsWith("P4")).map(l -> l + "\n").reduce("", String::concat), numpy);
     }
 
-    private static String run(Path dir, String... cmd) throws Exception {
-        ProcessBuilder pb = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true);
-        pb.environment().put("PYTHONPATH", Path.of("src/main/resources/io/structbridge/processor/write/python").toAbsolutePath().toString());
-        Process p = pb.start();
-        String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
-        assertEquals(0, p.waitFor(), out);
-        return out;
+    private static String run(Path dir, String... cmd) {
+        return OracleProcess.of(cmd).in(dir).mergeErrors().timeout(300)
+                .env("PYTHONPATH", Path.of("src/main/resources/io/structbridge/processor/write/python").toAbsolutePath().toString())
+                .check().stdout();
     }
 }

@@ -4,10 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.structbridge.oracles.OracleProcess;
 import io.structbridge.processor.model.PythonNames;
 import io.structbridge.processor.model.PythonRegex;
 import java.io.File;
-import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.reflect.Method;
@@ -22,7 +22,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -403,12 +402,7 @@ class PythonAgreesWithJavaTest {
                 run(dir, Gcc.tool("python3"), "-B", check.toString(), good.classes().resolve("t").toString()).strip());
     }
 
-    private static String run(Path dir, String... cmd) throws IOException, InterruptedException {
-        Process p = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true).start();
-        byte[] out = p.getInputStream().readAllBytes();
-        assertTrue(p.waitFor(120, TimeUnit.SECONDS));
-        String text = new String(out, StandardCharsets.UTF_8);
-        assertEquals(0, p.exitValue(), () -> String.join(" ", cmd) + "\n" + text);
-        return text;
+    private static String run(Path dir, String... cmd) {
+        return OracleProcess.of(cmd).in(dir).mergeErrors().timeout(120).check().stdout();
     }
 }

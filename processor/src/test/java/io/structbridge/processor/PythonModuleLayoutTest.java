@@ -4,19 +4,17 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.structbridge.oracles.OracleProcess;
 import java.io.File;
-import java.io.IOException;
 import java.lang.foreign.MemoryLayout;
 import java.net.URL;
 import java.net.URLClassLoader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -193,12 +191,7 @@ class PythonModuleLayoutTest {
         }
     }
 
-    private static String run(Path dir, String... cmd) throws IOException, InterruptedException {
-        Process p = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true).start();
-        byte[] out = p.getInputStream().readAllBytes();
-        assertTrue(p.waitFor(120, TimeUnit.SECONDS));
-        String text = new String(out, StandardCharsets.UTF_8);
-        assertEquals(0, p.exitValue(), () -> String.join(" ", cmd) + "\n" + text);
-        return text;
+    private static String run(Path dir, String... cmd) {
+        return OracleProcess.of(cmd).in(dir).mergeErrors().timeout(120).check().stdout();
     }
 }
