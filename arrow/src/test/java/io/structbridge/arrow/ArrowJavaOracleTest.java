@@ -78,7 +78,7 @@ class ArrowJavaOracleTest {
 
     /**
      * The export converts the rows in blocks of about 32 KiB of structs (256 KiB where the generated transpose
-     * runs first: {@link TransposedExportAttackTest} covers several of those): three blocks and a few rows, starting
+     * runs first: {@link TransposedExportBlocksTest} covers several of those): three blocks and a few rows, starting
      * at row 5 of the memory (so the blocks do not start at struct 0), still read back value for value.
      */
     @TestFactory
@@ -90,7 +90,7 @@ class ArrowJavaOracleTest {
             try (Arena arena = Arena.ofConfined()) {
                 MemorySegment seg = arena.allocate(type.size() * (first + n + 2), type.alignment());
                 RandomStructs.fill(type, seg, first + n + 2, new Random(name.hashCode() + 3));
-                TransposedExportAttackTest.exportAndCompare(type, seg, first, n, name);
+                TransposedExportBlocksTest.exportAndCompare(type, seg, first, n, name);
             }
         }));
     }

@@ -2,8 +2,9 @@ package io.structbridge.arrow;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.fail;
 
+import io.structbridge.oracles.OracleProcess;
+import io.structbridge.oracles.OracleTool;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -11,10 +12,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.Assumptions;
 
 /**
  * The generated C headers (class output resources next to the generated classes) copied into a folder
@@ -64,53 +63,23 @@ final class CHeaders {
     }
 
     static boolean ci() {
-        return "true".equalsIgnoreCase(System.getenv("CI"));
+        return OracleTool.ci();
     }
 
-    /** Skips the test (off CI) or fails it (CI=true) when {@code tool} does not run. */
-    /** Tool to the reason it cannot run ("" when it can): one {@code --version} per tool, not one per test. */
-    private static final java.util.Map<String, String> MISSING = new java.util.concurrent.ConcurrentHashMap<>();
-
+    /** Skips the test (off CI) or fails it (CI=true) when {@code tool} is not on PATH. */
     static void require(String tool) {
-        String reason = MISSING.computeIfAbsent(tool, t -> {
-            try {
-                return run(List.of(t, "--version"), null).exit() == 0 ? "" : t + " --version failed";
-            } catch (IOException e) {
-                return t + " is not on PATH";
-            }
-        });
-        if (!reason.isEmpty()) {
-            if (ci()) {
-                fail("oracle missing under CI=true: " + reason);
-            }
-            Assumptions.abort("oracle missing, test skipped: " + reason);
-        }
+        OracleTool.require(tool, "Debian packages gcc, g++, valgrind");
     }
 
     record Result(int exit, String out) {}
 
-    static Result run(List<String> cmd, Path dir) throws IOException {
-        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
-        if (dir != null) {
-            pb.directory(dir.toFile());
-        }
-        Process p = pb.start();
-        p.getOutputStream().close();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        try {
-            if (!p.waitFor(300, TimeUnit.SECONDS)) {
-                p.destroyForcibly();
-                fail("timed out: " + cmd);
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IOException(e);
-        }
-        return new Result(p.exitValue(), out);
+    static Result run(List<String> cmd, Path dir) {
+        OracleProcess.Result r = OracleProcess.of(cmd).in(dir).mergeErrors().timeout(300).run();
+        return new Result(r.exitCode(), r.stdout());
     }
 
     /** Runs {@code cmd} in {@code dir}; fails with its output on a non-zero exit. */
-    static String check(Path dir, String... cmd) throws IOException {
+    static String check(Path dir, String... cmd) {
         Result r = run(List.of(cmd), dir);
         assertEquals(0, r.exit(), () -> String.join(" ", cmd) + " failed:\n" + r.out());
         return r.out();

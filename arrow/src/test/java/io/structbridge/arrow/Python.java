@@ -3,55 +3,27 @@ package io.structbridge.arrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import io.structbridge.oracles.OracleProcess;
+import io.structbridge.oracles.OracleTool;
+import io.structbridge.oracles.ScriptRunner;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.Assumptions;
 
-/** python3 with a module as the oracle: skipped with the reason off CI, a failure under CI=true (as src-test-fixtures' Oracles). */
+/** python3 with a module as the oracle: skipped with the reason off CI, a failure under CI=true ({@link OracleTool}). */
 final class Python {
     private Python() {}
 
-    /** Module to the reason it cannot be imported ("" when it can): one python3 per module, not one per test. */
-    private static final java.util.Map<String, String> MISSING = new java.util.concurrent.ConcurrentHashMap<>();
-
     static void requireModule(String module) {
-        String reason = MISSING.computeIfAbsent(module, m -> {
-            try {
-                return run(List.of("python3", "-c", "import " + m), null).exit == 0 ? ""
-                        : "Python module '" + m + "' is not installed (pip install " + m + ")";
-            } catch (IOException e) {
-                return "python3 is not on PATH";
-            }
-        });
-        if (!reason.isEmpty()) {
-            if ("true".equalsIgnoreCase(System.getenv("CI"))) {
-                fail("oracle missing under CI=true: " + reason);
-            }
-            Assumptions.abort("oracle missing, test skipped: " + reason);
-        }
+        OracleTool.requirePythonModules(module);
     }
 
     record Result(int exit, String out) {}
 
-    static Result run(List<String> cmd, String stdin) throws IOException {
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-        if (stdin != null) {
-            p.getOutputStream().write(stdin.getBytes(StandardCharsets.UTF_8));
-        }
-        p.getOutputStream().close();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        try {
-            if (!p.waitFor(300, TimeUnit.SECONDS)) {
-                p.destroyForcibly();
-                fail("timed out: " + cmd);
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IOException(e);
-        }
-        return new Result(p.exitValue(), out);
+    static Result run(List<String> cmd, String stdin) {
+        OracleProcess.Result r = OracleProcess.of(cmd).mergeErrors().timeout(300)
+                .input(stdin == null ? null : stdin.getBytes(StandardCharsets.UTF_8)).run();
+        return new Result(r.exitCode(), r.stdout());
     }
 
     /** The interpreter of {@link #read}, started on first use; null until then or after it died. */
@@ -61,18 +33,13 @@ final class Python {
     /**
      * {@return the standard output of {@code script}, as {@link #script} gives it, from one python3 that runs such
      * scripts one after the other} For scripts that only read files and print (pyarrow reading an IPC or Parquet
-     * file): their imports stay loaded, so pyarrow is imported once, not once per fixture. {@code script_server.py}
-     * (a test resource) runs each with the {@code sys.argv} and {@code __name__} of {@code python3 -X utf8 - --}.
+     * file): their imports stay loaded, so pyarrow is imported once, not once per fixture. {@code script_runner.py source}
+     * ({@link ScriptRunner}) runs each with the {@code sys.argv} and {@code __name__} of {@code python3 -X utf8 - --}.
      */
     static synchronized String read(String script, String... args) throws IOException {
         tools.jackson.databind.json.JsonMapper json = tools.jackson.databind.json.JsonMapper.builder().build();
         if (server == null || !server.isAlive()) {
-            java.nio.file.Path code = java.nio.file.Files.createTempFile("sb-script-server", ".py");
-            try (java.io.InputStream in = Python.class.getResourceAsStream("script_server.py")) {
-                java.nio.file.Files.write(code, in.readAllBytes());
-            }
-            code.toFile().deleteOnExit();
-            server = new ProcessBuilder("python3", "-X", "utf8", code.toString())
+            server = new ProcessBuilder(ScriptRunner.command(ScriptRunner.SOURCE, "-X", "utf8"))
                     .redirectError(ProcessBuilder.Redirect.INHERIT).start();
             answers = new java.io.BufferedReader(new java.io.InputStreamReader(server.getInputStream(), StandardCharsets.UTF_8));
             Process started = server;

@@ -1,16 +1,11 @@
 package io.structbridge.examples;
 
-import static org.junit.jupiter.api.Assertions.fail;
-
-import java.io.File;
-import java.io.IOException;
-import java.io.UncheckedIOException;
+import io.structbridge.oracles.OracleProcess;
+import io.structbridge.oracles.OracleTool;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.Assumptions;
 
 /**
  * Access to the outside programs and files whose output is the expected value of a test
@@ -24,7 +19,7 @@ public final class Oracles {
 
     /** {@return whether this run is CI's (environment variable CI=true)} */
     public static boolean ci() {
-        return "true".equalsIgnoreCase(System.getenv("CI"));
+        return OracleTool.ci();
     }
 
     /**
@@ -33,20 +28,7 @@ public final class Oracles {
      * @param tool e.g. "readelf"
      */
     public static Path require(String tool) {
-        String path = System.getenv("PATH");
-        if (path != null) {
-            for (String dir : path.split(File.pathSeparator)) {
-                if (dir.isEmpty()) {
-                    continue;
-                }
-                Path candidate = Path.of(dir, tool);
-                if (Files.isRegularFile(candidate) && Files.isExecutable(candidate)) {
-                    return candidate;
-                }
-            }
-        }
-        missing(tool + " is not on PATH (" + packageHint(tool) + ")");
-        throw new AssertionError("unreachable");
+        return OracleTool.require(tool, packageHint(tool));
     }
 
     /**
@@ -57,16 +39,9 @@ public final class Oracles {
      */
     public static Path requireFile(Path file, String hint) {
         if (!Files.isRegularFile(file)) {
-            missing(file + " does not exist (" + hint + ")");
+            OracleTool.missing(file + " does not exist (" + hint + ")");
         }
         return file;
-    }
-
-    private static void missing(String reason) {
-        if (ci()) {
-            fail("oracle missing under CI=true: " + reason);
-        }
-        Assumptions.abort("oracle missing, test skipped: " + reason);
     }
 
     private static String packageHint(String tool) {
@@ -94,35 +69,7 @@ public final class Oracles {
 
     /** {@link #run(List)} with a time limit in seconds (a mojo build takes tens of seconds). */
     public static String run(List<String> command, long timeoutSeconds) {
-        ProcessBuilder pb = new ProcessBuilder(command);
-        pb.environment().put("LC_ALL", "C");
-        pb.redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
-        try {
-            // Both streams go to files, so that a stuck program cannot block us on a full pipe and
-            // the timeout always applies.
-            Path outFile = Files.createTempFile("oracle", ".out");
-            Path errFile = Files.createTempFile("oracle", ".err");
-            try {
-                pb.redirectOutput(outFile.toFile());
-                pb.redirectError(errFile.toFile());
-                Process p = pb.start();
-                if (!p.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
-                    p.destroyForcibly();
-                    fail(command + " did not finish within " + timeoutSeconds + " s");
-                }
-                if (p.exitValue() != 0) {
-                    fail(command + " exited with " + p.exitValue() + ": " + Files.readString(errFile));
-                }
-                return new String(Files.readAllBytes(outFile), StandardCharsets.ISO_8859_1);
-            } finally {
-                Files.deleteIfExists(outFile);
-                Files.deleteIfExists(errFile);
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new AssertionError(e);
-        }
+        return OracleProcess.of(command).env("LC_ALL", "C").charset(StandardCharsets.ISO_8859_1).timeout(timeoutSeconds)
+                .check().stdout();
     }
 }

@@ -10,7 +10,7 @@ import io.structbridge.processor.layout.StructLayoutPlan;
 import io.structbridge.processor.model.FieldModel;
 import io.structbridge.processor.model.FieldType;
 import io.structbridge.processor.model.StructModel;
-import io.structbridge.processor.parse.Mirrors;
+import io.structbridge.processor.element.Mirrors;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.HashMap;

@@ -6,6 +6,7 @@ import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyP
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideOutsideOfPackage;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
@@ -20,7 +21,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The processor never loads user classes, the annotations depend on nothing, and the processor's
- * phases only look backwards: model <- layout <- writers, parse -> model, writers never see parse.
+ * phases only look backwards: model <- layout <- writers, parse -> model, writers never see parse, and no two
+ * of the processor's packages depend on each other.
  *
  * <p>Classes are imported from where the JVM loaded them (target/classes of this module, the
  * annotations jar), so the rules see exactly the code under test and no test class.
@@ -98,6 +100,14 @@ class ArchitectureTest {
         classes().that().resideInAPackage(PROCESSOR + ".layout..")
                 .should().onlyDependOnClassesThat(resideOutsideOfPackage(PROCESSOR + "..")
                         .or(resideInAnyPackage(PROCESSOR + ".layout..", PROCESSOR + ".model..")))
+                .check(PROCESSOR_CLASSES);
+    }
+
+    @Test
+    void theProcessorsPackagesAreFreeOfCycles() {
+        // parse and check share the annotation-mirror helpers of element; check reads no parser class
+        slices().matching(PROCESSOR + ".(*)..")
+                .should().beFreeOfCycles()
                 .check(PROCESSOR_CLASSES);
     }
 

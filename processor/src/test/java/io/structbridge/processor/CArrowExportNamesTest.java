@@ -3,14 +3,13 @@ package io.structbridge.processor;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.charset.StandardCharsets;
+import io.structbridge.oracles.OracleProcess;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -25,12 +24,8 @@ import org.junit.jupiter.api.io.TempDir;
 class CArrowExportNamesTest {
     private static final String HEAD = "package t;\nimport io.structbridge.annotations.*;\n";
 
-    private static String run(Path dir, String... cmd) throws Exception {
-        Process p = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true).start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertTrue(p.waitFor(120, TimeUnit.SECONDS), "timed out: " + List.of(cmd));
-        assertEquals(0, p.exitValue(), String.join(" ", cmd) + "\n" + out);
-        return out;
+    private static String run(Path dir, String... cmd) {
+        return OracleProcess.of(cmd).in(dir).mergeErrors().timeout(120).check().stdout();
     }
 
     private static final String PROGRAM = """

@@ -3,6 +3,7 @@ package io.structbridge.processor;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.structbridge.oracles.OracleProcess;
 import io.structbridge.runtime.Column;
 import io.structbridge.runtime.Column.Kind;
 import io.structbridge.runtime.StructType;
@@ -11,14 +12,12 @@ import java.io.File;
 import java.net.URL;
 import java.net.URLClassLoader;
 import java.nio.ByteOrder;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -210,11 +209,7 @@ class ColumnsOracleTest {
         return b.toString();
     }
 
-    private static String run(Path dir, String... cmd) throws Exception {
-        Process p = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true).start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertTrue(p.waitFor(60, TimeUnit.SECONDS), "timed out");
-        assertEquals(0, p.exitValue(), () -> String.join(" ", cmd) + "\n" + out);
-        return out;
+    private static String run(Path dir, String... cmd) {
+        return OracleProcess.of(cmd).in(dir).mergeErrors().timeout(60).check().stdout();
     }
 }

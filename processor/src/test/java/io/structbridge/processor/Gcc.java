@@ -3,7 +3,8 @@ package io.structbridge.processor;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.fail;
 
-import java.io.File;
+import io.structbridge.oracles.OracleProcess;
+import io.structbridge.oracles.OracleTool;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -14,14 +15,12 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.Assumptions;
 
 /**
  * gcc and g++ as the oracle for sizes, offsets and header validity: expected numbers in these tests
  * come from the C compiler, never from the processor's own output. Without gcc on PATH a test is
- * skipped, except with {@code CI=true}, where it fails (CI must not pass by skipping).
+ * skipped, except with {@code CI=true}, where it fails (CI must not pass by skipping): {@link OracleTool}.
  */
 final class Gcc {
     private Gcc() {}
@@ -186,40 +185,16 @@ final class Gcc {
 
     /** {@return the tool found on PATH}; otherwise skips the test, or fails it under CI=true. */
     static String tool(String name) {
-        String path = System.getenv("PATH");
-        if (path != null) {
-            for (String d : path.split(File.pathSeparator)) {
-                Path candidate = Path.of(d.isEmpty() ? "." : d, name);
-                if (Files.isRegularFile(candidate) && Files.isExecutable(candidate)) {
-                    return candidate.toString();
-                }
-            }
-        }
-        String reason = name + " is not on PATH (" + switch (name) {
+        return OracleTool.require(name, switch (name) {
             case "nvcc" -> "the nvidia-cuda-nvcc wheel, which .ci/run puts on PATH";
             case "aarch64-linux-gnu-gcc" -> "Debian package gcc-aarch64-linux-gnu";
             default -> "Debian packages gcc, g++";
-        } + ")";
-        if ("true".equalsIgnoreCase(System.getenv("CI"))) {
-            fail("oracle missing under CI=true: " + reason);
-        }
-        Assumptions.abort("oracle missing, test skipped: " + reason);
-        throw new AssertionError("unreachable");
+        }).toString();
     }
 
-    private static Result run(Path dir, List<String> cmd) throws IOException {
-        Process p = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true).start();
-        try {
-            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            if (!p.waitFor(60, TimeUnit.SECONDS)) {
-                p.destroyForcibly();
-                fail("timed out: " + cmd);
-            }
-            return new Result(p.exitValue(), out);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IOException(e);
-        }
+    private static Result run(Path dir, List<String> cmd) {
+        OracleProcess.Result r = OracleProcess.of(cmd).in(dir).mergeErrors().run();
+        return new Result(r.exitCode(), r.stdout());
     }
 
     private static Path tempDir() {

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.structbridge.oracles.OracleProcess;
 import io.structbridge.runtime.LayoutVersion;
 import io.structbridge.runtime.StructFile;
 import io.structbridge.runtime.StructType;
@@ -479,13 +480,10 @@ class VersionedStructFileTest {
         return Long.parseLong(m.group(3) != null ? m.group(3) : m.group(1));
     }
 
-    private static String run(Path dir, List<String> command, String... args) throws IOException, InterruptedException {
+    private static String run(Path dir, List<String> command, String... args) {
         List<String> all = new ArrayList<>(command);
         all.addAll(List.of(args));
-        Process p = new ProcessBuilder(all).directory(dir.toFile()).redirectErrorStream(true).start();
-        String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).strip();
-        assertEquals(0, p.waitFor(), out);
-        return out;
+        return OracleProcess.of(all).in(dir).mergeErrors().timeout(300).check().stdout().strip();
     }
 
     @Test

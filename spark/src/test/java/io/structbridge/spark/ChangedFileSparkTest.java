@@ -7,11 +7,12 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import io.structbridge.fixtures.Vec3;
 import io.structbridge.fixtures.Vec3Struct;
+import io.structbridge.oracles.OracleProcess;
+import io.structbridge.oracles.OracleTool;
 import io.structbridge.runtime.StructFile;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -29,7 +30,6 @@ import org.apache.spark.sql.execution.SparkPlan;
 import org.apache.spark.sql.execution.datasources.v2.BatchScanExec;
 import org.apache.spark.sql.types.StructType;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -183,23 +183,10 @@ class ChangedFileSparkTest {
             """;
 
     static List<String> oracle(List<Path> files) throws Exception {
-        boolean ci = "true".equalsIgnoreCase(System.getenv("CI"));
-        Process probe;
-        try {
-            probe = new ProcessBuilder("python3", "-c", "pass").start();
-        } catch (IOException e) {
-            if (ci) {
-                fail("python3 is not installed; CI=true requires every oracle");
-            }
-            Assumptions.abort("python3 is not installed; test skipped (set CI=true to make this a failure)");
-            return List.of();
-        }
-        assertEquals(0, probe.waitFor());
+        OracleTool.require("python3", "Debian package python3");
         Path list = Files.createTempFile(dir, "files", ".txt");
         Files.write(list, files.stream().map(Path::toString).toList());
-        Process p = new ProcessBuilder("python3", "-c", ORACLE, list.toString()).redirectError(ProcessBuilder.Redirect.INHERIT).start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertEquals(0, p.waitFor(), out);
+        String out = OracleProcess.of("python3", "-c", ORACLE, list.toString()).timeout(300).check().stdout();
         List<String> lines = out.lines().toList();
         assertEquals(files.size(), lines.size(), out);
         return lines;

@@ -4,7 +4,7 @@ import io.structbridge.processor.layout.LayoutEngine;
 import io.structbridge.processor.layout.Member;
 import io.structbridge.processor.layout.StructLayoutPlan;
 import io.structbridge.processor.model.FieldModel;
-import io.structbridge.processor.parse.Mirrors;
+import io.structbridge.processor.element.Mirrors;
 import io.structbridge.processor.write.describe.LayoutDescriber;
 import java.util.List;
 import java.util.stream.Collectors;

@@ -182,7 +182,7 @@ final class ZeroDefaults {
         try {
             return java.util.regex.Pattern.compile(regexp, flags).matcher("").matches();
         } catch (PatternSyntaxException e) {
-            return true; // reported by ConstraintChecks
+            return true; // reported by ConstraintDeclarationChecks
         }
     }
 

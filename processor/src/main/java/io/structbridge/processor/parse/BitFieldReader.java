@@ -4,6 +4,7 @@ import io.structbridge.annotations.CType;
 import io.structbridge.annotations.Endian;
 import io.structbridge.processor.check.Message;
 import io.structbridge.processor.check.Report;
+import io.structbridge.processor.element.Mirrors;
 import io.structbridge.processor.model.CTypes;
 import io.structbridge.processor.model.FieldType;
 import io.structbridge.processor.model.JavaPrim;

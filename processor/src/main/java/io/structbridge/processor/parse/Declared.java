@@ -2,6 +2,7 @@ package io.structbridge.processor.parse;
 
 import io.structbridge.processor.check.Message;
 import io.structbridge.processor.check.Report;
+import io.structbridge.processor.element.Mirrors;
 import io.structbridge.processor.model.FieldModel;
 import io.structbridge.processor.model.FieldType;
 import io.structbridge.processor.model.LockedLayout;

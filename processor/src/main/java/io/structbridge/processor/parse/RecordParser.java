@@ -4,6 +4,7 @@ import io.structbridge.annotations.CType;
 import io.structbridge.annotations.Encoding;
 import io.structbridge.annotations.Endian;
 import io.structbridge.processor.check.Message;
+import io.structbridge.processor.element.Mirrors;
 import io.structbridge.processor.layout.LayoutVersions;
 import io.structbridge.processor.check.Report;
 import io.structbridge.processor.model.CTypes;
@@ -46,7 +47,7 @@ public final class RecordParser {
     private final Mirrors mirrors;
     private final Map<String, Optional<StructModel>> nestedCache = new HashMap<>();
     private final ConstraintReader constraints;
-    private final io.structbridge.processor.check.ConstraintChecks constraintChecks = new io.structbridge.processor.check.ConstraintChecks();
+    private final io.structbridge.processor.check.ConstraintDeclarationChecks constraintChecks = new io.structbridge.processor.check.ConstraintDeclarationChecks();
 
     /** The layout lock folder ({@code -Astructbridge.layoutLock}), or null: former names take their locked JSON names. */
     private final java.nio.file.Path lockDir;
@@ -354,7 +355,7 @@ public final class RecordParser {
             }
         }
         fallback.addAll(read.fallback());
-        constraintChecks.check(c, f.type(), read, report);
+        constraintChecks.check(c, f.type(), read.constraints(), read.mirrors(), report);
         return new FieldModel(f.name(), f.type(), f.explicitAlign(), f.assertedOffset(), json, "", read.constraints(), f.since());
     }
 

@@ -30,7 +30,7 @@ final class AccessorWriter {
     AccessorWriter(Member m, StructLayoutPlan plan) {
         this.m = m;
         this.plan = plan;
-        this.self = Runtime.structClass(plan.model().record());
+        this.self = JavaTypeNames.structClass(plan.model().record());
         this.name = m.field().name();
         this.type = MemberCode.javaType(m.field().type());
     }
@@ -59,10 +59,10 @@ final class AccessorWriter {
 
     private void pointer(TypeSpec.Builder t, FieldType.Pointer p) {
         t.addMethod(getter().addJavadoc(PointerCode.getterDoc(p))
-                .addStatement("$T raw = segment.get($L, $L)", Runtime.MEMORY_SEGMENT, MemberCode.layoutConst(m), MemberCode.at(m))
+                .addStatement("$T raw = segment.get($L, $L)", JavaTypeNames.MEMORY_SEGMENT, MemberCode.layoutConst(m), MemberCode.at(m))
                 .addStatement("return $L", PointerCode.sized(p, "raw")).build());
         t.addMethod(composedSetter(" (the address of {@code value}, a native segment)", false));
-        t.addMethod(check().addStatement("$T.nativeAddress(value, STRUCT, $L)", Runtime.VALUES, MemberCode.path(m)).build());
+        t.addMethod(check().addStatement("$T.nativeAddress(value, STRUCT, $L)", JavaTypeNames.VALUES, MemberCode.path(m)).build());
         t.addMethod(store().addStatement("segment.set($L, $L, value)", MemberCode.layoutConst(m), MemberCode.at(m)).build());
         if (p.cString()) {
             t.addMethod(PointerCode.stringGetter(name, m));
@@ -73,15 +73,15 @@ final class AccessorWriter {
         return MethodSpec.methodBuilder(name).addModifiers(PUBLIC_STATIC).returns(type)
                 .addJavadoc("{@return component {@code $L} of the struct at {@code offset}}\n\n", name)
                 .addJavadoc("@param segment the segment\n@param offset the byte offset of the struct\n")
-                .addParameter(Runtime.MEMORY_SEGMENT, "segment").addParameter(TypeName.LONG, "offset");
+                .addParameter(JavaTypeNames.MEMORY_SEGMENT, "segment").addParameter(TypeName.LONG, "offset");
     }
 
     private MethodSpec.Builder setter(String doc) {
         return MethodSpec.methodBuilder(name).addModifiers(PUBLIC_STATIC)
                 .addJavadoc("Sets component {@code $L} of the struct at {@code offset}$L.\n\n", name, doc)
                 .addJavadoc("@param segment the segment\n@param offset the byte offset of the struct\n@param value the value\n")
-                .addJavadoc("@throws $T if the value does not fit; memory is then unchanged\n", Runtime.VALUE_EXCEPTION)
-                .addParameter(Runtime.MEMORY_SEGMENT, "segment").addParameter(TypeName.LONG, "offset")
+                .addJavadoc("@throws $T if the value does not fit; memory is then unchanged\n", JavaTypeNames.VALUE_EXCEPTION)
+                .addParameter(JavaTypeNames.MEMORY_SEGMENT, "segment").addParameter(TypeName.LONG, "offset")
                 .addParameter(type, "value");
     }
 
@@ -91,11 +91,11 @@ final class AccessorWriter {
      */
     private MethodSpec.Builder checkElement(MethodSpec.Builder b, String element, String index, ClassName nestedStruct) {
         return b.beginControlFlow("if ($L == null)", element)
-                .addStatement("throw $T.nullElement(STRUCT, $S, $L)", Runtime.VALUES, name, index)
+                .addStatement("throw $T.nullElement(STRUCT, $S, $L)", JavaTypeNames.VALUES, name, index)
                 .endControlFlow()
                 .beginControlFlow("try")
                 .addStatement("$T.check($L)", nestedStruct, element)
-                .nextControlFlow("catch ($T e)", Runtime.VALUE_EXCEPTION)
+                .nextControlFlow("catch ($T e)", JavaTypeNames.VALUE_EXCEPTION)
                 .addStatement("throw e.nestedIn(STRUCT, $L)", MemberCode.indexedPath(m, index))
                 .endControlFlow();
     }
@@ -107,7 +107,7 @@ final class AccessorWriter {
 
     private MethodSpec.Builder store() {
         return MethodSpec.methodBuilder("store$" + name).addModifiers(PRIVATE_STATIC)
-                .addParameter(Runtime.MEMORY_SEGMENT, "segment").addParameter(TypeName.LONG, "offset")
+                .addParameter(JavaTypeNames.MEMORY_SEGMENT, "segment").addParameter(TypeName.LONG, "offset")
                 .addParameter(type, "value");
     }
 
@@ -125,7 +125,7 @@ final class AccessorWriter {
             }
         }
         if (bounds) {
-            b.addStatement("$T.check(segment, offset, SIZE, 1, STRUCT)", Runtime.BOUNDS);
+            b.addStatement("$T.check(segment, offset, SIZE, 1, STRUCT)", JavaTypeNames.BOUNDS);
         }
         return b.addStatement("store$$$L(segment, offset, value)", name).build();
     }
@@ -147,22 +147,22 @@ final class AccessorWriter {
     private void enumCode(TypeSpec.Builder t, FieldType.EnumCode e) {
         FieldType.Scalar raw = new FieldType.Scalar(JavaPrim.LONG, e.ctype(), e.order());
         String carrier = ScalarCode.carrier(e.ctype()).keyword();
-        String prefix = Runtime.upperSnake(name);
-        ClassName enumClass = Runtime.className(e.type());
+        String prefix = JavaTypeNames.upperSnake(name);
+        ClassName enumClass = JavaTypeNames.className(e.type());
         t.addMethod(getter()
                 .addJavadoc("@throws $T if the stored code belongs to no constant of {@link $T}\n",
-                        Runtime.VALUE_EXCEPTION, enumClass)
+                        JavaTypeNames.VALUE_EXCEPTION, enumClass)
                 .addStatement("$L raw = segment.get($L, $L)", carrier, MemberCode.layoutConst(m), MemberCode.at(m))
                 .addCode(ScalarCode.readCheck(raw, "raw", MemberCode.path(m), MemberCode.at(m)))
                 .addStatement("long code = $L", ScalarCode.fromCarrier(raw, "raw"))
-                .addStatement("int i = $T.binarySearch($L$$CODES, code)", Runtime.ARRAYS, prefix)
+                .addStatement("int i = $T.binarySearch($L$$CODES, code)", JavaTypeNames.ARRAYS, prefix)
                 .beginControlFlow("if (i < 0)")
-                .addStatement("throw $T.unknownCode(code, $S, STRUCT, $L, $L)", Runtime.VALUES,
+                .addStatement("throw $T.unknownCode(code, $S, STRUCT, $L, $L)", JavaTypeNames.VALUES,
                         e.type().simpleName(), MemberCode.path(m), MemberCode.at(m))
                 .endControlFlow()
                 .addStatement("return $L$$CONSTANTS[i]", prefix).build());
         t.addMethod(composedSetter("", false));
-        t.addMethod(check().addStatement("$T.nonNull(value, STRUCT, $L)", Runtime.VALUES, MemberCode.path(m)).build());
+        t.addMethod(check().addStatement("$T.nonNull(value, STRUCT, $L)", JavaTypeNames.VALUES, MemberCode.path(m)).build());
         CodeBlock.Builder cases = CodeBlock.builder().add("long code = switch (value) {\n$>");
         for (FieldType.EnumConstant c : e.constants()) {
             cases.add("case $L -> $LL;\n", c.name(), c.code());
@@ -174,29 +174,29 @@ final class AccessorWriter {
     }
 
     private void text(TypeSpec.Builder t, FieldType.Text s) {
-        CodeBlock encoding = CodeBlock.of("$T.$L", Runtime.TEXT_ENCODING, s.encoding().name());
+        CodeBlock encoding = CodeBlock.of("$T.$L", JavaTypeNames.TEXT_ENCODING, s.encoding().name());
         t.addMethod(getter()
-                .addJavadoc("@throws $T if the bytes are not valid $L$L\n", Runtime.VALUE_EXCEPTION, s.encoding(),
+                .addJavadoc("@throws $T if the bytes are not valid $L$L\n", JavaTypeNames.VALUE_EXCEPTION, s.encoding(),
                         s.nulTerminated() ? " or hold no NUL" : "")
-                .addStatement("return $T.load(segment, $L, $L, $L, $L, STRUCT, $L)", Runtime.FIXED_STRINGS,
+                .addStatement("return $T.load(segment, $L, $L, $L, $L, STRUCT, $L)", JavaTypeNames.FIXED_STRINGS,
                         MemberCode.at(m), encoding, s.capacity(), s.nulTerminated(), MemberCode.path(m)).build());
         // The setter checks and measures the text once, then stores that many bytes.
         t.addMethod(setter(" (" + s.capacity() + " bytes " + s.encoding()
                         + (s.nulTerminated() ? ", NUL-terminated" : ", fixed width") + ")")
-                .addStatement("$T.nonNull(value, STRUCT, $L)", Runtime.VALUES, MemberCode.path(m))
-                .addStatement("int n = $T.storedLength(value, $L, $L, $L, $L, STRUCT, $L)", Runtime.FIXED_STRINGS,
+                .addStatement("$T.nonNull(value, STRUCT, $L)", JavaTypeNames.VALUES, MemberCode.path(m))
+                .addStatement("int n = $T.storedLength(value, $L, $L, $L, $L, STRUCT, $L)", JavaTypeNames.FIXED_STRINGS,
                         encoding, s.capacity(), s.nulTerminated(), s.truncate(), MemberCode.path(m))
-                .addStatement("$T.check(segment, offset, SIZE, 1, STRUCT)", Runtime.BOUNDS)
-                .addStatement("$T.store(segment, $L, value, n, $L, $L)", Runtime.FIXED_STRINGS, MemberCode.at(m),
+                .addStatement("$T.check(segment, offset, SIZE, 1, STRUCT)", JavaTypeNames.BOUNDS)
+                .addStatement("$T.store(segment, $L, value, n, $L, $L)", JavaTypeNames.FIXED_STRINGS, MemberCode.at(m),
                         encoding, s.capacity()).build());
         t.addMethod(check()
-                .addStatement("$T.nonNull(value, STRUCT, $L)", Runtime.VALUES, MemberCode.path(m))
-                .addStatement("$T.storedLength(value, $L, $L, $L, $L, STRUCT, $L)", Runtime.FIXED_STRINGS,
+                .addStatement("$T.nonNull(value, STRUCT, $L)", JavaTypeNames.VALUES, MemberCode.path(m))
+                .addStatement("$T.storedLength(value, $L, $L, $L, $L, STRUCT, $L)", JavaTypeNames.FIXED_STRINGS,
                         encoding, s.capacity(), s.nulTerminated(), s.truncate(), MemberCode.path(m)).build());
         t.addMethod(store()
-                .addStatement("int n = $T.storedLength(value, $L, $L, $L, $L, STRUCT, $L)", Runtime.FIXED_STRINGS,
+                .addStatement("int n = $T.storedLength(value, $L, $L, $L, $L, STRUCT, $L)", JavaTypeNames.FIXED_STRINGS,
                         encoding, s.capacity(), s.nulTerminated(), s.truncate(), MemberCode.path(m))
-                .addStatement("$T.store(segment, $L, value, n, $L, $L)", Runtime.FIXED_STRINGS, MemberCode.at(m),
+                .addStatement("$T.store(segment, $L, value, n, $L, $L)", JavaTypeNames.FIXED_STRINGS, MemberCode.at(m),
                         encoding, s.capacity()).build());
     }
 
@@ -211,7 +211,7 @@ final class AccessorWriter {
         MethodSpec.Builder get = getter().addStatement("$T value = new $T[$L]", type, elementType, n);
         // A checked uint64_t element is read through the element getter, which refuses one above Long.MAX_VALUE.
         if (ScalarCode.bulkCopy(e) && e.ctype() != io.structbridge.annotations.CType.UINT64) {
-            get.addStatement("$T.copy(segment, $L, $L, value, 0, $L)", Runtime.MEMORY_SEGMENT, layout, MemberCode.at(m), n);
+            get.addStatement("$T.copy(segment, $L, $L, value, 0, $L)", JavaTypeNames.MEMORY_SEGMENT, layout, MemberCode.at(m), n);
         } else {
             get.beginControlFlow("for (int i = 0; i < $L; i++)", n)
                     .addStatement("value[i] = $T.$L(segment, offset, i)", self, name).endControlFlow();
@@ -222,9 +222,9 @@ final class AccessorWriter {
                 .addJavadoc("{@return element {@code index} of component {@code $L} ($L elements)}\n\n", name, n)
                 .addJavadoc("@param segment the segment\n@param offset the byte offset of the struct\n@param index the element index\n")
                 .addJavadoc(INDEX_THROWS)
-                .addParameter(Runtime.MEMORY_SEGMENT, "segment").addParameter(TypeName.LONG, "offset")
+                .addParameter(JavaTypeNames.MEMORY_SEGMENT, "segment").addParameter(TypeName.LONG, "offset")
                 .addParameter(TypeName.INT, "index")
-                .addStatement("$T.checkElement(index, $L, STRUCT, $S)", Runtime.BOUNDS, n, name)
+                .addStatement("$T.checkElement(index, $L, STRUCT, $S)", JavaTypeNames.BOUNDS, n, name)
                 .addStatement("$L raw = segment.get($L, $L)", carrier, layout, MemberCode.at(m, "index", stride))
                 .addCode(ScalarCode.readCheck(e, "raw", MemberCode.indexedPath(m, "index"), MemberCode.at(m, "index", stride)))
                 .addStatement("return $L", ScalarCode.fromCarrier(e, "raw")).build());
@@ -234,8 +234,8 @@ final class AccessorWriter {
                         ScalarCode.toCarrier(e, "value")).build());
         t.addMethod(composedSetter(" (exactly " + n + " elements)", true));
         MethodSpec.Builder check = check()
-                .addStatement("$T.nonNull(value, STRUCT, $L)", Runtime.VALUES, MemberCode.path(m))
-                .addStatement("$T.length(value.length, $L, STRUCT, $L)", Runtime.VALUES, n, MemberCode.path(m));
+                .addStatement("$T.nonNull(value, STRUCT, $L)", JavaTypeNames.VALUES, MemberCode.path(m))
+                .addStatement("$T.length(value.length, $L, STRUCT, $L)", JavaTypeNames.VALUES, n, MemberCode.path(m));
         if (e.narrowed()) {
             check.beginControlFlow("for (int i = 0; i < $L; i++)", n)
                     .addCode(ScalarCode.writeCheck(e, "value[i]", MemberCode.indexedPath(m, "i")))
@@ -252,7 +252,7 @@ final class AccessorWriter {
                     .addStatement("segment.set($L, $L, $L)", layout, MemberCode.at(m, "i", stride), ScalarCode.toCarrier(e, "v"))
                     .endControlFlow();
         } else if (ScalarCode.bulkCopy(e)) {
-            store.addStatement("$T.copy(value, 0, segment, $L, $L, $L)", Runtime.MEMORY_SEGMENT, layout, MemberCode.at(m), n);
+            store.addStatement("$T.copy(value, 0, segment, $L, $L, $L)", JavaTypeNames.MEMORY_SEGMENT, layout, MemberCode.at(m), n);
         } else {
             store.beginControlFlow("for (int i = 0; i < $L; i++)", n)
                     .addStatement("segment.set($L, $L, $L)", layout, MemberCode.at(m, "i", stride),
@@ -263,7 +263,7 @@ final class AccessorWriter {
     }
 
     private void nested(TypeSpec.Builder t, FieldType.Nested n) {
-        ClassName nestedStruct = Runtime.structClass(n.struct().record());
+        ClassName nestedStruct = JavaTypeNames.structClass(n.struct().record());
         TaggedRecordCode tagged = TaggedRecordCode.of(plan, m);
         if (tagged != null) {
             // read, check and write the component through the stored discriminator (no check$/store$: check and
@@ -274,22 +274,22 @@ final class AccessorWriter {
         t.addMethod(getter()
                 .beginControlFlow("try")
                 .addStatement("return $T.read(segment, $L)", nestedStruct, MemberCode.at(m))
-                .nextControlFlow("catch ($T e)", Runtime.VALUE_EXCEPTION)
+                .nextControlFlow("catch ($T e)", JavaTypeNames.VALUE_EXCEPTION)
                 .addStatement("throw e.nestedIn(STRUCT, $L)", MemberCode.path(m))
                 .endControlFlow().build());
         t.addMethod(composedSetter("", true));
         t.addMethod(check()
-                .addStatement("$T.nonNull(value, STRUCT, $L)", Runtime.VALUES, MemberCode.path(m))
+                .addStatement("$T.nonNull(value, STRUCT, $L)", JavaTypeNames.VALUES, MemberCode.path(m))
                 .beginControlFlow("try")
                 .addStatement("$T.check(value)", nestedStruct)
-                .nextControlFlow("catch ($T e)", Runtime.VALUE_EXCEPTION)
+                .nextControlFlow("catch ($T e)", JavaTypeNames.VALUE_EXCEPTION)
                 .addStatement("throw e.nestedIn(STRUCT, $L)", MemberCode.path(m))
                 .endControlFlow().build());
         t.addMethod(store().addStatement("$T.writeUnchecked(segment, $L, value)", nestedStruct, MemberCode.at(m)).build());
     }
 
     private void nestedArray(TypeSpec.Builder t, FieldType.NestedArray a) {
-        ClassName nestedStruct = Runtime.structClass(a.struct().record());
+        ClassName nestedStruct = JavaTypeNames.structClass(a.struct().record());
         TypeName elementType = MemberCode.elementType(a);
         int n = a.length();
         long stride = m.nested().size();
@@ -301,22 +301,22 @@ final class AccessorWriter {
                 .addJavadoc("{@return element {@code index} of component {@code $L} ($L elements)}\n\n", name, n)
                 .addJavadoc("@param segment the segment\n@param offset the byte offset of the struct\n@param index the element index\n")
                 .addJavadoc(INDEX_THROWS)
-                .addParameter(Runtime.MEMORY_SEGMENT, "segment").addParameter(TypeName.LONG, "offset")
+                .addParameter(JavaTypeNames.MEMORY_SEGMENT, "segment").addParameter(TypeName.LONG, "offset")
                 .addParameter(TypeName.INT, "index")
-                .addStatement("$T.checkElement(index, $L, STRUCT, $S)", Runtime.BOUNDS, n, name)
+                .addStatement("$T.checkElement(index, $L, STRUCT, $S)", JavaTypeNames.BOUNDS, n, name)
                 .beginControlFlow("try")
                 .addStatement("return $T.read(segment, $L)", nestedStruct, MemberCode.at(m, "index", stride))
-                .nextControlFlow("catch ($T e)", Runtime.VALUE_EXCEPTION)
+                .nextControlFlow("catch ($T e)", JavaTypeNames.VALUE_EXCEPTION)
                 .addStatement("throw e.nestedIn(STRUCT, $L)", MemberCode.indexedPath(m, "index"))
                 .endControlFlow().build());
         t.addMethod(checkElement(elementSetter(name, elementType, n), "value", "index", nestedStruct)
-                .addStatement("$T.check(segment, offset, SIZE, 1, STRUCT)", Runtime.BOUNDS)
+                .addStatement("$T.check(segment, offset, SIZE, 1, STRUCT)", JavaTypeNames.BOUNDS)
                 .addStatement("$T.writeUnchecked(segment, $L, value)", nestedStruct, MemberCode.at(m, "index", stride))
                 .build());
         t.addMethod(composedSetter(" (exactly " + n + " elements)", true));
         MethodSpec.Builder check = check()
-                .addStatement("$T.nonNull(value, STRUCT, $L)", Runtime.VALUES, MemberCode.path(m))
-                .addStatement("$T.length(value.length, $L, STRUCT, $L)", Runtime.VALUES, n, MemberCode.path(m))
+                .addStatement("$T.nonNull(value, STRUCT, $L)", JavaTypeNames.VALUES, MemberCode.path(m))
+                .addStatement("$T.length(value.length, $L, STRUCT, $L)", JavaTypeNames.VALUES, n, MemberCode.path(m))
                 .beginControlFlow("for (int i = 0; i < $L; i++)", n);
         t.addMethod(checkElement(check, "value[i]", "i", nestedStruct).endControlFlow().build());
         // Each element reference is read once and checked again before it is stored: another thread may have
@@ -339,10 +339,10 @@ final class AccessorWriter {
                 .addJavadoc("Sets element {@code index} of component {@code $L}.\n\n", name)
                 .addJavadoc("@param segment the segment\n@param offset the byte offset of the struct\n")
                 .addJavadoc("@param index the element index\n@param value the value\n")
-                .addJavadoc("@throws $T if the value does not fit; memory is then unchanged\n", Runtime.VALUE_EXCEPTION)
+                .addJavadoc("@throws $T if the value does not fit; memory is then unchanged\n", JavaTypeNames.VALUE_EXCEPTION)
                 .addJavadoc(INDEX_THROWS)
-                .addParameter(Runtime.MEMORY_SEGMENT, "segment").addParameter(TypeName.LONG, "offset")
+                .addParameter(JavaTypeNames.MEMORY_SEGMENT, "segment").addParameter(TypeName.LONG, "offset")
                 .addParameter(TypeName.INT, "index").addParameter(elementType, "value")
-                .addStatement("$T.checkElement(index, $L, STRUCT, $S)", Runtime.BOUNDS, n, name);
+                .addStatement("$T.checkElement(index, $L, STRUCT, $S)", JavaTypeNames.BOUNDS, n, name);
     }
 }

@@ -93,9 +93,9 @@ final class BitFieldCode {
     /** The little-endian, byte-aligned layouts the accessors load with (one set per struct class). */
     static void addLayouts(TypeSpec.Builder t) {
         for (String c : CARRIERS) {
-            CodeBlock init = c.equals("BYTE") ? CodeBlock.of("$T.JAVA_BYTE", Runtime.VALUE_LAYOUT)
-                    : CodeBlock.of("$T.JAVA_$L_UNALIGNED.withOrder($T.LITTLE_ENDIAN)", Runtime.VALUE_LAYOUT, c, Runtime.BYTE_ORDER);
-            t.addField(FieldSpec.builder(Runtime.VALUE_LAYOUT.nestedClass("Of" + c.charAt(0) + c.substring(1).toLowerCase(java.util.Locale.ROOT)),
+            CodeBlock init = c.equals("BYTE") ? CodeBlock.of("$T.JAVA_BYTE", JavaTypeNames.VALUE_LAYOUT)
+                    : CodeBlock.of("$T.JAVA_$L_UNALIGNED.withOrder($T.LITTLE_ENDIAN)", JavaTypeNames.VALUE_LAYOUT, c, JavaTypeNames.BYTE_ORDER);
+            t.addField(FieldSpec.builder(JavaTypeNames.VALUE_LAYOUT.nestedClass("Of" + c.charAt(0) + c.substring(1).toLowerCase(java.util.Locale.ROOT)),
                     "BITS$" + c, Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL).initializer(init).build());
         }
     }
@@ -157,7 +157,7 @@ final class BitFieldCode {
         c.addStatement("long bits = $L", v);
         if (!b.signed() && w == 64) {
             c.beginControlFlow("if (bits < 0)")
-                    .addStatement("throw $T.uint64TooLarge(bits, STRUCT, $S, $L)", Runtime.VALUES, name, at(at.firstByte()))
+                    .addStatement("throw $T.uint64TooLarge(bits, STRUCT, $S, $L)", JavaTypeNames.VALUES, name, at(at.firstByte()))
                     .endControlFlow();
         }
         return c.addStatement("return $L", convertFromLong("bits")).build();
@@ -218,7 +218,7 @@ final class BitFieldCode {
             test = value + " > " + ScalarCode.literal(b.max());
         }
         return CodeBlock.builder().beginControlFlow("if ($L)", test)
-                .addStatement("throw $T.outOfRange($L, $L, $L, $S, STRUCT, $L)", Runtime.VALUES, value,
+                .addStatement("throw $T.outOfRange($L, $L, $L, $S, STRUCT, $L)", JavaTypeNames.VALUES, value,
                         ScalarCode.literal(b.min()), ScalarCode.literal(b.max()), cDeclaration(), path)
                 .endControlFlow().build();
     }

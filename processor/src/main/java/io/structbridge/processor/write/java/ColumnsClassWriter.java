@@ -37,10 +37,10 @@ public final class ColumnsClassWriter {
      */
     public ColumnsClassWriter(StructLayoutPlan plan) {
         this.plan = plan;
-        this.record = Runtime.className(plan.model().record());
+        this.record = JavaTypeNames.className(plan.model().record());
         this.self = columnsClass(plan);
-        this.struct = Runtime.structClass(plan.model().record());
-        this.array = Runtime.arrayClass(plan.model().record());
+        this.struct = JavaTypeNames.structClass(plan.model().record());
+        this.array = JavaTypeNames.arrayClass(plan.model().record());
         this.validator = ClassName.get(self.packageName(), plan.model().record().flatName() + "Validator");
         this.row = self.nestedClass(io.structbridge.processor.write.GeneratedJavaNames.COLUMNS_ROW_CLASS);
     }
@@ -61,10 +61,10 @@ public final class ColumnsClassWriter {
                         + "<p>{@link #at} gives an element view with the getters and setters of {@link $T} (nested structs\n"
                         + "and nested struct arrays as records) and the same value rules: a value the view refuses, the\n"
                         + "columns refuse with the same error, the row named as {@link $T} names its element\n"
-                        + "({@code $L[3].member}), memory unchanged.\n", array, struct, Runtime.viewClass(plan.model().record()), array,
+                        + "({@code $L[3].member}), memory unchanged.\n", array, struct, JavaTypeNames.viewClass(plan.model().record()), array,
                         plan.model().record().simpleName())
                 .addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE)
-                        .addParameter(Runtime.MEMORY_SEGMENT, "whole").addParameter(TypeName.LONG, "count")
+                        .addParameter(JavaTypeNames.MEMORY_SEGMENT, "whole").addParameter(TypeName.LONG, "count")
                         .addStatement("super($T.TYPE, whole, count)", struct).build());
         t.addMethod(MethodSpec.methodBuilder("byteSize").addModifiers(Modifier.PUBLIC, Modifier.STATIC).returns(TypeName.LONG)
                 .addJavadoc("{@return the bytes the columns of {@code count} structs take}\n\n@param count the number of rows\n")
@@ -76,7 +76,7 @@ public final class ColumnsClassWriter {
                 .addJavadoc("@param arena the arena that owns the memory\n@param count the number of rows\n")
                 .addJavadoc("@throws IllegalArgumentException if {@code count} is negative\n")
                 .addJavadoc("@throws UnsupportedOperationException if the struct holds a union or bit-field member\n")
-                .addParameter(Runtime.ARENA, "arena").addParameter(TypeName.LONG, "count")
+                .addParameter(JavaTypeNames.ARENA, "arena").addParameter(TypeName.LONG, "count")
                 .beginControlFlow("if (count < 0)")
                 .addStatement("throw new $T($S + count)", IllegalArgumentException.class, name + ": negative row count ")
                 .endControlFlow()
@@ -87,14 +87,14 @@ public final class ColumnsClassWriter {
                 .addJavadoc("@param segment the segment, aligned to {@value StructColumns#COLUMN_ALIGNMENT} bytes if native\n@param count the number of rows\n")
                 .addJavadoc("@throws IllegalArgumentException if the segment is too small or misaligned\n")
                 .addJavadoc("@throws UnsupportedOperationException if the struct holds a union or bit-field member\n")
-                .addParameter(Runtime.MEMORY_SEGMENT, "segment").addParameter(TypeName.LONG, "count")
+                .addParameter(JavaTypeNames.MEMORY_SEGMENT, "segment").addParameter(TypeName.LONG, "count")
                 .addStatement("return new $T(segment, count)", self).build());
         t.addMethod(MethodSpec.methodBuilder("from").addModifiers(Modifier.PUBLIC, Modifier.STATIC).returns(self)
                 .addJavadoc("{@return new columns in {@code arena} holding the structs of {@code array}: one row-major pass,\n"
                         + "bytes unchanged (no value is checked; {@link #validateAll} checks them in place)}\n\n")
                 .addJavadoc("@param arena the arena\n@param array the structs\n")
                 .addJavadoc("@throws UnsupportedOperationException if the struct holds a union or bit-field member\n")
-                .addParameter(Runtime.ARENA, "arena").addParameter(array, "array")
+                .addParameter(JavaTypeNames.ARENA, "arena").addParameter(array, "array")
                 .addStatement("$T columns = allocate(arena, array.count())", self)
                 .addStatement("columns.copyFrom(array)")
                 .addStatement("return columns").build());
@@ -107,7 +107,7 @@ public final class ColumnsClassWriter {
         t.addMethod(MethodSpec.methodBuilder("toArray").addModifiers(Modifier.PUBLIC).returns(array)
                 .addJavadoc("{@return a new struct array in {@code arena} with the rows of these columns: one row-major\n"
                         + "pass, bytes unchanged, padding zero}\n\n@param arena the arena\n")
-                .addParameter(Runtime.ARENA, "arena")
+                .addParameter(JavaTypeNames.ARENA, "arena")
                 .addStatement("$T out = $T.allocate(arena, count())", array, array)
                 .addStatement("copyTo(out.segment(), 0)")
                 .addStatement("return out").build());
@@ -123,7 +123,7 @@ public final class ColumnsClassWriter {
                 .endControlFlow()
                 .addStatement("copyTo(array.segment(), 0)").build());
         t.addMethod(MethodSpec.methodBuilder("validateAll").addModifiers(Modifier.PUBLIC)
-                .returns(ParameterizedTypeName.get(Runtime.LIST, VIOLATION))
+                .returns(ParameterizedTypeName.get(JavaTypeNames.LIST, VIOLATION))
                 .addJavadoc("{@return every violation in every row, as {@link $T#validateAll} reports them for the\n"
                         + "equivalent struct array (same paths {@code [17].label}, order and values)}\n", validator)
                 .addStatement("return validateAll($T::validate)", validator).build());
@@ -131,7 +131,7 @@ public final class ColumnsClassWriter {
                 .addJavadoc("{@return an element view of row {@code index}}\n\n@param index the row\n")
                 .addJavadoc("@throws IndexOutOfBoundsException if there is no such row\n")
                 .addParameter(TypeName.LONG, "index")
-                .addStatement("$T.checkIndex(index, count())", Runtime.OBJECTS)
+                .addStatement("$T.checkIndex(index, count())", JavaTypeNames.OBJECTS)
                 .addStatement("return new $T(index)", row).build());
         t.addType(rowClass());
         return JavaFile.builder(self.packageName(), t.build()).skipJavaLangImports(true).indent("    ").build();
@@ -142,7 +142,7 @@ public final class ColumnsClassWriter {
                 .addJavadoc("Row {@code i} of the columns, with the accessors of {@link $T}. Every call gathers the row\n"
                         + "into a scratch struct and applies the {@link $T} accessor to it; a setter writes the row\n"
                         + "back only after the accessor succeeded. The byte offset of a {@link $T} counts from the\n"
-                        + "start of the columns' segment. Not thread-safe.\n", Runtime.viewClass(plan.model().record()), struct, Runtime.VALUE_EXCEPTION)
+                        + "start of the columns' segment. Not thread-safe.\n", JavaTypeNames.viewClass(plan.model().record()), struct, JavaTypeNames.VALUE_EXCEPTION)
                 .addField(TypeName.LONG, "row$", Modifier.PRIVATE, Modifier.FINAL)
                 .addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE)
                         .addParameter(TypeName.LONG, "row").addStatement("this.row$$ = row").build())
@@ -165,7 +165,7 @@ public final class ColumnsClassWriter {
      */
     private CodeBlock relocating(CodeBlock body) {
         return CodeBlock.builder().beginControlFlow("try").add(body)
-                .nextControlFlow("catch ($T e)", Runtime.VALUE_EXCEPTION)
+                .nextControlFlow("catch ($T e)", JavaTypeNames.VALUE_EXCEPTION)
                 .addStatement("throw $T.this.relocate(e, row$$).inElement(row$$)", self)
                 .endControlFlow().build();
     }
@@ -173,7 +173,7 @@ public final class ColumnsClassWriter {
     /** {@return the element index check of a Row accessor: the row named only when the index is bad (no string built otherwise)} */
     private CodeBlock indexCheck(int length, String member) {
         return CodeBlock.builder().beginControlFlow("if (index < 0 || index >= $L)", length)
-                .addStatement("$T.checkElement(index, $L, $S + row$$ + $S, $S)", Runtime.BOUNDS, length,
+                .addStatement("$T.checkElement(index, $L, $S + row$$ + $S, $S)", JavaTypeNames.BOUNDS, length,
                         plan.model().record().simpleName() + "[", "]", member)
                 .endControlFlow().build();
     }

@@ -22,8 +22,8 @@ import javax.lang.model.element.Modifier;
  * a {@code @Union} record marks all its columns as lying in the union {@code ""}.
  */
 final class ColumnsCode {
-    static final ClassName COLUMN = ClassName.get(Runtime.PKG, "Column");
-    private static final TypeName LIST_OF_COLUMNS = ParameterizedTypeName.get(Runtime.LIST, COLUMN);
+    static final ClassName COLUMN = ClassName.get(JavaTypeNames.PKG, "Column");
+    private static final TypeName LIST_OF_COLUMNS = ParameterizedTypeName.get(JavaTypeNames.LIST, COLUMN);
 
     private final StructLayoutPlan plan;
 
@@ -48,7 +48,7 @@ final class ColumnsCode {
         if (plan.model().union()) {
             b.addStatement("c.replaceAll(x -> x.inUnion($S))", "");
         }
-        t.addMethod(b.addStatement("return $T.copyOf(c)", Runtime.LIST).build());
+        t.addMethod(b.addStatement("return $T.copyOf(c)", JavaTypeNames.LIST).build());
     }
 
     private CodeBlock add(Member m) {
@@ -62,9 +62,9 @@ final class ColumnsCode {
                     off, COLUMN, kind(a.element().ctype()), a.element().ctype().size(), a.length(),
                     CTypes.min(a.element().ctype()) < 0, order(a.element().order()));
             case FieldType.Text x -> CodeBlock.of("c.add($T.text($S, $L, $L, $T.$L, $L, $L))", COLUMN, name, off,
-                    x.capacity(), Runtime.TEXT_ENCODING, x.encoding().name(), x.nulTerminated(), x.truncate());
+                    x.capacity(), JavaTypeNames.TEXT_ENCODING, x.encoding().name(), x.nulTerminated(), x.truncate());
             case FieldType.EnumCode e -> {
-                String prefix = Runtime.upperSnake(name);
+                String prefix = JavaTypeNames.upperSnake(name);
                 yield CodeBlock.of("c.add($T.enumCode($S, $L, $L, $L, $L, $T.EnumConstant.of($L$$CONSTANTS, $L$$CODES)))",
                         COLUMN, name, off, e.ctype().size(), CTypes.min(e.ctype()) < 0, order(e.order()), COLUMN, prefix, prefix);
             }
@@ -72,9 +72,9 @@ final class ColumnsCode {
                     m.bits().firstByte(), COLUMN, kind(f.declared().ctype()), m.bits().endByte() - m.bits().firstByte(),
                     f.signed(), m.bits().shift(), f.width());
             case FieldType.Nested n -> CodeBlock.of("c.addAll($T.nest($S, $L, $T.COLUMNS))", COLUMN, name, off,
-                    Runtime.structClass(n.struct().record()));
+                    JavaTypeNames.structClass(n.struct().record()));
             case FieldType.NestedArray a -> CodeBlock.of("c.addAll($T.nestArray($S, $L, $LL, $L, $T.COLUMNS))", COLUMN, name,
-                    off, m.nested().size(), a.length(), Runtime.structClass(a.struct().record()));
+                    off, m.nested().size(), a.length(), JavaTypeNames.structClass(a.struct().record()));
             case FieldType.Pointer p -> CodeBlock.of("c.add($T.pointer($S, $L))", COLUMN, name, off);
         };
     }
@@ -93,9 +93,9 @@ final class ColumnsCode {
 
     private static CodeBlock order(Endian e) {
         return switch (e) {
-            case NATIVE -> CodeBlock.of("$T.nativeOrder()", Runtime.BYTE_ORDER);
-            case LITTLE -> CodeBlock.of("$T.LITTLE_ENDIAN", Runtime.BYTE_ORDER);
-            case BIG -> CodeBlock.of("$T.BIG_ENDIAN", Runtime.BYTE_ORDER);
+            case NATIVE -> CodeBlock.of("$T.nativeOrder()", JavaTypeNames.BYTE_ORDER);
+            case LITTLE -> CodeBlock.of("$T.LITTLE_ENDIAN", JavaTypeNames.BYTE_ORDER);
+            case BIG -> CodeBlock.of("$T.BIG_ENDIAN", JavaTypeNames.BYTE_ORDER);
         };
     }
 }

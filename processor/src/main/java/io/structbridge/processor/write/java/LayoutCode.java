@@ -14,12 +14,12 @@ final class LayoutCode {
         if (plan.model().union()) {
             return UnionCode.unionLayout(plan, LayoutCode::member);
         }
-        CodeBlock.Builder b = CodeBlock.builder().add("$T.structLayout(\n$>", Runtime.MEMORY_LAYOUT);
+        CodeBlock.Builder b = CodeBlock.builder().add("$T.structLayout(\n$>", JavaTypeNames.MEMORY_LAYOUT);
         boolean first = true;
         long computed = 1;
         for (BitFieldRuns.Slot slot : BitFieldRuns.slots(plan)) {
             if (slot.paddingBefore() > 0) {
-                b.add(first ? "" : ",\n").add("$T.paddingLayout($LL)", Runtime.MEMORY_LAYOUT, slot.paddingBefore());
+                b.add(first ? "" : ",\n").add("$T.paddingLayout($LL)", JavaTypeNames.MEMORY_LAYOUT, slot.paddingBefore());
                 first = false;
             }
             b.add(first ? "" : ",\n");
@@ -30,12 +30,12 @@ final class LayoutCode {
                 }
                 // Bit-fields have no FFM member: their storage bytes are one named byte sequence.
                 case BitFieldRuns.Run r -> b.add("$T.sequenceLayout($L, $T.JAVA_BYTE).withName($S)",
-                        Runtime.MEMORY_LAYOUT, r.size(), Runtime.VALUE_LAYOUT, r.name());
+                        JavaTypeNames.MEMORY_LAYOUT, r.size(), JavaTypeNames.VALUE_LAYOUT, r.name());
             }
             first = false;
         }
         if (plan.tailPadding() > 0) {
-            b.add(",\n$T.paddingLayout($LL)", Runtime.MEMORY_LAYOUT, plan.tailPadding());
+            b.add(",\n$T.paddingLayout($LL)", JavaTypeNames.MEMORY_LAYOUT, plan.tailPadding());
         }
         b.add("$<)");
         if (plan.alignment() > computed) {
@@ -52,31 +52,31 @@ final class LayoutCode {
             case FieldType.EnumCode e -> CodeBlock.of("$L.withByteAlignment($L).withName($S)",
                     MemberCode.layoutConst(m), m.alignment(), name);
             case FieldType.Text t -> CodeBlock.of("$T.sequenceLayout($L, $T.JAVA_BYTE).withName($S)",
-                    Runtime.MEMORY_LAYOUT, t.capacity(), Runtime.VALUE_LAYOUT, name);
+                    JavaTypeNames.MEMORY_LAYOUT, t.capacity(), JavaTypeNames.VALUE_LAYOUT, name);
             case FieldType.PrimitiveArray a -> {
                 long elementAlign = Math.min(a.element().ctype().size(), m.alignment());
                 CodeBlock seq = CodeBlock.of("$T.sequenceLayout($L, $L.withByteAlignment($L))",
-                        Runtime.MEMORY_LAYOUT, a.length(), MemberCode.layoutConst(m), elementAlign);
+                        JavaTypeNames.MEMORY_LAYOUT, a.length(), MemberCode.layoutConst(m), elementAlign);
                 yield aligned(seq, m, elementAlign, name);
             }
             case FieldType.Nested n -> nestedLayout(m, n.struct().record(), m.nested().alignment(), -1);
             case FieldType.NestedArray a -> nestedLayout(m, a.struct().record(), m.nested().alignment(), a.length());
             case FieldType.BitField f -> throw new IllegalArgumentException("bit-field " + name + " has no FFM member");
             case FieldType.Pointer p -> CodeBlock.of("$T.ADDRESS.withByteAlignment($L).withName($S)",
-                    Runtime.VALUE_LAYOUT, m.alignment(), name);
+                    JavaTypeNames.VALUE_LAYOUT, m.alignment(), name);
         };
     }
 
     private static CodeBlock nestedLayout(Member m, io.structbridge.processor.model.ClassRef ref, long natural, int count) {
-        CodeBlock element = CodeBlock.of("$T.LAYOUT", Runtime.structClass(ref));
+        CodeBlock element = CodeBlock.of("$T.LAYOUT", JavaTypeNames.structClass(ref));
         long elementAlign = natural;
         if (m.alignment() < natural) {
             // #pragma pack caps the nested struct's alignment; FFM needs the group rebuilt (case L2b).
-            element = CodeBlock.of("$T.withMaxAlignment($L, $L)", Runtime.LAYOUTS, element, m.alignment());
+            element = CodeBlock.of("$T.withMaxAlignment($L, $L)", JavaTypeNames.LAYOUTS, element, m.alignment());
             elementAlign = m.alignment();
         }
         CodeBlock layout = count < 0 ? element
-                : CodeBlock.of("$T.sequenceLayout($L, $L)", Runtime.MEMORY_LAYOUT, count, element);
+                : CodeBlock.of("$T.sequenceLayout($L, $L)", JavaTypeNames.MEMORY_LAYOUT, count, element);
         return aligned(layout, m, elementAlign, MemberCode.name(m));
     }
 

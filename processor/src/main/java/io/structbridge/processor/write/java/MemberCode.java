@@ -16,11 +16,11 @@ final class MemberCode {
     }
 
     static String offsetConst(Member m) {
-        return Runtime.offsetConstant(name(m));
+        return JavaTypeNames.offsetConstant(name(m));
     }
 
     static String layoutConst(Member m) {
-        return Runtime.layoutConstant(name(m));
+        return JavaTypeNames.layoutConstant(name(m));
     }
 
     /** {@return the Java type of the record component} */
@@ -41,11 +41,11 @@ final class MemberCode {
             case FieldType.Scalar s -> ScalarCode.javaType(s.java());
             case FieldType.Text s -> ClassName.get(String.class);
             case FieldType.PrimitiveArray a -> ArrayTypeName.of(ScalarCode.javaType(a.element().java()));
-            case FieldType.Nested n -> Runtime.className(n.struct().record());
-            case FieldType.NestedArray a -> ArrayTypeName.of(Runtime.className(a.struct().record()));
-            case FieldType.EnumCode e -> Runtime.className(e.type());
+            case FieldType.Nested n -> JavaTypeNames.className(n.struct().record());
+            case FieldType.NestedArray a -> ArrayTypeName.of(JavaTypeNames.className(a.struct().record()));
+            case FieldType.EnumCode e -> JavaTypeNames.className(e.type());
             case FieldType.BitField b -> ScalarCode.javaType(b.declared().java());
-            case FieldType.Pointer p -> Runtime.MEMORY_SEGMENT;
+            case FieldType.Pointer p -> JavaTypeNames.MEMORY_SEGMENT;
         };
     }
 
@@ -53,7 +53,7 @@ final class MemberCode {
     static TypeName elementType(FieldType t) {
         return switch (t) {
             case FieldType.PrimitiveArray a -> ScalarCode.javaType(a.element().java());
-            case FieldType.NestedArray a -> Runtime.className(a.struct().record());
+            case FieldType.NestedArray a -> JavaTypeNames.className(a.struct().record());
             default -> throw new IllegalArgumentException(t.toString());
         };
     }

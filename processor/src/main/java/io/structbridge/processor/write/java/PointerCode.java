@@ -22,7 +22,7 @@ final class PointerCode {
     /** The accessor layout: {@code ADDRESS}, alignment 1 (a pointer in a packed struct). */
     static FieldSpec accessLayout(String name) {
         return FieldSpec.builder(ADDRESS_LAYOUT, name, Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
-                .initializer("$T.ADDRESS.withByteAlignment(1)", Runtime.VALUE_LAYOUT).build();
+                .initializer("$T.ADDRESS.withByteAlignment(1)", JavaTypeNames.VALUE_LAYOUT).build();
     }
 
     static CodeBlock sized(FieldType.Pointer p, String raw) {
@@ -30,7 +30,7 @@ final class PointerCode {
             return CodeBlock.of("$L", raw);
         }
         // reinterpret is restricted FFM, done in the runtime so generated code compiles without -Xlint:restricted warnings
-        return CodeBlock.of("$T.sized($L, $T.SIZE)", C_STRINGS, raw, Runtime.structClass(p.target()));
+        return CodeBlock.of("$T.sized($L, $T.SIZE)", C_STRINGS, raw, JavaTypeNames.structClass(p.target()));
     }
 
     static String getterDoc(FieldType.Pointer p) {
@@ -48,8 +48,8 @@ final class PointerCode {
                 .addJavadoc("@param segment the segment\n@param offset the byte offset of the struct\n")
                 .addJavadoc("@param maxBytes the most bytes read before the NUL (the scan stops at the NUL)\n")
                 .addJavadoc("@throws $T if the pointer is NULL, no NUL comes within {@code maxBytes} bytes, or the bytes are not UTF-8\n",
-                        Runtime.VALUE_EXCEPTION)
-                .addParameter(Runtime.MEMORY_SEGMENT, "segment").addParameter(TypeName.LONG, "offset")
+                        JavaTypeNames.VALUE_EXCEPTION)
+                .addParameter(JavaTypeNames.MEMORY_SEGMENT, "segment").addParameter(TypeName.LONG, "offset")
                 .addParameter(TypeName.LONG, "maxBytes")
                 .addStatement("return $T.read(segment.get($L, $L), maxBytes, STRUCT, $L)", C_STRINGS, MemberCode.layoutConst(m),
                         MemberCode.at(m), MemberCode.path(m)).build();
@@ -60,7 +60,7 @@ final class PointerCode {
                 .addJavadoc("{@return the NUL-terminated UTF-8 text {@code $L} points to, at most {@code maxBytes} bytes before the NUL}\n\n", name)
                 .addJavadoc("@param maxBytes the most bytes read before the NUL\n")
                 .addJavadoc("@throws $T if the pointer is NULL, no NUL comes within {@code maxBytes} bytes, or the bytes are not UTF-8\n",
-                        Runtime.VALUE_EXCEPTION)
+                        JavaTypeNames.VALUE_EXCEPTION)
                 .addParameter(TypeName.LONG, "maxBytes")
                 .addStatement("return $T.$LString(segment, offset, maxBytes)", struct, name).build();
     }

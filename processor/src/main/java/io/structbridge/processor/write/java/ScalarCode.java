@@ -60,16 +60,16 @@ final class ScalarCode {
             case DOUBLE -> "OfDouble";
             case BOOLEAN -> throw new AssertionError();
         };
-        return Runtime.VALUE_LAYOUT.nestedClass(of);
+        return JavaTypeNames.VALUE_LAYOUT.nestedClass(of);
     }
 
     /** {@return the accessor layout: carrier, byte order, alignment 1} */
     static CodeBlock accessLayout(CType c, Endian order) {
-        CodeBlock.Builder b = CodeBlock.builder().add("$T.$L", Runtime.VALUE_LAYOUT, carrierConstant(c));
+        CodeBlock.Builder b = CodeBlock.builder().add("$T.$L", JavaTypeNames.VALUE_LAYOUT, carrierConstant(c));
         if (order == Endian.BIG) {
-            b.add(".withOrder($T.BIG_ENDIAN)", Runtime.BYTE_ORDER);
+            b.add(".withOrder($T.BIG_ENDIAN)", JavaTypeNames.BYTE_ORDER);
         } else if (order == Endian.LITTLE) {
-            b.add(".withOrder($T.LITTLE_ENDIAN)", Runtime.BYTE_ORDER);
+            b.add(".withOrder($T.LITTLE_ENDIAN)", JavaTypeNames.BYTE_ORDER);
         }
         if (c.size() > 1) {
             b.add(".withByteAlignment(1)");
@@ -86,13 +86,13 @@ final class ScalarCode {
             return CodeBlock.builder()
                     .beginControlFlow("if ($T.float16ToFloat($T.floatToFloat16($L)) != $L && !$T.isNaN($L))", Float.class, Float.class, value, value,
                             Float.class, value)
-                    .addStatement("throw $T.inexactHalf($L, STRUCT, $L)", Runtime.VALUES, value, path)
+                    .addStatement("throw $T.inexactHalf($L, STRUCT, $L)", JavaTypeNames.VALUES, value, path)
                     .endControlFlow().build();
         }
         if (s.java() == JavaPrim.DOUBLE) {
             return CodeBlock.builder()
                     .beginControlFlow("if ((double) (float) $L != $L && !$T.isNaN($L))", value, value, Double.class, value)
-                    .addStatement("throw $T.inexactFloat($L, STRUCT, $L)", Runtime.VALUES, value, path)
+                    .addStatement("throw $T.inexactFloat($L, STRUCT, $L)", JavaTypeNames.VALUES, value, path)
                     .endControlFlow().build();
         }
         long min = CTypes.min(s.ctype());
@@ -107,7 +107,7 @@ final class ScalarCode {
         }
         return CodeBlock.builder()
                 .beginControlFlow("if ($L)", test)
-                .addStatement("throw $T.outOfRange($L, $L, $L, $S, STRUCT, $L)", Runtime.VALUES, value,
+                .addStatement("throw $T.outOfRange($L, $L, $L, $S, STRUCT, $L)", JavaTypeNames.VALUES, value,
                         literal(min), literal(max), CTypes.cName(s.ctype()), path)
                 .endControlFlow().build();
     }
@@ -117,13 +117,13 @@ final class ScalarCode {
         if (s.ctype() == CType.BOOL) {
             return CodeBlock.builder()
                     .beginControlFlow("if (($L & ~1) != 0)", raw)
-                    .addStatement("throw $T.badBool($L, STRUCT, $L, $L)", Runtime.VALUES, raw, path, offset)
+                    .addStatement("throw $T.badBool($L, STRUCT, $L, $L)", JavaTypeNames.VALUES, raw, path, offset)
                     .endControlFlow().build();
         }
         if (s.ctype() == CType.UINT64) {
             return CodeBlock.builder()
                     .beginControlFlow("if ($L < 0)", raw)
-                    .addStatement("throw $T.uint64TooLarge($L, STRUCT, $L, $L)", Runtime.VALUES, raw, path, offset)
+                    .addStatement("throw $T.uint64TooLarge($L, STRUCT, $L, $L)", JavaTypeNames.VALUES, raw, path, offset)
                     .endControlFlow().build();
         }
         return CodeBlock.of("");

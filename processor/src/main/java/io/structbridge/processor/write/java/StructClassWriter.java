@@ -37,8 +37,8 @@ public final class StructClassWriter {
     public StructClassWriter(StructLayoutPlan plan) {
         this.plan = plan;
         this.model = plan.model();
-        this.record = Runtime.className(model.record());
-        this.self = Runtime.structClass(model.record());
+        this.record = JavaTypeNames.className(model.record());
+        this.self = JavaTypeNames.structClass(model.record());
         this.lineage = io.structbridge.processor.write.Lineage.of(plan);
     }
 
@@ -47,14 +47,14 @@ public final class StructClassWriter {
      * has none, and its generated class is as it was before versions existed)}
      */
     private FieldSpec lineageField() {
-        CodeBlock entries = lineage.stream().map(e -> CodeBlock.of("new $T($L, $LL, $LL, $S)", Runtime.LAYOUT_VERSION,
+        CodeBlock entries = lineage.stream().map(e -> CodeBlock.of("new $T($L, $LL, $LL, $S)", JavaTypeNames.LAYOUT_VERSION,
                 e.version(), e.size(), e.alignment(), e.fingerprint())).collect(CodeBlock.joining(",\n"));
-        return FieldSpec.builder(ParameterizedTypeName.get(Runtime.LIST, Runtime.LAYOUT_VERSION), "LINEAGE",
+        return FieldSpec.builder(ParameterizedTypeName.get(JavaTypeNames.LIST, JavaTypeNames.LAYOUT_VERSION), "LINEAGE",
                         Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
                 .addJavadoc("The layout versions 1 to $L of this struct ({@code @Since}): version k is the struct of the members\n"
                         + "of version k or older, with its size and alignment in bytes and its fingerprint. A struct file records\n"
                         + "them, and {@code StructFile} reads a file of any of them (see docs/layout-lock.md).\n", lineage.size())
-                .initializer("$T.of(\n$>$L$<)", Runtime.LIST, entries).build();
+                .initializer("$T.of(\n$>$L$<)", JavaTypeNames.LIST, entries).build();
     }
 
     /**
@@ -74,7 +74,7 @@ public final class StructClassWriter {
                 .addJavadoc("<p>Accessors take a segment and the byte offset of the struct in it. Getters throw\n"
                         + "{@link $T} for stored bytes that are not a valid value; setters and\n"
                         + "{@link #write} check every value first and leave memory unchanged on error.\n",
-                        Runtime.VALUE_EXCEPTION)
+                        JavaTypeNames.VALUE_EXCEPTION)
                 .addJavadoc(model.union() ? UnionCode.semantics() : "")
                 .addField(FieldSpec.builder(String.class, "STRUCT", Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
                         .initializer("$S", model.record().simpleName()).build());
@@ -97,7 +97,7 @@ public final class StructClassWriter {
                             + m.size() + " bytes hold them)."
                     : "Byte offset of {@code " + MemberCode.name(m) + "} ({@code offsetof}), size " + m.size() + " bytes."));
         }
-        t.addField(FieldSpec.builder(Runtime.structType(model.record()), "TYPE", Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
+        t.addField(FieldSpec.builder(JavaTypeNames.structType(model.record()), "TYPE", Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
                 .addJavadoc("This struct type as an object.\n").initializer("new $L()", io.structbridge.processor.write.GeneratedJavaNames.STRUCT_TYPE_CLASS).build());
         new ColumnsCode(plan).addTo(t);
         t.addField(FieldSpec.builder(String.class, "FINGERPRINT", Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
@@ -182,8 +182,8 @@ public final class StructClassWriter {
     }
 
     static AnnotationSpec generated(ClassRef from) {
-        return AnnotationSpec.builder(Runtime.GENERATED)
-                .addMember("value", "$S", Runtime.PROCESSOR)
+        return AnnotationSpec.builder(JavaTypeNames.GENERATED)
+                .addMember("value", "$S", JavaTypeNames.PROCESSOR)
                 .addMember("from", "$S", from.canonicalName()).build();
     }
 
@@ -218,10 +218,10 @@ public final class StructClassWriter {
             List<FieldType.EnumConstant> sorted = new ArrayList<>(e.constants());
             sorted.sort(Comparator.comparingLong(FieldType.EnumConstant::code));
             CodeBlock codes = sorted.stream().map(c -> CodeBlock.of("$LL", c.code())).collect(CodeBlock.joining(", "));
-            ClassName enumClass = Runtime.className(e.type());
+            ClassName enumClass = JavaTypeNames.className(e.type());
             CodeBlock constants = sorted.stream().map(c -> CodeBlock.of("$T.$L", enumClass, c.name()))
                     .collect(CodeBlock.joining(", "));
-            String prefix = Runtime.upperSnake(MemberCode.name(m));
+            String prefix = JavaTypeNames.upperSnake(MemberCode.name(m));
             t.addField(FieldSpec.builder(ArrayTypeName.of(TypeName.LONG), prefix + "$CODES", Modifier.PRIVATE,
                     Modifier.STATIC, Modifier.FINAL).initializer("{$L}", codes).build());
             t.addField(FieldSpec.builder(ArrayTypeName.of(enumClass), prefix + "$CONSTANTS", Modifier.PRIVATE,
@@ -232,7 +232,7 @@ public final class StructClassWriter {
     private MethodSpec read() {
         List<CodeBlock> read = new java.util.ArrayList<>(plan.members().stream()
                 .map(m -> TaggedRecordCode.of(plan, m) != null ? TaggedRecordCode.of(plan, m).readArgument()
-                        : CodeBlock.of("$T.$L(segment, offset)", Runtime.structClass(plan.model().record()), MemberCode.name(m)))
+                        : CodeBlock.of("$T.$L(segment, offset)", JavaTypeNames.structClass(plan.model().record()), MemberCode.name(m)))
                 .toList());
         for (io.structbridge.processor.model.StructModel.Reserved r : model.reserved()) {
             read.add(r.position(), MemberCode.javaDefault(r.field()));
@@ -243,10 +243,10 @@ public final class StructClassWriter {
                 .addJavadoc("@param segment the segment\n@param offset the byte offset of the struct in {@code segment}\n")
                 .addJavadoc("@return a new record\n")
                 .addJavadoc("@throws $T if a stored value is invalid (bool byte, UTF-8, NUL, enum code, uint64 range)\n",
-                        Runtime.VALUE_EXCEPTION)
+                        JavaTypeNames.VALUE_EXCEPTION)
                 .addJavadoc("@throws IndexOutOfBoundsException if the struct does not fit the segment\n")
-                .addParameter(Runtime.MEMORY_SEGMENT, "segment").addParameter(TypeName.LONG, "offset")
-                .addStatement("$T.checkFromIndexSize(offset, SIZE, segment.byteSize())", Runtime.OBJECTS)
+                .addParameter(JavaTypeNames.MEMORY_SEGMENT, "segment").addParameter(TypeName.LONG, "offset")
+                .addStatement("$T.checkFromIndexSize(offset, SIZE, segment.byteSize())", JavaTypeNames.OBJECTS)
                 .addCode(model.union() ? UnionCode.readMembers(plan, record) : CodeBlock.of("return new $T(\n$>$L$<);\n", record, args)).build();
     }
 
@@ -255,14 +255,14 @@ public final class StructClassWriter {
                 .addJavadoc("Checks every component of {@code value}, then stores it at {@code offset}.\n\n")
                 .addJavadoc("@param segment the segment\n@param offset the byte offset of the struct in {@code segment}\n")
                 .addJavadoc("@param value the record\n")
-                .addJavadoc("@throws $T if a component does not fit; memory is then unchanged\n", Runtime.VALUE_EXCEPTION)
+                .addJavadoc("@throws $T if a component does not fit; memory is then unchanged\n", JavaTypeNames.VALUE_EXCEPTION)
                 .addJavadoc("@throws IndexOutOfBoundsException if the struct does not fit the segment; memory unchanged\n")
                 .addJavadoc("@throws IllegalArgumentException if the address is not a multiple of {@link #ALIGNMENT}\n")
                 .addJavadoc("@throws UnsupportedOperationException if the segment is read-only\n")
-                .addParameter(Runtime.MEMORY_SEGMENT, "segment").addParameter(TypeName.LONG, "offset")
+                .addParameter(JavaTypeNames.MEMORY_SEGMENT, "segment").addParameter(TypeName.LONG, "offset")
                 .addParameter(record, "value")
                 .addStatement("check(value)")
-                .addStatement("$T.check(segment, offset, SIZE, ALIGNMENT, STRUCT)", Runtime.BOUNDS)
+                .addStatement("$T.check(segment, offset, SIZE, ALIGNMENT, STRUCT)", JavaTypeNames.BOUNDS)
                 .addStatement("writeUnchecked(segment, offset, value)").build();
     }
 
@@ -272,7 +272,7 @@ public final class StructClassWriter {
                         + "has already called {@link #check} (nested structs, bulk writes). FFM still checks\n"
                         + "each access, but a failure here may leave some members written.\n\n")
                 .addJavadoc("@param segment the segment\n@param offset the byte offset of the struct\n@param value a checked record\n")
-                .addParameter(Runtime.MEMORY_SEGMENT, "segment").addParameter(TypeName.LONG, "offset")
+                .addParameter(JavaTypeNames.MEMORY_SEGMENT, "segment").addParameter(TypeName.LONG, "offset")
                 .addParameter(record, "value");
         if (model.union()) { // every member's bytes merged over the bits it holds (UnionBytes)
             return b.addStatement("merge$$(value).storeInto(segment, offset)").build();
@@ -292,10 +292,10 @@ public final class StructClassWriter {
         MethodSpec.Builder b = MethodSpec.methodBuilder("check").addModifiers(PUBLIC_STATIC)
                 .addJavadoc("Performs every check of {@link #write} without storing anything.\n\n")
                 .addJavadoc("@param value the record\n@throws $T if a component does not fit the native layout\n",
-                        Runtime.VALUE_EXCEPTION)
+                        JavaTypeNames.VALUE_EXCEPTION)
                 .addJavadoc("@throws NullPointerException if {@code value} is null\n")
                 .addParameter(record, "value")
-                .addStatement("$T.requireNonNull(value, STRUCT)", Runtime.OBJECTS);
+                .addStatement("$T.requireNonNull(value, STRUCT)", JavaTypeNames.OBJECTS);
         for (Member m : plan.members()) {
             TaggedRecordCode tagged = TaggedRecordCode.of(plan, m);
             if (tagged != null) {
@@ -316,32 +316,32 @@ public final class StructClassWriter {
     private TypeSpec typeClass(TypeSpec.Builder structClass) {
         TypeName recordClass = ParameterizedTypeName.get(ClassName.get(Class.class), record);
         TypeSpec.Builder type = TypeSpec.classBuilder(io.structbridge.processor.write.GeneratedJavaNames.STRUCT_TYPE_CLASS).addModifiers(Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
-                .addSuperinterface(Runtime.structType(model.record()))
+                .addSuperinterface(JavaTypeNames.structType(model.record()))
                 .addMethod(override("recordClass", recordClass).addStatement("return $T.class", record).build())
                 .addMethod(override("layout", UnionCode.layoutType(plan)).addStatement("return LAYOUT").build())
                 .addMethod(override("size", TypeName.LONG).addStatement("return SIZE").build())
                 .addMethod(override("alignment", TypeName.LONG).addStatement("return ALIGNMENT").build())
-                .addMethod(override("read", record).addParameter(Runtime.MEMORY_SEGMENT, "segment")
+                .addMethod(override("read", record).addParameter(JavaTypeNames.MEMORY_SEGMENT, "segment")
                         .addParameter(TypeName.LONG, "offset")
                         .addStatement("return $T.read(segment, offset)", self).build())
-                .addMethod(override("write", TypeName.VOID).addParameter(Runtime.MEMORY_SEGMENT, "segment")
+                .addMethod(override("write", TypeName.VOID).addParameter(JavaTypeNames.MEMORY_SEGMENT, "segment")
                         .addParameter(TypeName.LONG, "offset").addParameter(record, "value")
                         .addStatement("$T.write(segment, offset, value)", self).build())
                 .addMethod(override("check", TypeName.VOID).addParameter(record, "value")
                         .addStatement("$T.check(value)", self).build())
                 .addMethod(override("describe", ClassName.get(String.class)).addStatement("return DESCRIPTION").build())
-                .addMethod(override("columns", ParameterizedTypeName.get(Runtime.LIST, ColumnsCode.COLUMN)).addStatement("return COLUMNS").build())
+                .addMethod(override("columns", ParameterizedTypeName.get(JavaTypeNames.LIST, ColumnsCode.COLUMN)).addStatement("return COLUMNS").build())
                 .addMethod(override("fingerprint", ClassName.get(String.class)).addStatement("return FINGERPRINT").build())
                 .addMethod(override("toString", ClassName.get(String.class))
                         .addStatement("return $S", "StructType[" + model.record().canonicalName() + ", size "
                                 + plan.size() + ", alignment " + plan.alignment() + "]").build());
         if (lineage.size() > 1) {
-            type.addMethod(override("lineage", ParameterizedTypeName.get(Runtime.LIST, Runtime.LAYOUT_VERSION))
+            type.addMethod(override("lineage", ParameterizedTypeName.get(JavaTypeNames.LIST, JavaTypeNames.LAYOUT_VERSION))
                     .addStatement("return LINEAGE").build());
         }
         if (!model.reserved().isEmpty()) {
-            type.addMethod(override("reservedComponents", ParameterizedTypeName.get(Runtime.LIST, ClassName.get(String.class)))
-                    .addStatement("return $T.of($L)", Runtime.LIST, model.reserved().stream()
+            type.addMethod(override("reservedComponents", ParameterizedTypeName.get(JavaTypeNames.LIST, ClassName.get(String.class)))
+                    .addStatement("return $T.of($L)", JavaTypeNames.LIST, model.reserved().stream()
                             .map(r -> CodeBlock.of("$S", r.field().name())).collect(CodeBlock.joining(", "))).build());
         }
         TransposeCode transpose = new TransposeCode(plan);

@@ -30,7 +30,7 @@ final class TaggedRecordCode {
         this.plan = plan;
         this.m = m;
         this.t = t;
-        this.unionStruct = Runtime.structClass(((FieldType.Nested) m.field().type()).struct().record());
+        this.unionStruct = JavaTypeNames.structClass(((FieldType.Nested) m.field().type()).struct().record());
         this.name = MemberCode.name(m);
     }
 
@@ -52,7 +52,7 @@ final class TaggedRecordCode {
 
     /** {@return the statement of {@code check}} */
     CodeBlock check() {
-        return CodeBlock.of("$T.checkLive$$($T.nonNull(value.$L(), STRUCT, $S), liveGiven$$$L(value))", unionStruct, Runtime.VALUES,
+        return CodeBlock.of("$T.checkLive$$($T.nonNull(value.$L(), STRUCT, $S), liveGiven$$$L(value))", unionStruct, JavaTypeNames.VALUES,
                 name, name, name);
     }
 
@@ -78,8 +78,8 @@ final class TaggedRecordCode {
                 .addJavadoc("others are absent (null, or zero / {@code false}), as in {@link #read}.\n\n")
                 .addJavadoc("@param segment the segment\n@param offset the byte offset of the struct\n")
                 .addJavadoc("@throws $T if the stored {@code $L} selects no member or the live member's bytes are invalid\n",
-                        Runtime.VALUE_EXCEPTION, tag)
-                .addParameter(Runtime.MEMORY_SEGMENT, "segment").addParameter(TypeName.LONG, "offset")
+                        JavaTypeNames.VALUE_EXCEPTION, tag)
+                .addParameter(JavaTypeNames.MEMORY_SEGMENT, "segment").addParameter(TypeName.LONG, "offset")
                 .addStatement("return $L", readArgument()).build();
         MethodSpec set = MethodSpec.methodBuilder(name).addModifiers(Modifier.PUBLIC, Modifier.STATIC)
                 .addJavadoc("Sets component {@code $L} of the struct at {@code offset}.\n\n", name)
@@ -87,12 +87,12 @@ final class TaggedRecordCode {
                 .addJavadoc("stored, over zeroed union bytes, as {@link #write} does; the other members of {@code value} are ignored.\n\n")
                 .addJavadoc("@param segment the segment\n@param offset the byte offset of the struct\n@param value the value\n")
                 .addJavadoc("@throws $T if {@code value} is null, the stored {@code $L} selects no member, or the live member\n",
-                        Runtime.VALUE_EXCEPTION, tag)
+                        JavaTypeNames.VALUE_EXCEPTION, tag)
                 .addJavadoc("    is null or does not fit; memory is then unchanged\n")
-                .addParameter(Runtime.MEMORY_SEGMENT, "segment").addParameter(TypeName.LONG, "offset")
+                .addParameter(JavaTypeNames.MEMORY_SEGMENT, "segment").addParameter(TypeName.LONG, "offset")
                 .addParameter(record, "value")
-                .addStatement("$T.check(segment, offset, SIZE, 1, STRUCT)", Runtime.BOUNDS)
-                .addStatement("$T.nonNull(value, STRUCT, $S)", Runtime.VALUES, name)
+                .addStatement("$T.check(segment, offset, SIZE, 1, STRUCT)", JavaTypeNames.BOUNDS)
+                .addStatement("$T.nonNull(value, STRUCT, $S)", JavaTypeNames.VALUES, name)
                 .addStatement("int live = liveStored$$$L(segment, offset)", name)
                 .addStatement("$T.checkLive$$(value, live)", unionStruct)
                 .addStatement("$T.writeLive$$(segment, offset + $L, value, live)", unionStruct, MemberCode.offsetConst(m)).build();
@@ -104,7 +104,7 @@ final class TaggedRecordCode {
         TypeName tagType = TaggedUnionCode.tagType(plan.model(), t);
         String union = ((FieldType.Nested) m.field().type()).struct().record().simpleName();
         MethodSpec stored = MethodSpec.methodBuilder("liveStored$" + name).addModifiers(Modifier.PRIVATE, Modifier.STATIC)
-                .returns(TypeName.INT).addParameter(Runtime.MEMORY_SEGMENT, "segment").addParameter(TypeName.LONG, "offset")
+                .returns(TypeName.INT).addParameter(JavaTypeNames.MEMORY_SEGMENT, "segment").addParameter(TypeName.LONG, "offset")
                 .addJavadoc("{@return the index of the member of {@code $L} that the stored {@code $L} selects}\n", name, t.tag())
                 .addStatement("$T tag = $L(segment, offset)", tagType, tagMember())
                 .addStatement("return liveOrFail$$$L(tag)", name).build();
@@ -117,7 +117,7 @@ final class TaggedRecordCode {
                 .returns(TypeName.INT).addParameter(tagType, "tag")
                 .addStatement(tagType.isPrimitive() ? "int member = live$$$L(tag)" : "int member = tag == null ? -1 : live$$$L(tag)", name)
                 .beginControlFlow("if (member < 0)")
-                .addStatement("throw new $T(STRUCT, $S, $S + tag + $S, null, -1)", Runtime.VALUE_EXCEPTION, name,
+                .addStatement("throw new $T(STRUCT, $S, $S + tag + $S, null, -1)", JavaTypeNames.VALUE_EXCEPTION, name,
                         "discriminator " + t.tag() + " = ", " selects no member of union " + union)
                 .endControlFlow()
                 .addStatement("return member").build();

@@ -15,7 +15,7 @@ public final class TaggedUnionCode {
     /** {@return the Java type a discriminator is passed as: its enum, or {@code long} for an integral one} */
     public static TypeName tagType(StructModel model, TaggedUnion t) {
         return switch (model.fields().stream().filter(f -> f.name().equals(t.tag())).findFirst().orElseThrow().type()) {
-            case FieldType.EnumCode e -> Runtime.classNameOf(e.type());
+            case FieldType.EnumCode e -> JavaTypeNames.classNameOf(e.type());
             case FieldType.Scalar s -> TypeName.LONG;
             default -> throw new IllegalStateException("discriminator " + t.tag());
         };

@@ -31,8 +31,8 @@ import javax.lang.model.element.Modifier;
 final class TransposeCode {
     static final int UNROLLED_BYTES = 64;
     static final int MOVES_PER_LOOP = 24;
-    private static final ClassName TRANSPOSES = ClassName.get(Runtime.PKG, "Transposes");
-    private static final TypeName SEGMENTS = ArrayTypeName.of(Runtime.MEMORY_SEGMENT);
+    private static final ClassName TRANSPOSES = ClassName.get(JavaTypeNames.PKG, "Transposes");
+    private static final TypeName SEGMENTS = ArrayTypeName.of(JavaTypeNames.MEMORY_SEGMENT);
 
     /** A leaf column: its byte offset in the struct and its bytes per row. */
     record Leaf(long offset, long width) {}
@@ -88,10 +88,10 @@ final class TransposeCode {
     /** Adds the loop methods to the struct class and the two overrides to its {@code Type} class. */
     void addTo(TypeSpec.Builder structClass, TypeSpec.Builder typeClass) {
         List<List<Integer>> groups = groups();
-        MethodSpec.Builder to = override("copyToColumns").addParameter(Runtime.MEMORY_SEGMENT, "structs")
+        MethodSpec.Builder to = override("copyToColumns").addParameter(JavaTypeNames.MEMORY_SEGMENT, "structs")
                 .addParameter(TypeName.LONG, "offset").addParameter(TypeName.LONG, "rows").addParameter(SEGMENTS, "columns");
         MethodSpec.Builder from = override("copyFromColumns").addParameter(SEGMENTS, "columns")
-                .addParameter(Runtime.MEMORY_SEGMENT, "structs").addParameter(TypeName.LONG, "offset").addParameter(TypeName.LONG, "rows");
+                .addParameter(JavaTypeNames.MEMORY_SEGMENT, "structs").addParameter(TypeName.LONG, "offset").addParameter(TypeName.LONG, "rows");
         to.addStatement("$T.checkToColumns(this, structs, offset, rows, columns)", TRANSPOSES);
         from.addStatement("$T.checkFromColumns(this, columns, structs, offset, rows)", TRANSPOSES);
         for (MethodSpec.Builder b : List.of(to, from)) {
@@ -147,9 +147,9 @@ final class TransposeCode {
         MethodSpec.Builder b = MethodSpec.methodBuilder(name).addModifiers(Modifier.PRIVATE, Modifier.STATIC)
                 .addJavadoc("Moves $L leaves of $L rows $L (offsets constant; bounds checked by the caller first).\n",
                         group.size(), "{@code n}", toColumns ? "from structs into columns" : "from columns into structs")
-                .addParameter(Runtime.MEMORY_SEGMENT, "s").addParameter(TypeName.LONG, "base");
+                .addParameter(JavaTypeNames.MEMORY_SEGMENT, "s").addParameter(TypeName.LONG, "base");
         for (int k : group) {
-            b.addParameter(Runtime.MEMORY_SEGMENT, "c" + k).addParameter(TypeName.LONG, "o" + k);
+            b.addParameter(JavaTypeNames.MEMORY_SEGMENT, "c" + k).addParameter(TypeName.LONG, "o" + k);
         }
         b.addParameter(TypeName.INT, "n").beginControlFlow("for (int i = 0; i < n; i++)")
                 .addStatement("long r = base + i * $LL", plan.size());
@@ -159,9 +159,9 @@ final class TransposeCode {
             String at = "o" + k + " + i * " + leaf.width() + "L";
             if (leaf.width() > UNROLLED_BYTES) {
                 if (toColumns) {
-                    b.addStatement("$T.copy(s, $L, $L, $L, $LL)", Runtime.MEMORY_SEGMENT, structAt(leaf.offset()), col, at, leaf.width());
+                    b.addStatement("$T.copy(s, $L, $L, $L, $LL)", JavaTypeNames.MEMORY_SEGMENT, structAt(leaf.offset()), col, at, leaf.width());
                 } else {
-                    b.addStatement("$T.copy($L, $L, s, $L, $LL)", Runtime.MEMORY_SEGMENT, col, at, structAt(leaf.offset()), leaf.width());
+                    b.addStatement("$T.copy($L, $L, s, $L, $LL)", JavaTypeNames.MEMORY_SEGMENT, col, at, structAt(leaf.offset()), leaf.width());
                 }
                 continue;
             }
@@ -177,11 +177,11 @@ final class TransposeCode {
                     String colAt = done == 0 ? at : at + " + " + done;
                     String rowAt = structAt(leaf.offset() + done);
                     if (toColumns) {
-                        b.addStatement("$L.set($T.$L, $L, s.get($T.$L, $L))", col, Runtime.VALUE_LAYOUT, layout, colAt,
-                                Runtime.VALUE_LAYOUT, layout, rowAt);
+                        b.addStatement("$L.set($T.$L, $L, s.get($T.$L, $L))", col, JavaTypeNames.VALUE_LAYOUT, layout, colAt,
+                                JavaTypeNames.VALUE_LAYOUT, layout, rowAt);
                     } else {
-                        b.addStatement("s.set($T.$L, $L, $L.get($T.$L, $L))", Runtime.VALUE_LAYOUT, layout, rowAt, col,
-                                Runtime.VALUE_LAYOUT, layout, colAt);
+                        b.addStatement("s.set($T.$L, $L, $L.get($T.$L, $L))", JavaTypeNames.VALUE_LAYOUT, layout, rowAt, col,
+                                JavaTypeNames.VALUE_LAYOUT, layout, colAt);
                     }
                     done += piece;
                 }

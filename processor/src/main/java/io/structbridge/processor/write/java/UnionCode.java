@@ -20,7 +20,7 @@ final class UnionCode {
 
     /** {@return the type of the {@code LAYOUT} constant} */
     static TypeName layoutType(StructLayoutPlan plan) {
-        return plan.model().union() ? UNION_LAYOUT : Runtime.STRUCT_LAYOUT;
+        return plan.model().union() ? UNION_LAYOUT : JavaTypeNames.STRUCT_LAYOUT;
     }
 
     /**
@@ -29,7 +29,7 @@ final class UnionCode {
      * the alignment, C11 6.7.2.1p17), since FFM sizes a union layout by its largest member.
      */
     static CodeBlock unionLayout(StructLayoutPlan plan, java.util.function.Function<Member, CodeBlock> member) {
-        CodeBlock.Builder b = CodeBlock.builder().add("$T.unionLayout(\n$>", Runtime.MEMORY_LAYOUT);
+        CodeBlock.Builder b = CodeBlock.builder().add("$T.unionLayout(\n$>", JavaTypeNames.MEMORY_LAYOUT);
         boolean first = true;
         long largest = 0;
         for (Member m : plan.members()) {
@@ -38,7 +38,7 @@ final class UnionCode {
             largest = Math.max(largest, m.size());
         }
         if (plan.size() > largest) {
-            b.add(",\n$T.paddingLayout($LL)", Runtime.MEMORY_LAYOUT, plan.size());
+            b.add(",\n$T.paddingLayout($LL)", JavaTypeNames.MEMORY_LAYOUT, plan.size());
         }
         b.add("$<)");
         long computed = plan.members().stream().mapToLong(Member::alignment).max().orElse(1);
@@ -61,10 +61,10 @@ final class UnionCode {
         MethodSpec.Builder b = MethodSpec.methodBuilder("check$union").addModifiers(Modifier.STATIC)
                 .addParameter(record, "value")
                 .addStatement("int size = $T.toIntExact(SIZE)", Math.class)
-                .addStatement("$T all = merge$$(value).bytes()", Runtime.MEMORY_SEGMENT)
-                .addStatement("$T given = $T.ofArray(new byte[size])", Runtime.MEMORY_SEGMENT, Runtime.MEMORY_SEGMENT)
-                .addStatement("$T stored = $T.ofArray(new byte[size])", Runtime.MEMORY_SEGMENT, Runtime.MEMORY_SEGMENT)
-                .addStatement("$T[] failed = new $T[$L]", Runtime.VALUE_EXCEPTION, Runtime.VALUE_EXCEPTION, plan.members().size());
+                .addStatement("$T all = merge$$(value).bytes()", JavaTypeNames.MEMORY_SEGMENT)
+                .addStatement("$T given = $T.ofArray(new byte[size])", JavaTypeNames.MEMORY_SEGMENT, JavaTypeNames.MEMORY_SEGMENT)
+                .addStatement("$T stored = $T.ofArray(new byte[size])", JavaTypeNames.MEMORY_SEGMENT, JavaTypeNames.MEMORY_SEGMENT)
+                .addStatement("$T[] failed = new $T[$L]", JavaTypeNames.VALUE_EXCEPTION, JavaTypeNames.VALUE_EXCEPTION, plan.members().size());
         for (int i = 0; i < plan.members().size(); i++) {
             Member m = plan.members().get(i);
             String name = MemberCode.name(m);
@@ -72,7 +72,7 @@ final class UnionCode {
             b.addCode("{\n$>").addStatement("$T back", type)
                     .beginControlFlow("try")
                     .addStatement("back = $L(all, 0)", name)
-                    .nextControlFlow("catch ($T e)", Runtime.VALUE_EXCEPTION)
+                    .nextControlFlow("catch ($T e)", JavaTypeNames.VALUE_EXCEPTION)
                     .beginControlFlow("if (!($L))", isAbsent(type, "value." + name + "()"))
                     .addStatement("throw disagree$$($S, e.getMessage())", name)
                     .endControlFlow()
@@ -159,9 +159,9 @@ final class UnionCode {
                     .addJavadoc("As C after {@code memset(&u, 0, sizeof u); u.$L = value;}: the other members hold their\n", name)
                     .addJavadoc("reading of those bytes. Use it to build the record of a tagged union from its live member.\n\n")
                     .addJavadoc("@param value the value of {@code $L}\n", name)
-                    .addJavadoc("@throws $T if {@code value} does not fit {@code $L}, or another member that cannot read\n", Runtime.VALUE_EXCEPTION, name)
+                    .addJavadoc("@throws $T if {@code value} does not fit {@code $L}, or another member that cannot read\n", JavaTypeNames.VALUE_EXCEPTION, name)
                     .addJavadoc("    the bytes (an invalid {@code bool} byte, UTF-8 or enum code) holds bits {@code $L} does not; the message names it\n", name)
-                    .addStatement("$T bytes = $T.ofArray(new byte[$T.toIntExact(SIZE)])", Runtime.MEMORY_SEGMENT, Runtime.MEMORY_SEGMENT, Math.class)
+                    .addStatement("$T bytes = $T.ofArray(new byte[$T.toIntExact(SIZE)])", JavaTypeNames.MEMORY_SEGMENT, JavaTypeNames.MEMORY_SEGMENT, Math.class)
                     .addStatement("$L(bytes, 0L, value)", name)
                     .addStatement("return read(bytes, 0L)")
                     .build());
@@ -181,25 +181,25 @@ final class UnionCode {
                 .addJavadoc("Decodes only member {@code member} (its index in component order) of the union at {@code offset}:\n")
                 .addJavadoc("the other members are null, or zero / {@code false} when primitive. For a struct that tags this union.\n\n")
                 .addJavadoc("@param segment the segment\n@param offset the byte offset of the union\n@param member the index of the live member\n")
-                .addJavadoc("@return a new record\n@throws $T if the live member's bytes are invalid\n", Runtime.VALUE_EXCEPTION)
+                .addJavadoc("@return a new record\n@throws $T if the live member's bytes are invalid\n", JavaTypeNames.VALUE_EXCEPTION)
                 .addJavadoc("@throws IndexOutOfBoundsException if {@code member} is not a member index or the union does not fit the segment\n")
-                .addParameter(Runtime.MEMORY_SEGMENT, "segment").addParameter(TypeName.LONG, "offset").addParameter(TypeName.INT, "member")
-                .addStatement("$T.checkFromIndexSize(offset, SIZE, segment.byteSize())", Runtime.OBJECTS)
+                .addParameter(JavaTypeNames.MEMORY_SEGMENT, "segment").addParameter(TypeName.LONG, "offset").addParameter(TypeName.INT, "member")
+                .addStatement("$T.checkFromIndexSize(offset, SIZE, segment.byteSize())", JavaTypeNames.OBJECTS)
                 .addCode("return switch (member) {\n$>");
         MethodSpec.Builder check = MethodSpec.methodBuilder("checkLive$").addModifiers(Modifier.PUBLIC, Modifier.STATIC)
                 .addJavadoc("Performs the checks of storing only member {@code member} of {@code value}; the other members are ignored.\n\n")
                 .addJavadoc("@param value the union value\n@param member the index of the live member\n")
-                .addJavadoc("@throws $T if the live member is null or does not fit\n", Runtime.VALUE_EXCEPTION)
+                .addJavadoc("@throws $T if the live member is null or does not fit\n", JavaTypeNames.VALUE_EXCEPTION)
                 .addJavadoc("@throws IndexOutOfBoundsException if {@code member} is not a member index\n")
                 .addParameter(record, "value").addParameter(TypeName.INT, "member")
-                .addStatement("$T.requireNonNull(value, STRUCT)", Runtime.OBJECTS)
+                .addStatement("$T.requireNonNull(value, STRUCT)", JavaTypeNames.OBJECTS)
                 .beginControlFlow("switch (member)");
         MethodSpec.Builder write = MethodSpec.methodBuilder("writeLive$").addModifiers(Modifier.PUBLIC, Modifier.STATIC)
                 .addJavadoc("Zeroes the union's bytes at {@code offset}, then stores member {@code member} of {@code value}, without\n")
                 .addJavadoc("the checks of {@code checkLive$$} (call it first).\n\n")
                 .addJavadoc("@param segment the segment\n@param offset the byte offset of the union\n@param value a checked union value\n")
                 .addJavadoc("@param member the index of the live member\n")
-                .addParameter(Runtime.MEMORY_SEGMENT, "segment").addParameter(TypeName.LONG, "offset")
+                .addParameter(JavaTypeNames.MEMORY_SEGMENT, "segment").addParameter(TypeName.LONG, "offset")
                 .addParameter(record, "value").addParameter(TypeName.INT, "member")
                 .addStatement("segment.asSlice(offset, SIZE).fill((byte) 0)")
                 .beginControlFlow("switch (member)");
@@ -234,7 +234,7 @@ final class UnionCode {
      */
     static CodeBlock readMembers(StructLayoutPlan plan, TypeName record) {
         CodeBlock.Builder b = CodeBlock.builder()
-                .addStatement("$T[] failed = new $T[$L]", Runtime.VALUE_EXCEPTION, Runtime.VALUE_EXCEPTION, plan.members().size());
+                .addStatement("$T[] failed = new $T[$L]", JavaTypeNames.VALUE_EXCEPTION, JavaTypeNames.VALUE_EXCEPTION, plan.members().size());
         CodeBlock.Builder args = CodeBlock.builder();
         for (int i = 0; i < plan.members().size(); i++) {
             Member m = plan.members().get(i);
@@ -242,7 +242,7 @@ final class UnionCode {
             TypeName type = MemberCode.javaType(m.field().type());
             b.addStatement("$T m$L = $L", type, i, absent(type))
                     .beginControlFlow("try").addStatement("m$L = $L(segment, offset)", i, name)
-                    .nextControlFlow("catch ($T e)", Runtime.VALUE_EXCEPTION).addStatement("failed[$L] = e", i).endControlFlow();
+                    .nextControlFlow("catch ($T e)", JavaTypeNames.VALUE_EXCEPTION).addStatement("failed[$L] = e", i).endControlFlow();
             args.add(i == 0 ? "m$L" : ", m$L", i);
         }
         return b.addStatement("int refusing = UNION$$.refusing(segment, offset, failed)")
@@ -293,17 +293,17 @@ final class UnionCode {
                 .addJavadoc("{@return the member that refuses the union's bytes at {@code offset}, -1 if none: see {@link $T#refusing}}\n\n", UNION_BYTES)
                 .addJavadoc("@param segment the segment\n@param offset the byte offset of the union\n")
                 .addJavadoc("@param failed per member, non-null when it does not read\n")
-                .addParameter(Runtime.MEMORY_SEGMENT, "segment").addParameter(TypeName.LONG, "offset").addParameter(Object[].class, "failed")
+                .addParameter(JavaTypeNames.MEMORY_SEGMENT, "segment").addParameter(TypeName.LONG, "offset").addParameter(Object[].class, "failed")
                 .addStatement("return UNION$$.refusing(segment, offset, failed)").build();
     }
 
     /** {@return {@code disagree$}, the exception of {@link #consistencyCheck}} */
     static MethodSpec disagree(StructLayoutPlan plan) {
         return MethodSpec.methodBuilder("disagree$").addModifiers(Modifier.PRIVATE, Modifier.STATIC)
-                .returns(Runtime.VALUE_EXCEPTION)
+                .returns(JavaTypeNames.VALUE_EXCEPTION)
                 .addParameter(String.class, "member").addParameter(String.class, "cause")
                 .addStatement("return new $T(STRUCT, member, $S + member + $S + (cause == null ? $S : $S + cause), null, -1)",
-                        Runtime.VALUE_EXCEPTION,
+                        JavaTypeNames.VALUE_EXCEPTION,
                         "the members of a union share their bytes, and '",
                         "' does not read back as given once every member is written",
                         "", ": ")

@@ -19,9 +19,9 @@ public final class ViewClassWriter {
 
     public ViewClassWriter(StructLayoutPlan plan) {
         this.plan = plan;
-        this.record = Runtime.className(plan.model().record());
-        this.self = Runtime.viewClass(plan.model().record());
-        this.struct = Runtime.structClass(plan.model().record());
+        this.record = JavaTypeNames.className(plan.model().record());
+        this.self = JavaTypeNames.viewClass(plan.model().record());
+        this.struct = JavaTypeNames.structClass(plan.model().record());
     }
 
     public JavaFile write() {
@@ -32,26 +32,26 @@ public final class ViewClassWriter {
                         + "The bounds check of {@link #at}/{@link #wrap} is {@code Objects.checkIndex}, a JIT intrinsic.\n"
                         + "{@link #wrap} re-points the view without allocating. Not thread-safe.\n")
                 .addJavadoc(plan.model().union() ? UnionCode.semantics() : "")
-                .addField(Runtime.MEMORY_SEGMENT, "segment", Modifier.PRIVATE)
+                .addField(JavaTypeNames.MEMORY_SEGMENT, "segment", Modifier.PRIVATE)
                 .addField(TypeName.LONG, "offset", Modifier.PRIVATE)
                 .addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE)
-                        .addParameter(Runtime.MEMORY_SEGMENT, "segment").addParameter(TypeName.LONG, "offset")
+                        .addParameter(JavaTypeNames.MEMORY_SEGMENT, "segment").addParameter(TypeName.LONG, "offset")
                         .addStatement("this.segment = segment").addStatement("this.offset = offset").build())
                 .addMethod(MethodSpec.methodBuilder("at").addModifiers(Modifier.PUBLIC, Modifier.STATIC).returns(self)
                         .addJavadoc("{@return a view of the struct at {@code offset} in {@code segment}}\n\n")
                         .addJavadoc("@param segment the segment\n@param offset the byte offset of the struct\n")
                         .addJavadoc("@throws IndexOutOfBoundsException if the struct does not fit the segment\n")
-                        .addParameter(Runtime.MEMORY_SEGMENT, "segment").addParameter(TypeName.LONG, "offset")
-                        .addStatement("$T.checkIndex(offset, segment.byteSize() - $T.SIZE + 1)", Runtime.OBJECTS, struct)
+                        .addParameter(JavaTypeNames.MEMORY_SEGMENT, "segment").addParameter(TypeName.LONG, "offset")
+                        .addStatement("$T.checkIndex(offset, segment.byteSize() - $T.SIZE + 1)", JavaTypeNames.OBJECTS, struct)
                         .addStatement("return new $T(segment, offset)", self).build())
                 .addMethod(MethodSpec.methodBuilder("wrap").addModifiers(Modifier.PUBLIC).returns(self)
                         .addJavadoc("Re-points this view.\n\n@param segment the segment\n@param offset the byte offset of the struct\n")
                         .addJavadoc("@return this view\n@throws IndexOutOfBoundsException if the struct does not fit the segment\n")
-                        .addParameter(Runtime.MEMORY_SEGMENT, "segment").addParameter(TypeName.LONG, "offset")
-                        .addStatement("$T.checkIndex(offset, segment.byteSize() - $T.SIZE + 1)", Runtime.OBJECTS, struct)
+                        .addParameter(JavaTypeNames.MEMORY_SEGMENT, "segment").addParameter(TypeName.LONG, "offset")
+                        .addStatement("$T.checkIndex(offset, segment.byteSize() - $T.SIZE + 1)", JavaTypeNames.OBJECTS, struct)
                         .addStatement("this.segment = segment").addStatement("this.offset = offset")
                         .addStatement("return this").build())
-                .addMethod(MethodSpec.methodBuilder("segment").addModifiers(Modifier.PUBLIC).returns(Runtime.MEMORY_SEGMENT)
+                .addMethod(MethodSpec.methodBuilder("segment").addModifiers(Modifier.PUBLIC).returns(JavaTypeNames.MEMORY_SEGMENT)
                         .addJavadoc("{@return the viewed segment}\n").addStatement("return segment").build())
                 .addMethod(MethodSpec.methodBuilder("offset").addModifiers(Modifier.PUBLIC).returns(TypeName.LONG)
                         .addJavadoc("{@return the byte offset of the struct in the segment}\n").addStatement("return offset").build())
@@ -63,7 +63,7 @@ public final class ViewClassWriter {
                                 + "not require the struct's alignment: a view may sit on a packed member.\n\n@param value the record\n", struct)
                         .addParameter(record, "value")
                         .addStatement("$T.check(value)", struct)
-                        .addStatement("$T.check(segment, offset, $T.SIZE, 1, $S)", Runtime.BOUNDS, struct, plan.model().record().simpleName())
+                        .addStatement("$T.check(segment, offset, $T.SIZE, 1, $S)", JavaTypeNames.BOUNDS, struct, plan.model().record().simpleName())
                         .addStatement("$T.writeUnchecked(segment, offset, value)", struct).build())
                 .addMethod(MethodSpec.methodBuilder("toString").addAnnotation(Override.class)
                         .addModifiers(Modifier.PUBLIC).returns(String.class)
@@ -79,18 +79,18 @@ public final class ViewClassWriter {
         TypeName type = MemberCode.javaType(m.field().type());
         switch (m.field().type()) {
             case FieldType.Nested n -> {
-                ClassName nestedView = Runtime.viewClass(n.struct().record());
+                ClassName nestedView = JavaTypeNames.viewClass(n.struct().record());
                 t.addMethod(MethodSpec.methodBuilder(name).addModifiers(Modifier.PUBLIC).returns(nestedView)
                         .addJavadoc("{@return a view of the nested struct {@code $L}}\n", name)
                         .addStatement("return $T.at(segment, offset + $T.$L)", nestedView, struct, MemberCode.offsetConst(m))
                         .build());
             }
             case FieldType.NestedArray a -> {
-                ClassName nestedView = Runtime.viewClass(a.struct().record());
+                ClassName nestedView = JavaTypeNames.viewClass(a.struct().record());
                 t.addMethod(MethodSpec.methodBuilder(name).addModifiers(Modifier.PUBLIC).returns(nestedView)
                         .addJavadoc("{@return a view of element {@code index} of {@code $L}}\n\n@param index the element index\n", name)
                         .addParameter(TypeName.INT, "index")
-                        .addStatement("$T.checkElement(index, $L, $S, $S)", Runtime.BOUNDS, a.length(),
+                        .addStatement("$T.checkElement(index, $L, $S, $S)", JavaTypeNames.BOUNDS, a.length(),
                                 plan.model().record().simpleName(), name)
                         .addStatement("return $T.at(segment, offset + $T.$L + (long) index * $LL)", nestedView, struct,
                                 MemberCode.offsetConst(m), m.nested().size()).build());

@@ -14,7 +14,7 @@ import io.structbridge.processor.model.FieldModel;
 import io.structbridge.processor.model.FieldType;
 import io.structbridge.processor.model.JavaPrim;
 import io.structbridge.processor.model.StructModel;
-import io.structbridge.processor.write.java.Runtime;
+import io.structbridge.processor.write.java.JavaTypeNames;
 import javax.lang.model.element.Modifier;
 
 /**
@@ -48,7 +48,7 @@ public final class JsonCodecWriter {
 
     public JsonCodecWriter(StructModel model) {
         this.model = model;
-        this.struct = Runtime.structClassOf(model.record());
+        this.struct = JavaTypeNames.structClassOf(model.record());
         this.array = ClassName.get(model.record().packageName(), model.record().flatName() + "Array");
         this.self = jsonClass(model.record());
     }
@@ -107,7 +107,7 @@ public final class JsonCodecWriter {
                         .addMember("value", "$S", "io.structbridge.processor.StructProcessor")
                         .addMember("from", "$S", model.record().canonicalName()).build())
                 .addJavadoc("Streams JSON between Jackson 3 and {@link $T} structs in native memory, with no record in between.\n\n",
-                        Runtime.classNameOf(model.record()))
+                        JavaTypeNames.classNameOf(model.record()))
                 .addJavadoc("<p>Reading is strict ({@code StrictJson}): every property required, no unknown properties$L,\n"
                         + "no duplicates, no null, integers only from integral tokens and within the field's C type,\n"
                         + "strings within their byte capacity, arrays of exactly their length. Errors are\n"
@@ -159,7 +159,7 @@ public final class JsonCodecWriter {
     }
 
     private ClassName record() {
-        return Runtime.classNameOf(model.record());
+        return JavaTypeNames.classNameOf(model.record());
     }
 
     private TypeSpec codecClass() {
@@ -404,10 +404,10 @@ public final class JsonCodecWriter {
             case FieldType.Scalar s -> CodeBlock.of("$T.$L(segment, offset, $L);\n", struct, n, readScalar(s, field));
             case FieldType.BitField b -> CodeBlock.of("$T.$L(segment, offset, $L);\n", struct, n, readBits(b, field));
             case FieldType.Text x -> CodeBlock.of("$T.readText(parser, segment, offset + $T.$L, $T.$L, $L, $L, $L, zeroed, STRUCT, $S, $S);\n",
-                    READING, struct, Runtime.offsetConstant(n), TEXT_ENCODING, x.encoding().name(), x.capacity(),
+                    READING, struct, JavaTypeNames.offsetConstant(n), TEXT_ENCODING, x.encoding().name(), x.capacity(),
                     x.nulTerminated(), x.truncate(), n, field);
             case FieldType.EnumCode e -> {
-                ClassName enumClass = Runtime.classNameOf(e.type());
+                ClassName enumClass = JavaTypeNames.classNameOf(e.type());
                 CodeBlock.Builder b = CodeBlock.builder()
                         .addStatement("$T value = $T.readString(parser, $S)", String.class, READING, field)
                         .addStatement("$T.$L(segment, offset, switch (value) {\n$>$L\ndefault -> throw $T.error(parser, $S, $L + value + $L);\n$<})",
@@ -422,13 +422,13 @@ public final class JsonCodecWriter {
             }
             case FieldType.PrimitiveArray a -> primitiveArray(a, n, field, struct);
             case FieldType.Nested x -> CodeBlock.of("$T.readInto(parser, segment, offset + $T.$L);\n",
-                    jsonClass(x.struct().record()), struct, Runtime.offsetConstant(n));
+                    jsonClass(x.struct().record()), struct, JavaTypeNames.offsetConstant(n));
             case FieldType.NestedArray x -> CodeBlock.builder()
                     .addStatement("$T.startArray(parser, $S, $L)", READING, field, x.length())
                     .beginControlFlow("for (int i = 0; i < $L; i++)", x.length())
                     .addStatement("$T.element(parser, $S, i, $L)", READING, field, x.length())
                     .addStatement("$T.readInto(parser, segment, offset + $T.$L + (long) i * $T.SIZE)",
-                            jsonClass(x.struct().record()), struct, Runtime.offsetConstant(n), Runtime.structClassOf(x.struct().record()))
+                            jsonClass(x.struct().record()), struct, JavaTypeNames.offsetConstant(n), JavaTypeNames.structClassOf(x.struct().record()))
                     .endControlFlow()
                     .addStatement("$T.endArray(parser, $S, $L)", READING, field, x.length())
                     .build();
@@ -566,7 +566,7 @@ public final class JsonCodecWriter {
                 case FieldType.Pointer p -> { } // a struct holding a pointer has no codec (SB-POINTER-NO-JSON)
                 case FieldType.EnumCode e -> m.addStatement("$T.$L(segment, offset)", struct, n);
                 case FieldType.Text x -> m.addStatement("$T.checkText(segment, offset + $T.$L, $T.$L, $L, $L, STRUCT, $S)", JSON_WRITING,
-                        struct, Runtime.offsetConstant(n), TEXT_ENCODING, x.encoding().name(), x.capacity(), x.nulTerminated(), n);
+                        struct, JavaTypeNames.offsetConstant(n), TEXT_ENCODING, x.encoding().name(), x.capacity(), x.nulTerminated(), n);
                 case FieldType.PrimitiveArray a -> {
                     if (a.element().java() != JavaPrim.BYTE && a.element().java() != JavaPrim.CHAR) {
                         m.beginControlFlow("for (int i = 0; i < $L; i++)", a.length())
@@ -574,14 +574,14 @@ public final class JsonCodecWriter {
                     }
                 }
                 case FieldType.Nested x -> m.beginControlFlow("try")
-                        .addStatement("$T.checkStored(segment, offset + $T.$L)", jsonClass(x.struct().record()), struct, Runtime.offsetConstant(n))
+                        .addStatement("$T.checkStored(segment, offset + $T.$L)", jsonClass(x.struct().record()), struct, JavaTypeNames.offsetConstant(n))
                         .nextControlFlow("catch ($T e)", VALUE_EXCEPTION)
                         .addStatement("throw e.nestedIn(STRUCT, $S)", n)
                         .endControlFlow();
                 case FieldType.NestedArray x -> m.beginControlFlow("for (int i = 0; i < $L; i++)", x.length())
                         .beginControlFlow("try")
                         .addStatement("$T.checkStored(segment, offset + $T.$L + (long) i * $T.SIZE)", jsonClass(x.struct().record()),
-                                struct, Runtime.offsetConstant(n), Runtime.structClassOf(x.struct().record()))
+                                struct, JavaTypeNames.offsetConstant(n), JavaTypeNames.structClassOf(x.struct().record()))
                         .nextControlFlow("catch ($T e)", VALUE_EXCEPTION)
                         .addStatement("throw e.nestedIn(STRUCT, $S + i + $S)", n + "[", "]")
                         .endControlFlow()
@@ -638,7 +638,7 @@ public final class JsonCodecWriter {
             case FieldType.Pointer p -> throw new IllegalStateException("no JSON for pointer " + n); // unsupportedReason refuses first
             case FieldType.Scalar s -> writeScalar(s, get);
             case FieldType.Text x -> CodeBlock.of("$T.writeText(generator, scratch, segment, offset + $T.$L, $T.$L, $L, $L, STRUCT, $S);\n",
-                    ClassName.get(PKG, "JsonWriting"), struct, Runtime.offsetConstant(n),
+                    ClassName.get(PKG, "JsonWriting"), struct, JavaTypeNames.offsetConstant(n),
                     TEXT_ENCODING, x.encoding().name(), x.capacity(), x.nulTerminated(), n);
             case FieldType.EnumCode e -> CodeBlock.of("generator.writeString(switch ($L) {\n$>$L\n$<});\n", get,
                     e.constants().stream().map(c -> CodeBlock.of("case $L -> $L;", c.name(), io.structbridge.processor.write.JavaStrings.literal(c.json()))).collect(CodeBlock.joining("\n")));
@@ -654,12 +654,12 @@ public final class JsonCodecWriter {
                         .addStatement("generator.writeEndArray()").build();
             };
             case FieldType.Nested x -> CodeBlock.of("$T.writeUnchecked(segment, offset + $T.$L, generator, scratch);\n",
-                    jsonClass(x.struct().record()), struct, Runtime.offsetConstant(n));
+                    jsonClass(x.struct().record()), struct, JavaTypeNames.offsetConstant(n));
             case FieldType.NestedArray x -> CodeBlock.builder()
                     .addStatement("generator.writeStartArray()")
                     .beginControlFlow("for (int i = 0; i < $L; i++)", x.length())
                     .addStatement("$T.writeUnchecked(segment, offset + $T.$L + (long) i * $T.SIZE, generator, scratch)",
-                            jsonClass(x.struct().record()), struct, Runtime.offsetConstant(n), Runtime.structClassOf(x.struct().record()))
+                            jsonClass(x.struct().record()), struct, JavaTypeNames.offsetConstant(n), JavaTypeNames.structClassOf(x.struct().record()))
                     .endControlFlow()
                     .addStatement("generator.writeEndArray()").build();
         };

@@ -11,7 +11,7 @@ import io.structbridge.processor.model.FieldModel;
 import io.structbridge.processor.model.FieldType;
 import io.structbridge.processor.model.StructModel;
 import io.structbridge.processor.model.TaggedUnion;
-import io.structbridge.processor.write.java.Runtime;
+import io.structbridge.processor.write.java.JavaTypeNames;
 import javax.lang.model.element.Modifier;
 
 /**
@@ -49,7 +49,7 @@ final class TaggedUnionJson {
     /** {@return the read of the union component {@code f}, recording the member present} */
     static CodeBlock readCall(StructModel model, FieldModel f, ClassName struct) {
         return CodeBlock.of("member$$$L = readUnion$$$L(parser, segment, offset + $T.$L, zeroed);\n",
-                f.name(), f.name(), struct, Runtime.offsetConstant(f.name()));
+                f.name(), f.name(), struct, JavaTypeNames.offsetConstant(f.name()));
     }
 
     /** {@return the checks, after the whole object is read, that each union held the member its discriminator selects} */
@@ -77,7 +77,7 @@ final class TaggedUnionJson {
     static CodeBlock writeCall(StructModel model, FieldModel f, ClassName struct) {
         TaggedUnion t = of(model, f);
         return CodeBlock.of("writeUnion$$$L(segment, offset + $T.$L, generator, scratch, $T.$L(segment, offset));\n",
-                f.name(), struct, Runtime.offsetConstant(f.name()), struct, t.tag());
+                f.name(), struct, JavaTypeNames.offsetConstant(f.name()), struct, t.tag());
     }
 
     /** Adds {@code MEMBERS$u}, {@code live$u}, {@code readUnion$u} and {@code writeUnion$u} per tagged union. */
@@ -85,7 +85,7 @@ final class TaggedUnionJson {
         for (TaggedUnion t : model.tagged()) {
             StructModel union = union(model, t);
             String u = t.union();
-            ClassName unionStruct = Runtime.structClassOf(union.record());
+            ClassName unionStruct = JavaTypeNames.structClassOf(union.record());
             TypeName tagType = tagType(model, t);
             type.addField(FieldSpec.builder(ArrayTypeName.of(String.class), "MEMBERS$" + u, Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
                     .initializer("{$L}", union.fields().stream().map(m -> CodeBlock.of("$S", m.jsonName())).collect(CodeBlock.joining(", ")))

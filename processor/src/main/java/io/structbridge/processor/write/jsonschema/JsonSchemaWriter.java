@@ -180,7 +180,7 @@ public final class JsonSchemaWriter {
             }
             default -> {
                 m.put("type", "integer");
-                Bounds b = Bounds.integral(s);
+                NumericInterval b = NumericInterval.integral(s);
                 cs.forEach(b::apply);
                 b.putInto(m);
             }
@@ -200,7 +200,7 @@ public final class JsonSchemaWriter {
         }
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("type", "integer");
-        Bounds b = Bounds.integral(bits.min(), bits.max());
+        NumericInterval b = NumericInterval.integral(bits.min(), bits.max());
         cs.forEach(b::apply);
         b.putInto(m);
         return m;
@@ -214,14 +214,14 @@ public final class JsonSchemaWriter {
      * @param s a {@code float} or {@code double} member
      */
     public static java.math.BigDecimal floatingLimit(FieldType.Scalar s) {
-        return Bounds.floatingLimit(s);
+        return NumericInterval.floatingLimit(s);
     }
 
     /** Jackson writes NaN and infinities as the strings "NaN", "Infinity", "-Infinity" (WRITE_NAN_AS_STRINGS). */
     private static Map<String, Object> floating(FieldType.Scalar s, List<Constraint> cs) {
         Map<String, Object> number = new LinkedHashMap<>();
         number.put("type", "number");
-        Bounds b = Bounds.floating(s);
+        NumericInterval b = NumericInterval.floating(s);
         cs.forEach(b::apply);
         b.putInto(number);
         List<String> specials = new ArrayList<>();

@@ -8,7 +8,7 @@ import io.structbridge.processor.model.FieldModel;
 import io.structbridge.processor.model.FieldType;
 import io.structbridge.processor.model.StructModel;
 import io.structbridge.processor.model.TaggedUnion;
-import io.structbridge.processor.write.java.Runtime;
+import io.structbridge.processor.write.java.JavaTypeNames;
 import io.structbridge.processor.write.java.TaggedUnionCode;
 import java.util.function.BiConsumer;
 import javax.lang.model.element.Modifier;
@@ -49,7 +49,7 @@ final class TaggedUnionValidation {
     static void recordField(MethodSpec.Builder m, StructModel model, FieldModel f) {
         TaggedUnion t = TaggedUnion.of(model, f.name());
         StructModel union = union(model, t);
-        ClassName unionRecord = Runtime.classNameOf(union.record());
+        ClassName unionRecord = JavaTypeNames.classNameOf(union.record());
         boolean isEnum = model.fields().stream().anyMatch(x -> x.name().equals(t.tag()) && x.type() instanceof FieldType.EnumCode);
         m.addCode("// $L: only the member $L selects\n{\n$>", f.name(), t.tag())
                 .addStatement("$T v = value.$L()", unionRecord, f.name())
@@ -88,7 +88,7 @@ final class TaggedUnionValidation {
                 .beginControlFlow("switch (live)");
         for (int i = 0; i < union.fields().size(); i++) {
             m.addStatement("case $L -> $T.validate$$$L(segment, offset + $T.$L, prefix + $S, out)", i, validator,
-                    union.fields().get(i).name(), struct, Runtime.offsetConstant(f.name()), f.name() + ".");
+                    union.fields().get(i).name(), struct, JavaTypeNames.offsetConstant(f.name()), f.name() + ".");
         }
         m.addCode("default -> { }\n").endControlFlow().addCode("$<}\n");
     }

@@ -247,7 +247,7 @@ public final class ValidatorClassWriter {
 
     private void nativeField(MethodSpec.Builder m, FieldModel f) {
         String name = f.name();
-        String offset = io.structbridge.processor.write.java.Runtime.offsetConstant(name);
+        String offset = io.structbridge.processor.write.java.JavaTypeNames.offsetConstant(name);
         switch (f.type()) {
             case FieldType.Nested n -> m.addStatement("$T.validate(segment, offset + $T.$L, prefix + $S, out)",
                     validatorClass(n.struct().record()), struct, offset, name + ".");
@@ -285,7 +285,7 @@ public final class ValidatorClassWriter {
     }
 
     private static TypeName javaType(FieldType t) {
-        return io.structbridge.processor.write.java.Runtime.componentType(t);
+        return io.structbridge.processor.write.java.JavaTypeNames.componentType(t);
     }
 
 }

@@ -4,7 +4,6 @@ import io.structbridge.processor.model.CTypes;
 import io.structbridge.processor.model.Constraint;
 import io.structbridge.processor.model.FieldType;
 import io.structbridge.processor.model.JavaPrim;
-import io.structbridge.processor.parse.ConstraintReader;
 import java.util.List;
 import java.util.regex.PatternSyntaxException;
 import javax.lang.model.element.AnnotationMirror;
@@ -16,18 +15,26 @@ import javax.lang.model.element.Element;
  * type makes impossible is an error, one it makes redundant is a warning, and a {@code @Pattern}
  * that ECMA-262 cannot express is a warning.
  */
-public final class ConstraintChecks {
+public final class ConstraintDeclarationChecks {
 
-    public void check(Element c, FieldType type, ConstraintReader.Read read, Report report) {
+    /**
+     * Checks the constraints of a component.
+     *
+     * @param c the record component
+     * @param type the component's type
+     * @param cs the constraints as read, in the order of their annotations
+     * @param mirrors the annotation each of {@code cs} was read from, at the same index
+     * @param report where the errors and warnings go
+     */
+    public void check(Element c, FieldType type, List<Constraint> cs, List<AnnotationMirror> mirrors, Report report) {
         String name = c.getSimpleName().toString();
-        List<Constraint> cs = read.constraints();
         java.math.BigDecimal lower = null;
         java.math.BigDecimal upper = null;
         String lowerName = null;
         String upperName = null;
         for (int i = 0; i < cs.size(); i++) {
             Constraint k = cs.get(i);
-            AnnotationMirror a = read.mirrors().get(i);
+            AnnotationMirror a = mirrors.get(i);
             java.math.BigDecimal lo = null;
             java.math.BigDecimal hi = null;
             try {

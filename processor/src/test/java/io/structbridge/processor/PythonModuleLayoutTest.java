@@ -4,31 +4,29 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.structbridge.oracles.OracleProcess;
 import java.io.File;
-import java.io.IOException;
 import java.lang.foreign.MemoryLayout;
 import java.net.URL;
 import java.net.URLClassLoader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Defects of the generated Python module found by the issue-10 attack (/work/issue10-python-findings), each against
- * gcc (the same declarations written in C here, from the records' description, not from our header) or against
- * Java's own refusal: generated private names that components could take (06), a bit-field or member hiding
- * ctypes' class methods (12), a _Float16 array whose element writes were lost (11), a struct aligned only by its
- * bit-fields that ctypes and NumPy aligned to 1 (02), and open_array of a struct holding a pointer (Java's
- * StructFile refuses it).
+ * The generated Python module lays out and stores what gcc does (the same declarations written in C here, from the
+ * records' description, not from our header) and refuses what Java refuses: components named like the module's
+ * private names keep their bytes, a _Float16 array's element writes fail loudly instead of being lost, a struct
+ * aligned only by its bit-fields is aligned as gcc aligns it in ctypes and NumPy, open_array of a struct holding a
+ * pointer is refused (as Java's StructFile refuses it), and a component named like a class attribute of
+ * ctypes.Structure is refused.
  */
-class PythonModuleFindingsTest {
+class PythonModuleLayoutTest {
     private static final String HEAD = "package t;\nimport io.structbridge.annotations.*;\nimport java.lang.foreign.MemorySegment;\n";
 
     private static Map<String, String> sources() {
@@ -193,12 +191,7 @@ class PythonModuleFindingsTest {
         }
     }
 
-    private static String run(Path dir, String... cmd) throws IOException, InterruptedException {
-        Process p = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true).start();
-        byte[] out = p.getInputStream().readAllBytes();
-        assertTrue(p.waitFor(120, TimeUnit.SECONDS));
-        String text = new String(out, StandardCharsets.UTF_8);
-        assertEquals(0, p.exitValue(), () -> String.join(" ", cmd) + "\n" + text);
-        return text;
+    private static String run(Path dir, String... cmd) {
+        return OracleProcess.of(cmd).in(dir).mergeErrors().timeout(120).check().stdout();
     }
 }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.structbridge.oracles.OracleProcess;
 import io.structbridge.processor.check.Message;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -18,12 +19,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The findings of the review of {@code @Reserved} and {@code @FormerName}: former JSON names are the ones the member
+ * {@code @Reserved} and {@code @FormerName} in every output: former JSON names are the ones the member
  * really had (the lock's), a retired JSON name stays retired, a reserved member's zero bytes are valid for old
  * readers, the C name of reserved bytes is no component's, Python's alignment counts reserved members (gcc as the
  * oracle), and a reserved first member is a member of version 1.
  */
-class DeclaredChangesReviewTest {
+class DeclaredChangesAcrossOutputsTest {
     private static final String HEAD = "package lk;\nimport io.structbridge.annotations.*;\nimport com.fasterxml.jackson.annotation.JsonProperty;\n";
 
     private static DiskCompilation compile(Path dir, Path lock, Map<String, String> sources) {
@@ -180,12 +181,9 @@ class DeclaredChangesReviewTest {
         assertEquals(gcc, run(w, w.resolve("mojo_main").toString()));
     }
 
-    private static String run(Path dir, String... cmd) throws Exception {
-        ProcessBuilder pb = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true);
-        pb.environment().put("PYTHONPATH", Path.of("src/main/resources/io/structbridge/processor/write/python").toAbsolutePath().toString());
-        Process p = pb.start();
-        String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
-        assertEquals(0, p.waitFor(), out);
-        return out;
+    private static String run(Path dir, String... cmd) {
+        return OracleProcess.of(cmd).in(dir).mergeErrors().timeout(300)
+                .env("PYTHONPATH", Path.of("src/main/resources/io/structbridge/processor/write/python").toAbsolutePath().toString())
+                .check().stdout();
     }
 }

@@ -6,8 +6,8 @@ import com.palantir.javapoet.TypeName;
 import io.structbridge.processor.model.ClassRef;
 
 /** Names of the runtime and JDK types that generated code uses, and of generated classes. */
-public final class Runtime {
-    private Runtime() {}
+public final class JavaTypeNames {
+    private JavaTypeNames() {}
 
     static final String PKG = "io.structbridge.runtime";
     static final ClassName VALUES = ClassName.get(PKG, "Values");

@@ -31,7 +31,7 @@ import org.junit.jupiter.api.TestFactory;
  * from a first row that is neither 0 nor a multiple of 8, read back by Arrow Java and compared with the
  * generated reader; failures in a late block name the row and leave the consumer untouched.
  */
-class TransposedExportAttackTest {
+class TransposedExportBlocksTest {
     private static final long TRANSPOSED_BLOCK = 256 * 1024;
 
     static int blockRows(StructType<?> type) {

@@ -1,4 +1,4 @@
-package io.structbridge.processor.parse;
+package io.structbridge.processor.element;
 
 import java.util.Map;
 import java.util.Optional;
@@ -18,7 +18,8 @@ import javax.lang.model.util.Elements;
  * processor loads no annotation or user class.
  */
 public final class Mirrors {
-    static final String PACKAGE = "io.structbridge.annotations.";
+    /** The package of the structbridge annotations, with its trailing dot. */
+    public static final String PACKAGE = "io.structbridge.annotations.";
 
     private final Elements elements;
 
@@ -68,12 +69,12 @@ public final class Mirrors {
     }
 
     /** {@return the simple name of an annotation's type} */
-    static String simpleName(AnnotationMirror a) {
+    public static String simpleName(AnnotationMirror a) {
         return a.getAnnotationType().asElement().getSimpleName().toString();
     }
 
     /** {@return the value of {@code name} in {@code a}, the default if not written} */
-    AnnotationValue value(AnnotationMirror a, String name) {
+    public AnnotationValue value(AnnotationMirror a, String name) {
         for (Map.Entry<? extends ExecutableElement, ? extends AnnotationValue> e
                 : elements.getElementValuesWithDefaults(a).entrySet()) {
             if (e.getKey().getSimpleName().contentEquals(name)) {
@@ -93,19 +94,19 @@ public final class Mirrors {
         return null;
     }
 
-    long longValue(AnnotationMirror a, String name) {
+    public long longValue(AnnotationMirror a, String name) {
         return ((Number) value(a, name).getValue()).longValue();
     }
 
-    int intValue(AnnotationMirror a, String name) {
+    public int intValue(AnnotationMirror a, String name) {
         return ((Number) value(a, name).getValue()).intValue();
     }
 
-    boolean boolValue(AnnotationMirror a, String name) {
+    public boolean boolValue(AnnotationMirror a, String name) {
         return (Boolean) value(a, name).getValue();
     }
 
-    String enumValue(AnnotationMirror a, String name) {
+    public String enumValue(AnnotationMirror a, String name) {
         return ((VariableElement) value(a, name).getValue()).getSimpleName().toString();
     }
 }

@@ -13,7 +13,7 @@ import java.util.Map;
  * with each constraint read the way Hibernate Validator 9 evaluates it (the differential tests
  * check this: {@code @Max(5) double} refuses 5.5, NaN fails every bound).
  */
-final class Bounds {
+final class NumericInterval {
     private BigDecimal lower;
     private boolean lowerExclusive;
     private BigDecimal upper;
@@ -21,20 +21,20 @@ final class Bounds {
     private BigDecimal multipleOf;
     private final boolean floating;
 
-    private Bounds(boolean floating) {
+    private NumericInterval(boolean floating) {
         this.floating = floating;
     }
 
-    static Bounds integral(FieldType.Scalar s) {
-        Bounds b = new Bounds(false);
+    static NumericInterval integral(FieldType.Scalar s) {
+        NumericInterval b = new NumericInterval(false);
         b.lower = BigDecimal.valueOf(Math.max(CTypes.min(s.ctype()), s.java().min()));
         b.upper = CTypes.rawBits(s.ctype()) ? new BigDecimal(CTypes.UINT64_MAX_TEXT)
                 : BigDecimal.valueOf(Math.min(CTypes.max(s.ctype()), s.java().max()));
         return b;
     }
 
-    static Bounds integral(long min, long max) {
-        Bounds b = new Bounds(false);
+    static NumericInterval integral(long min, long max) {
+        NumericInterval b = new NumericInterval(false);
         b.lower = BigDecimal.valueOf(min);
         b.upper = BigDecimal.valueOf(max);
         return b;
@@ -58,8 +58,8 @@ final class Bounds {
      * largest number that rounds to the narrow type's largest value, its largest value plus half an ulp
      * of the Java type there, inclusive (the tie rounds to it: its significand is even in the Java type).
      */
-    static Bounds floating(FieldType.Scalar s) {
-        Bounds b = new Bounds(true);
+    static NumericInterval floating(FieldType.Scalar s) {
+        NumericInterval b = new NumericInterval(true);
         BigDecimal limit = floatingLimit(s);
         boolean exclusive = !narrow(s);
         b.lower = limit.negate();
