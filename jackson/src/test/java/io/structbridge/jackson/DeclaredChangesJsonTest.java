@@ -69,6 +69,9 @@ class DeclaredChangesJsonTest {
         CORPUS.put("{\"time\":1,\"qty\":\"seven\",\"price\":2.5,\"lots\":null,\"market\":\"X\"}", true);
         CORPUS.put("{\"lots\":{\"a\":[1,{\"b\":null}]},\"time\":1,\"qty\":[],\"cost\":2.5,\"market\":\"X\"}", true);
         CORPUS.put("{\"time\":1,\"qty\":1.5e400,\"price\":2.5,\"market\":\"X\"}", true);
+        // lots was lot before it was removed: JSON of that version holds "lot", skipped too; each name once
+        CORPUS.put("{\"time\":1,\"lot\":4,\"price\":2.5,\"market\":\"X\"}", true);
+        CORPUS.put("{\"time\":1,\"lot\":4,\"price\":2.5,\"lots\":[4],\"market\":\"X\"}", true);
         CORPUS.put("{\"time\":1,\"qty\":0,\"price\":2.5}", false);
         CORPUS.put("{\"time\":1,\"Qty\":0,\"price\":2.5,\"market\":\"X\"}", false);
         CORPUS.put("{\"time\":1,\"qty\":0,\"quantity\":0,\"price\":2.5,\"market\":\"X\"}", false);
@@ -81,7 +84,8 @@ class DeclaredChangesJsonTest {
      */
     private static final List<String> RESERVED_TWICE = List.of(
             "{\"time\":1,\"qty\":1,\"price\":2.5,\"qty\":1,\"market\":\"X\"}",
-            "{\"time\":1,\"lots\":1,\"price\":2.5,\"market\":\"X\",\"lots\":\"x\"}");
+            "{\"time\":1,\"lots\":1,\"price\":2.5,\"market\":\"X\",\"lots\":\"x\"}",
+            "{\"time\":1,\"lot\":1,\"price\":2.5,\"market\":\"X\",\"lot\":2}");
     private static final String LIVE_TWICE = "{\"time\":1,\"time\":1,\"price\":2.5,\"market\":\"X\"}";
 
     /** The reserved JSON name of {@link ReservedHolder#gone()}: user text, a quote and a U+2028 (escaped in JSON). */

@@ -105,7 +105,7 @@ final class PythonPackageOutput {
             }
         } catch (IOException e) {
             messager.printMessage(Diagnostic.Kind.ERROR, Message.OUTPUT_FAILED.format(file, "Python package " + name,
-                    e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage())), origins[0]);
+                    IoProblems.describe(e)), origins[0]);
         }
     }
 

@@ -181,7 +181,7 @@ public final class StructProcessor extends AbstractProcessor {
                 p.write(messager);
             } catch (java.io.IOException | RuntimeException e) {
                 messager.printMessage(Diagnostic.Kind.ERROR, Message.OUTPUT_FAILED.format(p.file(),
-                        p.type().getQualifiedName(), e.getMessage()), p.type());
+                        p.type().getQualifiedName(), IoProblems.describe(e)), p.type());
             }
         }
     }

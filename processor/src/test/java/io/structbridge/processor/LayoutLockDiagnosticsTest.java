@@ -266,6 +266,18 @@ class LayoutLockDiagnosticsTest {
                     RESERVED.replace("@Reserved int qty", "@Reserved @Order(Endian.BIG) int qty"), SIDE, POS,
                     Message.LOCK_RESERVED_CHANGED, "@Reserved @Order(Endian.BIG) int qty", "byte order was NATIVE, is BIG",
                     "a reader would refuse those files"),
+            new Row("a reserved member's JSON name changed", RESERVED, SIDE, POS,
+                    RESERVED.replace("@Reserved int qty", "@Reserved @com.fasterxml.jackson.annotation.JsonProperty(\"zz\") int qty"),
+                    SIDE, POS, Message.LOCK_RESERVED_CHANGED, "int qty", "its JSON name was qty, is zz",
+                    "its JSON name, which JSON documents of that version hold"),
+            new Row("a renamed member reserved (@Reserved keeps @FormerName)", RENAMED, SIDE, POS,
+                    RENAMED.replace("@jakarta.validation.constraints.Min(0) @FormerName(\"qty\") int quantity",
+                            "@Reserved @FormerName(\"qty\") int quantity"), SIDE, POS, null, null),
+            new Row("a member renamed back to its earlier name", RENAMED, SIDE, POS,
+                    RENAMED.replace("@FormerName(\"qty\") int quantity", "@FormerName({\"qty\", \"quantity\"}) int qty"), SIDE, POS,
+                    null, null),
+            new Row("a member of a nested struct reserved in its record", V1, SIDE, POS, V1, SIDE,
+                    POS.replace("float y", "@Reserved float y"), null, null),
             new Row("a reserved member deleted", RESERVED, SIDE, POS, RESERVED.replace("        @Reserved int qty,\n", ""), SIDE, POS,
                     Message.LOCK_RESERVED_CHANGED, "record Tick", "reserved member 'qty' of", "it is gone"),
             new Row("a constraint on a reserved member", V1.replace("@jakarta.validation.constraints.Min(0) int qty",
@@ -386,7 +398,7 @@ class LayoutLockDiagnosticsTest {
         Properties p = load(lock.resolve("lk.Tick.v1.properties"));
         assertEquals("stamp,qty,side,venue,at,at.x,at.y", p.getProperty("members"));
         assertEquals("true", p.getProperty("member.qty.reserved"));
-        assertEquals(null, p.getProperty("member.qty.constraint.1"));
+        assertEquals("@Min(0)", p.getProperty("member.qty.constraint.1"), "the constraint old readers enforce stays in the lock");
         assertEquals("time", p.getProperty("member.stamp.former"));
         assertEquals("time", p.getProperty("member.stamp.former.json"));
         assertEquals("stamp", p.getProperty("member.stamp.json"));
@@ -412,9 +424,27 @@ class LayoutLockDiagnosticsTest {
         Files.writeString(file, Files.readString(file).replaceAll("(?m)^member\\.qty\\.size = .*\n", ""));
         assertOne(errors(compile(dir.resolve("c"), lock, V1, SIDE, POS)), Message.LOCK_UNREADABLE, line(V1, "record Tick"),
                 file.toString(), "the key 'member.qty.size' is missing");
+        String good = Files.readString(lockCopy(dir.resolve("good")).resolve("lk.Tick.v1.properties"));
+        Files.writeString(file, good.replace("BUY\\=1,SELL\\=2", "NONE,BUY\\=1"));
+        assertOne(errors(compile(dir.resolve("e"), lock, V1, SIDE, POS)), Message.LOCK_UNREADABLE, line(V1, "record Tick"),
+                "the key 'member.side.enum' holds 'NONE', not a constant as NAME=code");
+        Files.writeString(file, good.replace("version = 1", "version = 4294967297"));
+        assertOne(errors(compile(dir.resolve("v"), lock, V1, SIDE, POS)), Message.LOCK_UNREADABLE, line(V1, "record Tick"),
+                "the key 'version' holds 4294967297, not a layout version (1 to 255)");
+        Files.writeString(file, good.replace("members = time,qty,", "members = time,qty,qty,"));
+        assertOne(errors(compile(dir.resolve("m"), lock, V1, SIDE, POS)), Message.LOCK_UNREADABLE, line(V1, "record Tick"),
+                "the key 'members' lists 'qty' twice");
         Files.write(file, new byte[] {'r', 'e', (byte) 0xff});
         assertOne(errors(compile(dir.resolve("d"), lock, V1, SIDE, POS)), Message.LOCK_UNREADABLE, line(V1, "record Tick"),
                 "it is not UTF-8 text");
+    }
+
+    /** A lock folder option naming a regular file: the error says what is in the way, not just the path. */
+    @Test
+    void aLockFolderThatIsAFileIsNamedWithTheReason(@TempDir Path dir) throws IOException {
+        Path file = Files.writeString(dir.resolve("lockfile"), "not a folder");
+        assertOne(errors(compile(dir.resolve("c"), file, V1, SIDE, POS)), Message.OUTPUT_FAILED, line(V1, "record Tick"),
+                "a file is in the way where a folder or a new file belongs: " + file);
     }
 
     @Test

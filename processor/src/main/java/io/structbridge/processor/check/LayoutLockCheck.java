@@ -136,13 +136,20 @@ public final class LayoutLockCheck {
             }
             if (was.topLevel() && is.reserved()) {
                 List<String> what = new ArrayList<>();
-                differ(what, "its name", was.path(), is.path());
+                if (!is.former().contains(was.path())) {
+                    differ(what, "its name", was.path(), is.path());
+                }
                 facts(what, "", was, is);
+                if (!was.json().equals(is.json()) && !is.formerJson().contains(was.json())) {
+                    what.add("its JSON name was " + was.json() + ", is " + is.json() + " (JSON documents of version "
+                            + old.version() + " hold \"" + was.json() + "\", which readers skip only while it stays)");
+                }
                 if (!what.isEmpty()) {
                     report.error(component(type, is.path()), Message.LOCK_RESERVED_CHANGED, was.path(), record, old.version(), file,
                             String.join("; ", what), asLocked(was));
                 }
-                continue; // removed from every API: its JSON name, constraints and enum codes no longer apply
+                formerNames(type, record, file, old, was, is, report);
+                continue; // removed from every API: its constraints and enum codes no longer apply
             }
             List<String> what = changes.computeIfAbsent(is.component(), k -> new ArrayList<>());
             String where = was.topLevel() ? "" : "'" + was.path() + "': ";
@@ -152,12 +159,7 @@ public final class LayoutLockCheck {
                     what.add("JSON name was " + was.json() + ", is " + is.json()
                             + (is.path().equals(was.path()) ? "" : " (a rename keeps accepting the old JSON name)"));
                 }
-                if (!is.former().subList(0, Math.min(is.former().size(), was.former().size())).equals(was.former())) {
-                    List<String> keep = new ArrayList<>(was.former());
-                    is.former().stream().filter(f -> !keep.contains(f)).forEach(keep::add);
-                    report.error(component(type, is.path()), Message.LOCK_FORMER_NAMES, is.path(), record, was.former(),
-                            old.version(), file, is.former(), annotationValue(keep));
-                }
+                formerNames(type, record, file, old, was, is, report);
                 if (!was.constraints().equals(is.constraints())) {
                     what.add("its constraints were " + was.constraints() + ", are " + is.constraints()
                             + " (a document or struct file valid in version " + old.version() + " must stay valid, and the reverse)");
@@ -191,6 +193,24 @@ public final class LayoutLockCheck {
         }
     }
 
+    /**
+     * A member's former names stay, oldest first (the fingerprint keeps the oldest); a rename appends. The advice
+     * keeps the locked ones and appends the others, the locked member's name too when it was renamed since.
+     */
+    private static void formerNames(TypeElement type, String record, String file, LockedLayout old, LockedMember was,
+                                    LockedMember is, Report report) {
+        if (is.former().subList(0, Math.min(is.former().size(), was.former().size())).equals(was.former())) {
+            return;
+        }
+        List<String> keep = new ArrayList<>(was.former());
+        is.former().stream().filter(f -> !keep.contains(f)).forEach(keep::add);
+        if (!was.path().equals(is.path()) && !keep.contains(was.path())) {
+            keep.add(was.path());
+        }
+        report.error(component(type, is.path()), Message.LOCK_FORMER_NAMES, is.path(), record, was.former(),
+                old.version(), file, is.former(), annotationValue(keep));
+    }
+
     /** The facts of a member that its bytes in a struct file depend on. */
     private static void facts(List<String> what, String where, LockedMember was, LockedMember is) {
         differ(what, where + "offset", was.offset(), is.offset());
@@ -220,6 +240,8 @@ public final class LayoutLockCheck {
     /** {@return how a locked member is declared, for a message: "a component 'x' of C type int32_t at offset 4, ..."} */
     private static String asLocked(LockedMember m) {
         return "a component '" + m.path() + "' of C type " + m.c() + " at offset " + m.offset() + ", byte order " + m.order()
+                + (m.json().equals(m.path()) ? "" : ", JSON name \"" + m.json() + "\"")
+                + (m.former().isEmpty() ? "" : ", @FormerName(" + annotationValue(m.former()) + ")")
                 + (m.since() > 1 ? ", @Since(" + m.since() + ")" : "");
     }
 

@@ -20,7 +20,7 @@ public final class LayoutVersions {
      * so a record has at most one version per component (a record holds at most 254 components: its canonical
      * constructor takes one JVM argument slot per component, 255 at most with {@code this}).
      */
-    public static final int MAX = 255;
+    public static final int MAX = io.structbridge.processor.model.LockedLayout.MAX_VERSION;
 
     private LayoutVersions() {}
 

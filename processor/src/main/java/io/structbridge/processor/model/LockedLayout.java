@@ -161,12 +161,16 @@ public record LockedLayout(String record, int version, long size, long alignment
             }
         }
         List<LockedMember> members = new ArrayList<>();
+        java.util.Set<String> paths = new java.util.HashSet<>();
         for (String path : list(p.getProperty("members"))) {
+            if (!paths.add(path)) {
+                throw new IllegalArgumentException("the key 'members' lists '" + path + "' twice");
+            }
             String k = "member." + path + ".";
             members.add(new LockedMember(path, required(p, k + "json"), required(p, k + "c"),
                     number(p, k + "offset"), number(p, k + "size"), required(p, k + "order"),
-                    number(p, k + "bits"), (int) number(p, k + "since"),
-                    list(p.getProperty(k + "enum", "")), constraints(p, k),
+                    number(p, k + "bits"), (int) number(p, k + "since", 1, MAX_VERSION),
+                    enumCodes(p, k + "enum"), constraints(p, k),
                     Boolean.parseBoolean(p.getProperty(k + "reserved", "false").strip()),
                     list(p.getProperty(k + "former", "")), list(p.getProperty(k + "former.json", ""))));
         }
@@ -174,7 +178,7 @@ public record LockedLayout(String record, int version, long size, long alignment
         for (String union : list(p.getProperty("tagged", ""))) {
             tagged.add(union + ": " + required(p, "tagged." + union));
         }
-        return new LockedLayout(p.getProperty("record"), (int) number(p, "version"), number(p, "size"),
+        return new LockedLayout(p.getProperty("record"), (int) number(p, "version", 1, MAX_VERSION), number(p, "size"),
                 number(p, "alignment"), p.getProperty("fingerprint"), members, tagged);
     }
 
@@ -193,6 +197,38 @@ public record LockedLayout(String record, int version, long size, long alignment
             throw new IllegalArgumentException("the key '" + key + "' is missing");
         }
         return v;
+    }
+
+    /** The highest layout version ({@code @Since}, {@code SB-BAD-SINCE}; see {@code layout.LayoutVersions.MAX}): a lock holding more is forged. */
+    public static final int MAX_VERSION = 255;
+
+    /** {@return the integer at {@code key}, refused unless in {@code [min, max]}} */
+    private static long number(Properties p, String key, long min, long max) {
+        long v = number(p, key);
+        if (v < min || v > max) {
+            throw new IllegalArgumentException("the key '" + key + "' holds " + v + ", not a layout version (" + min + " to " + max + ")");
+        }
+        return v;
+    }
+
+    /** {@return the enum constants at {@code key}, each {@code NAME=code}} */
+    private static List<String> enumCodes(Properties p, String key) {
+        List<String> codes = list(p.getProperty(key, ""));
+        for (String c : codes) {
+            int eq = c.indexOf('=');
+            boolean ok = eq > 0;
+            if (ok) {
+                try {
+                    Long.parseLong(c.substring(eq + 1));
+                } catch (NumberFormatException e) {
+                    ok = false;
+                }
+            }
+            if (!ok) {
+                throw new IllegalArgumentException("the key '" + key + "' holds '" + c + "', not a constant as NAME=code");
+            }
+        }
+        return codes;
     }
 
     private static long number(Properties p, String key) {

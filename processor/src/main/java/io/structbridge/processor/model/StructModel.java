@@ -43,6 +43,17 @@ public record StructModel(ClassRef record, int pack, int align, Endian order, lo
             locked = List.copyOf(locked);
         }
 
+        /**
+         * {@return the JSON names the removed member had: its JSON name, then the former JSON names of a member
+         * renamed before it was removed; JSON of those versions holds them, and readers skip each}
+         */
+        public List<String> jsonNames() {
+            java.util.LinkedHashSet<String> names = new java.util.LinkedHashSet<>();
+            names.add(field.jsonName());
+            names.addAll(field.formerJsonNames());
+            return List.copyOf(names);
+        }
+
         /** A reserved member without locked constraints. */
         public Reserved(int position, FieldModel field) {
             this(position, field, List.of());

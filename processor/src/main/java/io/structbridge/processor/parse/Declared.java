@@ -77,7 +77,7 @@ final class Declared {
     static List<io.structbridge.processor.model.Constraint> lockedConstraints(List<LockedLayout> locked, String name) {
         for (int i = locked.size() - 1; i >= 0; i--) {
             LockedLayout.LockedMember m = locked.get(i).member(name);
-            if (m != null && m.topLevel() && !m.reserved()) {
+            if (m != null && m.topLevel()) { // a reserved member's lock keeps the constraints it had
                 return m.constraints().stream().map(LockedLayout::constraint).filter(java.util.Objects::nonNull).toList();
             }
         }
@@ -151,8 +151,6 @@ final class Declared {
         } else if (!f.constraints().isEmpty()) {
             problem = "a reserved member is in no API and no validator, so its constraints would check nothing; remove "
                     + f.constraints().size() + (f.constraints().size() == 1 ? " constraint" : " constraints");
-        } else if (!f.formerNames().isEmpty()) {
-            problem = "a reserved member has no name in any API, so a former name would rename nothing; remove @FormerName";
         }
         if (problem != null) {
             report.error(c, Message.RESERVED_MISUSE, f.name(), problem);
@@ -180,17 +178,32 @@ final class Declared {
         for (StructModel.Reserved r : reserved) {
             java.putIfAbsent(r.field().name(), "it is the name of reserved component '" + r.field().name() + "'");
         }
+        for (StructModel.Reserved r : reserved) { // a member renamed, then removed: its former names are retired too
+            for (String n : r.field().formerNames()) {
+                String problem = nameProblem(n);
+                if (problem == null && !n.equals(r.field().name())) {
+                    problem = java.get(n);
+                }
+                if (problem != null) {
+                    report.error(component(type, r.field().name()), Message.FORMER_NAME, n, r.field().name(), problem);
+                } else {
+                    java.putIfAbsent(n, "it is a former name of reserved component '" + r.field().name() + "'");
+                }
+            }
+        }
         if (!locked) {
             for (StructModel.Reserved r : reserved) {
-                String taken = json.get(r.field().jsonName());
-                if (taken != null) {
-                    report.error(component(type, r.field().name()), Message.RESERVED_MISUSE, r.field().name(),
-                            "its JSON name \"" + r.field().jsonName() + "\" is retired with it, but " + taken.substring(3)
-                                    + ", so a document of the version before the removal would give the removed member's "
-                                    + "value to that component; give the component another JSON name");
+                for (String j : r.jsonNames()) {
+                    String taken = json.get(j);
+                    if (taken != null) {
+                        report.error(component(type, r.field().name()), Message.RESERVED_MISUSE, r.field().name(),
+                                "its JSON name \"" + j + "\" is retired with it, but " + taken.substring(3)
+                                        + ", so a document of the version before the removal would give the removed member's "
+                                        + "value to that component; give the component another JSON name");
+                    }
+                    json.putIfAbsent(j, "it is the JSON name of reserved component '" + r.field().name()
+                            + "', retired with it (a document using it means the removed member)");
                 }
-                json.putIfAbsent(r.field().jsonName(), "it is the JSON name of reserved component '" + r.field().name()
-                        + "', retired with it (a document using it means the removed member)");
             }
         }
         boolean union = mirrors.find(type, "Union").isPresent();
@@ -203,7 +216,7 @@ final class Declared {
                 if (problem == null) {
                     problem = nameProblem(n);
                 }
-                if (problem == null) {
+                if (problem == null && !n.equals(f.name())) { // renamed back to an earlier name: no other member's
                     problem = java.get(n);
                 }
                 if (problem == null && !j.equals(f.jsonName()) && json.get(j) != null) {
@@ -213,7 +226,7 @@ final class Declared {
                     report.error(c, Message.FORMER_NAME, n, f.name(), problem);
                     continue;
                 }
-                java.put(n, "it is a former name of component '" + f.name() + "'");
+                java.putIfAbsent(n, "it is a former name of component '" + f.name() + "'");
                 if (!j.equals(f.jsonName())) {
                     json.putIfAbsent(j, "it is a former JSON name of component '" + f.name() + "'");
                 }

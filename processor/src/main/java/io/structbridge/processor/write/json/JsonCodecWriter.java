@@ -66,8 +66,9 @@ public final class JsonCodecWriter {
         if (model.fields().size() > 64) {
             return "it has " + model.fields().size() + " components and the generated reader tracks at most 64";
         }
-        if (model.reserved().size() > 64) {
-            return "it has " + model.reserved().size() + " reserved components and the generated reader tracks at most 64";
+        if (ReservedJsonNames.names(model).size() > 64) {
+            return "its reserved components have " + ReservedJsonNames.names(model).size()
+                    + " JSON names and the generated reader tracks at most 64";
         }
         return supported(model) ? null : "an enum in it has a @JsonValue method, whose values are only known at run time";
     }
@@ -97,7 +98,7 @@ public final class JsonCodecWriter {
                 default -> { }
             }
         }
-        return model.fields().size() <= 64 && model.reserved().size() <= 64;
+        return model.fields().size() <= 64 && ReservedJsonNames.names(model).size() <= 64;
     }
 
     public JavaFile write() {

@@ -13,26 +13,29 @@ import java.util.List;
 final class ReservedJsonNames {
     private ReservedJsonNames() {}
 
-    /** {@return the JSON names of the reserved components, in component order} */
+    /** {@return the JSON names of the reserved components (each with its former ones), in component order} */
     static List<String> names(StructModel model) {
-        return model.reserved().stream().map(r -> r.field().jsonName()).toList();
+        return model.reserved().stream().flatMap(r -> r.jsonNames().stream()).toList();
     }
 
-    /** {@return the switch cases of the reserved names: refuse a second occurrence, else skip the value} */
+    /** {@return the switch cases of the reserved names: refuse a second occurrence of a name, else skip the value} */
     static CodeBlock cases(StructModel model) {
         CodeBlock.Builder b = CodeBlock.builder();
         int first = model.fields().size() + FormerJsonNames.of(model).size();
-        for (int k = 0; k < model.reserved().size(); k++) {
-            StructModel.Reserved r = model.reserved().get(k);
+        int k = 0;
+        for (StructModel.Reserved r : model.reserved()) {
             String field = model.record().simpleName() + "." + r.field().name();
-            b.add("case $L -> { // $L, reserved: accepted with any value, ignored\n$>", first + k,
-                            JsonCodecWriter.commentText(r.field().jsonName()))
-                    .beginControlFlow("if ((seenReserved & $LL) != 0)", 1L << k)
-                    .addStatement("throw $T.duplicate(parser, $S)", JsonCodecWriter.READING, field)
-                    .endControlFlow()
-                    .addStatement("seenReserved |= $LL", 1L << k)
-                    .addStatement("parser.skipChildren()")
-                    .add("$<}\n");
+            for (String name : r.jsonNames()) {
+                b.add("case $L -> { // $L, reserved: accepted with any value, ignored\n$>", first + k,
+                                JsonCodecWriter.commentText(name))
+                        .beginControlFlow("if ((seenReserved & $LL) != 0)", 1L << k)
+                        .addStatement("throw $T.duplicate(parser, $S)", JsonCodecWriter.READING, field)
+                        .endControlFlow()
+                        .addStatement("seenReserved |= $LL", 1L << k)
+                        .addStatement("parser.skipChildren()")
+                        .add("$<}\n");
+                k++;
+            }
         }
         return b.build();
     }

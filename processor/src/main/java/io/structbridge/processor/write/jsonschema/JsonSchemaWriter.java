@@ -72,11 +72,13 @@ public final class JsonSchemaWriter {
             }
         }
         for (StructModel.Reserved r : s.reserved()) {
-            Map<String, Object> p = new LinkedHashMap<>();
-            p.put("description", "The removed component " + r.field().name() + " (@Reserved): accepted on input with any value "
-                    + "and ignored (JSON written before the removal holds it), never written.");
-            p.put("deprecated", true);
-            properties.put(r.field().jsonName(), p);
+            for (String name : r.jsonNames()) {
+                Map<String, Object> p = new LinkedHashMap<>();
+                p.put("description", "The removed component " + r.field().name() + " (@Reserved): accepted on input with any "
+                        + "value and ignored (JSON written before the removal holds it), never written.");
+                p.put("deprecated", true);
+                properties.put(name, p);
+            }
         }
         o.put("properties", properties);
         o.put("required", required);

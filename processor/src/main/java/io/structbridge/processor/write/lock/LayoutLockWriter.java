@@ -7,6 +7,7 @@ import io.structbridge.processor.model.FieldModel;
 import io.structbridge.processor.model.FieldType;
 import io.structbridge.processor.model.LockedLayout;
 import io.structbridge.processor.model.LockedLayout.LockedMember;
+import io.structbridge.processor.model.StructModel;
 import io.structbridge.processor.model.TaggedUnion;
 import io.structbridge.processor.write.CDeclarations;
 import io.structbridge.processor.write.Fingerprint;
@@ -35,13 +36,7 @@ public final class LayoutLockWriter {
     public static LockedLayout of(StructLayoutPlan plan) {
         List<LockedMember> members = new ArrayList<>();
         for (Member m : plan.allMembers()) {
-            if (plan.reserved().contains(m)) { // its bytes, not its API: no constraints, no nested members
-                FieldModel f = m.field();
-                members.add(new LockedMember(f.name(), f.jsonName(), cType(m), m.offset(), m.size(), order(m),
-                        -1, f.since(), List.of(), List.of(), true, List.of(), List.of()));
-            } else {
-                add(m, "", m.field().since(), true, members);
-            }
+            add(plan, m, "", m.field().since(), true, members);
         }
         List<String> tagged = new ArrayList<>();
         for (TaggedUnion t : plan.model().tagged()) {
@@ -51,16 +46,24 @@ public final class LayoutLockWriter {
                 Fingerprint.of(plan), members, tagged);
     }
 
-    private static void add(Member m, String prefix, int since, boolean top, List<LockedMember> out) {
+    /**
+     * Adds member {@code m} of {@code plan}, and the members of its nested struct. A reserved member keeps what old
+     * readers know of it (its JSON names, enum codes, and the constraints the lock held, which {@code SB-RESERVED-DEFAULT}
+     * checks), not the members of its type: only its bytes remain.
+     */
+    private static void add(StructLayoutPlan plan, Member m, String prefix, int since, boolean top, List<LockedMember> out) {
         FieldModel f = m.field();
+        StructModel.Reserved reserved = plan.reserved().contains(m) ? plan.model().reserved().stream()
+                .filter(r -> r.field().name().equals(f.name())).findFirst().orElseThrow() : null;
+        List<Constraint> constraints = reserved != null ? reserved.locked() : f.constraints();
         out.add(new LockedMember(prefix + f.name(), top ? f.jsonName() : "", cType(m), m.offset(), m.size(), order(m),
                 m.bitField() ? m.bits().bitOffset() : -1, since, enumCodes(f.type()),
-                f.constraints().stream().map(LayoutLockWriter::constraint).toList(), false, f.formerNames(),
+                constraints.stream().map(LayoutLockWriter::constraint).toList(), reserved != null, f.formerNames(),
                 top ? f.formerJsonNames() : List.of()));
-        if (m.nested() != null) {
+        if (m.nested() != null && reserved == null) {
             String inner = prefix + f.name() + (f.type() instanceof FieldType.NestedArray ? "[]." : ".");
-            for (Member n : m.nested().members()) {
-                add(n, inner, since, false, out);
+            for (Member n : m.nested().allMembers()) {
+                add(m.nested(), n, inner, since, false, out);
             }
         }
     }

@@ -17,7 +17,7 @@ final class PydanticReserved {
         if (model.reserved().isEmpty()) {
             return;
         }
-        List<String> names = model.reserved().stream().map(r -> PythonWriter.literal(r.field().jsonName())).toList();
+        List<String> names = model.reserved().stream().flatMap(r -> r.jsonNames().stream()).map(PythonWriter::literal).toList();
         String tuple = "(" + String.join(", ", names) + ",)";
         b.append("\n        @_SB_model_validator(mode=\"before\")\n        @classmethod\n")
                 .append("        def _sb_drop_reserved(cls, data: _SB_Any) -> _SB_Any:\n")

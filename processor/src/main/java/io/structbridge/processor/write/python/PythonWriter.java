@@ -434,7 +434,7 @@ public final class PythonWriter {
                     .append("                unknown = [k for k in data if k not in {")
                     .append(String.join(", ", java.util.stream.Stream.concat(model.fields().stream().flatMap(f -> java.util.stream.Stream.concat(
                             java.util.stream.Stream.of(f.jsonName()), f.jsonAliases().stream())),
-                            model.reserved().stream().map(r -> r.field().jsonName())).map(PythonWriter::literal).toList()))
+                            model.reserved().stream().flatMap(r -> r.jsonNames().stream())).map(PythonWriter::literal).toList()))
                     .append("}]\n")
                     .append("                if unknown:\n")
                     .append("                    raise ValueError(\"unknown properties (not JSON names of ").append(model.record().simpleName())
