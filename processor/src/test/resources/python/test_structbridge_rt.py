@@ -157,3 +157,17 @@ def test_missing_library_placeholder_fails_on_use():
     m = rt._SB_Missing("R_dtype", "NumPy")
     with pytest.raises(ImportError, match="R_dtype needs NumPy"):
         m()
+
+
+def test_base64_input_decodes_padded_standard_text_only():
+    # RFC 4648 section 10 test vectors: "Zm9v" is b"foo", "Zm8=" b"fo"; "AQID" holds 1, 2, 3
+    assert rt._sb_base64_input("Zm9v") == b"foo"
+    assert rt._sb_base64_input("Zm8=") == b"fo"
+    assert rt._sb_base64_input("AQID") == bytes([1, 2, 3])
+    assert rt._sb_base64_input(b"raw") == b"raw"  # bytes pass unchanged
+    for bad in ("Zm8", "Zm9v!", "Zm-_", "é"):  # missing padding, a character outside the alphabet, URL-safe, not ASCII
+        try:
+            rt._sb_base64_input(bad)
+        except ValueError:
+            continue
+        raise AssertionError(bad)

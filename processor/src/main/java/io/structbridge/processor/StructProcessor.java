@@ -317,7 +317,7 @@ public final class StructProcessor extends AbstractProcessor {
         if (json && union == null && pointer == null) {
             String why = JsonCodecWriter.unsupportedReason(model.get());
             if (why == null) {
-                files.java(new JsonCodecWriter(model.get()).write(), type);
+                files.java(new JsonCodecWriter(plan).write(), type);
             } else {
                 messager.printMessage(Diagnostic.Kind.NOTE,
                         Message.JSON_CODEC_SKIPPED.format(model.get().record().flatName(), type.getSimpleName(), why), type);

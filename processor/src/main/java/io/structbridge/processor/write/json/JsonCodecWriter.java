@@ -8,6 +8,7 @@ import com.palantir.javapoet.JavaFile;
 import com.palantir.javapoet.MethodSpec;
 import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeSpec;
+import io.structbridge.processor.layout.StructLayoutPlan;
 import io.structbridge.processor.model.CTypes;
 import io.structbridge.processor.model.ClassRef;
 import io.structbridge.processor.model.FieldModel;
@@ -42,12 +43,14 @@ public final class JsonCodecWriter {
     private static final ClassName NAME_MATCHER = ClassName.get("tools.jackson.core.sym", "PropertyNameMatcher");
 
     private final StructModel model;
+    private final StructLayoutPlan plan;
     private final ClassName struct;
     private final ClassName array;
     private final ClassName self;
 
-    public JsonCodecWriter(StructModel model) {
-        this.model = model;
+    public JsonCodecWriter(StructLayoutPlan plan) {
+        this.plan = plan;
+        this.model = plan.model();
         this.struct = JavaTypeNames.structClassOf(model.record());
         this.array = ClassName.get(model.record().packageName(), model.record().flatName() + "Array");
         this.self = jsonClass(model.record());
@@ -109,11 +112,13 @@ public final class JsonCodecWriter {
                         .addMember("from", "$S", model.record().canonicalName()).build())
                 .addJavadoc("Streams JSON between Jackson 3 and {@link $T} structs in native memory, with no record in between.\n\n",
                         JavaTypeNames.classNameOf(model.record()))
-                .addJavadoc("<p>Reading is strict ({@code StrictJson}): every property required, no unknown properties$L,\n"
+                .addJavadoc("<p>Reading is strict ({@code StrictJson}): every property required$L, no unknown properties$L,\n"
                         + "no duplicates, no null, integers only from integral tokens and within the field's C type,\n"
                         + "strings within their byte capacity, arrays of exactly their length. Errors are\n"
                         + "{@link $T}s naming the JSON path, line, column, field and rule; the target bytes are then\n"
                         + "unchanged. Writing gives the bytes databind writes for the equal record.\n",
+                        model.fields().stream().anyMatch(SinceDefaults::optional) ? " (but a member of a later layout version,"
+                                + "\nwhich JSON of an older version lacks: it reads as all-zero bytes, as from an older struct file)" : "",
                         model.ignoreUnknown() ? " (this record ignores them)" : "", JSON_EXCEPTION)
                 .addField(FieldSpec.builder(String.class, "STRUCT", Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
                         .initializer("$S", name).build())
@@ -387,14 +392,53 @@ public final class JsonCodecWriter {
             m.addStatement("throw $T.unknown(parser, STRUCT, $T.valueOf(parser.currentName()))", READING, String.class);
         }
         m.addCode("$<}\n");
-        long all = model.fields().size() == 64 ? -1L : (1L << model.fields().size()) - 1;
-        return m.endControlFlow()
-                .endControlFlow()
-                .beginControlFlow("if (seen != $LL)", all)
-                .addStatement("throw $T.missing(parser, STRUCT, NAMES[$T.numberOfTrailingZeros(~seen)])", READING, Long.class)
-                .endControlFlow()
-                .addCode(TaggedUnionJson.checks(model, struct))
-                .build();
+        long required = 0;
+        for (int i = 0; i < model.fields().size(); i++) {
+            if (!SinceDefaults.optional(model.fields().get(i))) {
+                required |= 1L << i;
+            }
+        }
+        m.endControlFlow().endControlFlow();
+        if (required == (model.fields().size() == 64 ? -1L : (1L << model.fields().size()) - 1)) {
+            m.beginControlFlow("if (seen != $LL)", required)
+                    .addStatement("throw $T.missing(parser, STRUCT, NAMES[$T.numberOfTrailingZeros(~seen)])", READING, Long.class)
+                    .endControlFlow();
+        } else {
+            m.beginControlFlow("if ((seen & $LL) != $LL)", required, required)
+                    .addStatement("throw $T.missing(parser, STRUCT, NAMES[$T.numberOfTrailingZeros(~seen & $LL)])", READING,
+                            Long.class, required)
+                    .endControlFlow()
+                    .addCode(sinceDefaults());
+        }
+        return m.addCode(TaggedUnionJson.checks(model, struct)).build();
+    }
+
+    /**
+     * {@return code giving each absent member of a later layout version ({@link SinceDefaults}) the value all-zero
+     * bytes hold, as a struct file of an older version gives it; nothing to do in a struct known to be zero}
+     */
+    private CodeBlock sinceDefaults() {
+        CodeBlock.Builder b = CodeBlock.builder().beginControlFlow("if (!zeroed)");
+        for (int i = 0; i < model.fields().size(); i++) {
+            FieldModel f = model.fields().get(i);
+            if (!SinceDefaults.optional(f)) {
+                continue;
+            }
+            io.structbridge.processor.layout.Member member = plan.members().stream()
+                    .filter(x -> x.field().name().equals(f.name())).findFirst().orElseThrow();
+            b.add("// $L: absent from JSON of an older layout version\n", commentText(f.jsonName()))
+                    .beginControlFlow("if ((seen & $LL) == 0)", 1L << i);
+            if (f.type() instanceof FieldType.BitField bits) {
+                JavaPrim p = bits.declared().java();
+                b.addStatement("$T.$L(segment, offset, $L)", struct, f.name(),
+                        p == JavaPrim.BOOLEAN ? "false" : "(" + p.keyword() + ") 0");
+            } else {
+                b.addStatement("segment.asSlice(offset + $T.$L, $LL).fill((byte) 0)", struct,
+                        JavaTypeNames.offsetConstant(f.name()), member.size());
+            }
+            b.endControlFlow();
+        }
+        return b.endControlFlow().build();
     }
 
     /** {@return code reading {@code f}, a component of the struct or union {@code struct}, at {@code offset}} */

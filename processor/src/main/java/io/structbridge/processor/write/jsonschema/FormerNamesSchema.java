@@ -35,9 +35,15 @@ final class FormerNamesSchema {
                 continue;
             }
             List<Object> one = new ArrayList<>();
+            List<Object> any = new ArrayList<>();
             one.add(Map.of("required", List.of(f.jsonName())));
+            any.add(Map.of("required", List.of(f.jsonName())));
             for (String former : f.jsonAliases()) {
                 one.add(Map.of("required", List.of(former)));
+                any.add(Map.of("required", List.of(former)));
+            }
+            if (io.structbridge.processor.write.json.SinceDefaults.optional(f)) { // or none: JSON of an older version
+                one.add(Map.of("not", Map.of("anyOf", any)));
             }
             all.add(Map.of("oneOf", one));
         }

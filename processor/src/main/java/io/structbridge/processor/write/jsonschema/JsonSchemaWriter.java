@@ -66,7 +66,9 @@ public final class JsonSchemaWriter {
             }
             properties.put(f.jsonName(), p);
             if (f.jsonAliases().isEmpty()) {
-                required.add(f.jsonName());
+                if (!io.structbridge.processor.write.json.SinceDefaults.optional(f)) { // JSON of an older version lacks it
+                    required.add(f.jsonName());
+                }
             } else {
                 FormerNamesSchema.addProperties(f, p, properties);
             }

@@ -49,6 +49,9 @@ final class PydanticJavaRules {
             chars(a.element(), a.length(), kept, rules);
         }
         List<String> meta = new ArrayList<>();
+        if (t instanceof FieldType.PrimitiveArray a && a.element().java() == JavaPrim.BYTE) {
+            meta.add("_SB_BeforeValidator(_sb_base64_input)"); // Base64 text after a model validator too
+        }
         if (!kept.isEmpty()) {
             meta.add("_SB_Field(" + String.join(", ", kept) + ")");
         }

@@ -443,6 +443,7 @@ public final class PythonWriter {
         }
         PydanticFormerNames.oneNameEach(model, b);
         PydanticReserved.dropReserved(model, b);
+        PydanticSinceDefaults.fill(model, b);
         if (!model.tagged().isEmpty()) {
             TaggedUnionPydantic.liveChecks(model, b, names);
         }

@@ -6,7 +6,7 @@ reader behind open_array. The processor writes this file once beside the loose m
 folder of the class output and -Astructbridge.pythonDir) and into the -Astructbridge.pythonPackage package.
 A generated module checks RUNTIME_VERSION at import: it works with the runtime it was generated with only.
 """
-RUNTIME_VERSION: int = 2
+RUNTIME_VERSION: int = 3
 """The version of this runtime's API: bumped whenever it changes; a generated module refuses another. Version 2 reads
 struct files of format 3 (layout versions: _SB_open_versions, the lineage block's checks); version 1 did not."""
 
@@ -934,6 +934,20 @@ def _sb_json_constant(names: dict[_SB_Any, str], value: object, member: str, enu
         raise ValueError(f"to_model: {member} = {value!r} is not a constant of the Java enum {enum}") from None
 
 
+def _sb_base64_input(value: object) -> object:
+    """A bytes member's input: Base64 text (RFC 4648, standard alphabet, padded) decoded, as Jackson reads a byte[],
+    anything else unchanged. Pydantic decodes Base64 JSON strings itself, but not once a model validator has turned the
+    document into Python data (a model holding renamed or reserved members has one): this decodes it there too."""
+    if isinstance(value, str):
+        import base64
+        import binascii
+        try:
+            return base64.b64decode(value.encode("ascii"), validate=True)
+        except (UnicodeEncodeError, binascii.Error) as e:
+            raise ValueError(f"not Base64 text (RFC 4648, padded): {e}") from None
+    return value
+
+
 def _sb_utf16_join(units: str) -> str:
     """A Java char[] (one str character per UTF-16 code unit) as the string Jackson writes: surrogate pairs joined."""
     return units.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "surrogatepass")
@@ -1657,7 +1671,7 @@ __all__ = [
     "_sb_plain", "_sb_index", "_sb_read_only", "_sb_struct_of", "_SB_Codec", "_SB_Int", "_SB_Bits64", "_SB_Char",
     "_SB_Bool", "_SB_Float", "_SB_Text", "_SB_Enum", "_SB_Array", "_SB_BitField", "_sb_text_encode",
     "_sb_wrong_class", "_sb_struct_bytes", "_sb_check_index", "_sb_store_array", "_sb_same", "_sb_union_merge",
-    "_sb_absent", "_sb_union_refusing", "_sb_union_put", "_sb_live_or_fail", "_sb_json_constant", "_sb_utf16_join",
+    "_sb_absent", "_sb_base64_input", "_sb_union_refusing", "_sb_union_put", "_sb_live_or_fail", "_sb_json_constant", "_sb_utf16_join",
     "_sb_utf16_split", "Violation", "_sb_numpy", "_sb_add", "_sb_any_member", "_sb_bits", "_sb_decimal_bad",
     "_sb_digits_bad", "_sb_jdk_malformed", "_sb_undecodable", "_sb_scan", "_SB_TextColumn", "_sb_validate",
     "_SB_file_kind", "_SB_lock_shared", "_SB_shown", "_SB_Lineage", "_SB_entry_shape", "_SB_check_header", "_sb_dtype_at",
