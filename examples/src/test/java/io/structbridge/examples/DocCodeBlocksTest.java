@@ -62,7 +62,7 @@ class DocCodeBlocksTest {
             "lock-since", "lock-declared", "lock-migrate",
             "places-arrow", "places-duckdb", "places-c-arrow", "check-places", "check-places-run", "arrow-h-unzip",
             "mojo-rt-unzip", "mojo-app", "mojo-build", "order-json", "order-validate", "figure-records", "figure-json",
-            "abi-stat", "plain-javac", "optional-deps");
+            "abi-stat", "abi-cross", "plain-javac", "optional-deps");
 
     /** A fenced block: its file (relative to the root), the line of its opening fence, language, marker and text. */
     record Block(String file, int line, String lang, String marker, String text) {
@@ -239,6 +239,40 @@ class DocCodeBlocksTest {
         OracleProcess.of(gcc.toString(), "-std=c11", "-Wall", "-Wextra", "-Werror", "-Wno-unused-variable", "-I", ".", "-I",
                 headers.toString(), "-o", "read", program.toString()).in(work).check();
         OracleProcess.of(work.resolve("read").toString()).in(work).check();
+    }
+
+    /**
+     * docs/abi.md: the commands that build one C program for both ABIs and run it under qemu-aarch64, with a read.c that
+     * prints the layout of Particle and the first id of a struct file of it: both lines must be the same.
+     */
+    @Test
+    void theAbiCommandsPrintTheSameOnBothAbis() throws IOException {
+        mainCompilation();
+        OracleTool.require("gcc", "Debian package gcc");
+        OracleTool.require("aarch64-linux-gnu-gcc", "Debian packages gcc-aarch64-linux-gnu and libc6-dev-arm64-cross");
+        OracleTool.require("qemu-aarch64", "Debian package qemu-user");
+        Path work = Files.createDirectories(tmp.resolve("abi"));
+        Path h = Files.createDirectories(work.resolve("target/classes/com/example"));
+        Files.copy(classes.resolve("doc/particle/Particle.h"), h.resolve("Particle.h"));
+        Files.writeString(work.resolve("read.c"), """
+                #include <stddef.h>
+                #include <stdio.h>
+                #include "Particle.h"
+                int main(int argc, char **argv) {
+                    Particle p;
+                    FILE *f = argc > 1 ? fopen(argv[1], "rb") : NULL;
+                    if (f == NULL || fread(&p, sizeof p, 1, f) != 1) { return 1; }
+                    fclose(f);
+                    printf("sizeof %zu align %zu velocity at %zu id %d\\n", sizeof(Particle), (size_t) SB_ALIGNOF(Particle),
+                           offsetof(Particle, velocity), (int) p.id);
+                    return 0;
+                }
+                """);
+        byte[] particle = new byte[64];
+        particle[0] = 42; // id 42, little-endian on both ABIs
+        Files.write(work.resolve("data.sb"), particle);
+        OracleProcess.Result r = OracleProcess.of("/bin/sh", "-c", "set -e\n" + text("abi-cross")).in(work).timeout(120).check();
+        assertEquals("sizeof 64 align 8 velocity at 40 id 42\n".repeat(2), r.stdout(), "the same output on both ABIs");
     }
 
     /** README "When the record changes": the versions in order against one lock, the refused one with the shown error. */
