@@ -60,7 +60,7 @@ class CitiesPipelineTest {
     /**
      * The Python extension module written in Mojo ({@code src/main/mojo/nearest_mojo.mojo}, built by
      * {@code nearest_mojo.py} with {@code mojo build --emit shared-lib}) finds the same places and distances as Java and
-     * the C kernel over the same struct file.
+     * the C kernel over the same struct file: the command of docs/getting-started.md, on this test's struct file.
      */
     @Test
     void theMojoExtensionFindsTheSamePlacesOverTheMemmap() throws Exception {
@@ -126,6 +126,7 @@ class CitiesPipelineTest {
         assertEquals("[(100, 0.0)]", out.strip());
     }
 
+    /** The command of docs/getting-started.md ({@code nearest.py FILE 52.52 13.405 5}), on this test's struct file. */
     @Test
     void pythonOpensTheSameFileWithTheGeneratedDtypeAndAgrees() throws Exception {
         Oracles.require("python3");
