@@ -421,56 +421,32 @@ class DeclaredChangesJsonTest {
 
     @Test
     void pydanticAndPythonJsonschemaGiveTheCodecsVerdicts(@TempDir Path dir) throws Exception {
-        Oracles.requirePython("pydantic", "jsonschema");
         Path modules = Path.of(Renamed.class.getProtectionDomain().getCodeSource().getLocation().toURI())
                 .resolve("io/structbridge/jackson/fixtures");
-        Path script = dir.resolve("check.py");
-        Files.writeString(script, """
-                import json, sys, jsonschema
-                sys.path.insert(0, sys.argv[1])
-                import Renamed, ReservedHolder
-                models = {"R": Renamed.RenamedModel, "H": ReservedHolder.ReservedHolderModel}
-                validators = {}
-                for key, name in (("R", "Renamed"), ("H", "ReservedHolder")):
-                    schema = json.load(open(sys.argv[1] + "/" + name + ".schema.json", encoding="utf-8"))
-                    jsonschema.Draft202012Validator.check_schema(schema)
-                    validators[key] = jsonschema.Draft202012Validator(schema)
-                for line in sys.stdin.read().split("\\n"):
-                    key, doc = line.split("\\t", 1)
-                    try:
-                        m = models[key].model_validate_json(doc)
-                        model = "valid " + m.model_dump_json()
-                    except Exception:
-                        model = "invalid"
-                    print(model + "\\t" + ("valid" if validators[key].is_valid(json.loads(doc)) else "invalid"))
-                """, StandardCharsets.UTF_8);
-        List<String> docs = new ArrayList<>();
+        List<PythonVerdicts.Doc> docs = new ArrayList<>();
         List<String> expected = new ArrayList<>();
         String renamedOut = "{\"time\":1,\"price\":2.5,\"market\":\"X\"}";
         for (String doc : CORPUS.keySet()) {
-            docs.add("R\t" + doc);
+            docs.add(new PythonVerdicts.Doc("Renamed", doc));
             expected.add(codecAccepts(doc) ? "valid " + renamedOut + "\tvalid" : "invalid\tinvalid");
         }
         for (String doc : HOLDER.keySet()) {
-            docs.add("H\t" + doc);
+            docs.add(new PythonVerdicts.Doc("ReservedHolder", doc));
             expected.add(holderAccepts(doc) ? "valid " + HOLDER_WRITTEN + "\tvalid" : "invalid\tinvalid");
         }
         // a name twice: Python's JSON readers keep the last value of any repeated key; the same verdict for the
         // reserved name as for a live one (the Java readers refuse both: aReservedNameTwiceIsADuplicatePropertyForTheJavaReaders)
-        docs.add("R\t" + LIVE_TWICE);
+        docs.add(new PythonVerdicts.Doc("Renamed", LIVE_TWICE));
         for (String doc : RESERVED_TWICE) {
-            docs.add("R\t" + doc);
+            docs.add(new PythonVerdicts.Doc("Renamed", doc));
         }
-        GeneratedOutputs.Result r = GeneratedOutputs.run(List.of("python3", script.toString(), modules.toString()), dir,
-                String.join("\n", docs));
-        List<String> lines = r.out().lines().toList();
-        assertEquals(docs.size(), lines.size(), r.out());
+        List<String> lines = PythonVerdicts.of(dir, docs);
         for (int i = 0; i < expected.size(); i++) {
-            assertEquals(expected.get(i), lines.get(i), docs.get(i));
+            assertEquals(expected.get(i), lines.get(i), docs.get(i).json());
         }
         String live = lines.get(expected.size());
         for (int i = expected.size() + 1; i < docs.size(); i++) {
-            assertEquals(live, lines.get(i), docs.get(i));
+            assertEquals(live, lines.get(i), docs.get(i).json());
         }
         String py = Files.readString(modules.resolve("Renamed.py"));
         assertFalse(py.contains("qty:") || py.contains("lots:"), "no Pydantic field for a reserved component");

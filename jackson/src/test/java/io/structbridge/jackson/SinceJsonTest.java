@@ -11,8 +11,6 @@ import io.structbridge.jackson.fixtures.VersionedJson;
 import io.structbridge.jackson.fixtures.VersionedStruct;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -133,29 +131,8 @@ class SinceJsonTest {
     /** Pydantic and Python's jsonschema: the same verdicts, and Pydantic's dump is the codec's JSON of what it read. */
     @Test
     void pydanticAndPythonJsonschemaGiveTheCodecsVerdictsAndValues(@TempDir Path dir) throws Exception {
-        Oracles.requirePython("pydantic", "jsonschema");
-        Path modules = Path.of(Versioned.class.getProtectionDomain().getCodeSource().getLocation().toURI())
-                .resolve("io/structbridge/jackson/fixtures");
-        Path script = dir.resolve("check.py");
-        Files.writeString(script, """
-                import json, sys, jsonschema
-                sys.path.insert(0, sys.argv[1])
-                import Versioned
-                schema = json.load(open(sys.argv[1] + "/Versioned.schema.json", encoding="utf-8"))
-                jsonschema.Draft202012Validator.check_schema(schema)
-                validator = jsonschema.Draft202012Validator(schema)
-                for doc in sys.stdin.read().split("\\n"):
-                    try:
-                        model = "valid " + Versioned.VersionedModel.model_validate_json(doc).model_dump_json()
-                    except Exception:
-                        model = "invalid"
-                    print(model + "\\t" + ("valid" if validator.is_valid(json.loads(doc)) else "invalid"))
-                """, StandardCharsets.UTF_8);
         List<String> docs = new ArrayList<>(CORPUS.keySet());
-        GeneratedOutputs.Result r = GeneratedOutputs.run(List.of("python3", script.toString(), modules.toString()), dir,
-                String.join("\n", docs));
-        List<String> lines = r.out().lines().toList();
-        assertEquals(docs.size(), lines.size(), r.out());
+        List<String> lines = PythonVerdicts.of(dir, docs.stream().map(d -> new PythonVerdicts.Doc("Versioned", d)).toList());
         for (int i = 0; i < docs.size(); i++) {
             String doc = docs.get(i);
             String expected = CORPUS.get(doc)
