@@ -74,6 +74,19 @@ class CArrowRuntimeTest {
         assertTrue(text.stripTrailing().endsWith("#endif /* STRUCTBRIDGE_ARROW_RUNTIME */"));
     }
 
+    /** The imports every Python module begins with ({@code module_header.py}) are Python that runs on its own. */
+    @Test
+    void theModuleHeaderIsPythonThatRuns(@TempDir Path dir) throws Exception {
+        Path header = Path.of("src/main/resources/io/structbridge/processor/write/python/module_header.py").toAbsolutePath();
+        Process p = new ProcessBuilder(Gcc.tool("python3"), "-B", "-c", "import runpy\n"
+                + "g = runpy.run_path(" + "'" + header + "'" + ")\n"
+                + "assert all(k in g for k in ('_SB_ctypes', '_SB_typing', '_SB_np', '_SB_BaseModel')), sorted(g)\nprint('ok')\n")
+                .directory(dir.toFile()).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(120, TimeUnit.SECONDS));
+        assertEquals("ok\n", out);
+    }
+
     /** Compiler lines: strict ISO with -pedantic, and GNU; nvcc has no -pedantic (its own generated code is not ISO). */
     private static final List<List<String>> MODES = List.of(
             List.of("gcc", "-x", "c", "-std=c11", "-pedantic"), List.of("gcc", "-x", "c", "-std=gnu11"),
@@ -89,12 +102,18 @@ class CArrowRuntimeTest {
             List<String> cmd = new ArrayList<>(mode);
             cmd.set(0, Gcc.tool(mode.getFirst()));
             String tag = String.join("", mode).replaceAll("[^A-Za-z0-9]", "");
+            // the macros every header carries (structbridge_macros.h, written into each header) on their own too, used
             Path unit = Files.writeString(dir.resolve(tag + ".c"), "#include \"structbridge_arrow.h\"\n"
-                    + "#include \"structbridge_arrow.h\" /* include guard */\nint sb_unit;\n");
+                    + "#include \"structbridge_arrow.h\" /* include guard */\n"
+                    + "#include \"structbridge_macros.h\"\n#include \"structbridge_macros.h\" /* include guard */\n"
+                    + "struct sb_probe { SB_ALIGNAS(16) int a; };\n"
+                    + "SB_STATIC_ASSERT(SB_ALIGNOF(struct sb_probe) == 16, \"SB_ALIGNAS\");\nint sb_unit;\n");
             if (!mode.getFirst().equals("nvcc")) {
                 cmd.addAll(List.of("-Wall", "-Wextra", "-Werror"));
             }
-            cmd.addAll(List.of("-O2", "-I", SOURCE.toAbsolutePath().getParent().toString(), "-c", unit.toString(), "-o",
+            cmd.addAll(List.of("-O2", "-I", SOURCE.toAbsolutePath().getParent().toString(),
+                    "-I", Path.of("src/main/resources/io/structbridge/processor/write/cheader").toAbsolutePath().toString(),
+                    "-c", unit.toString(), "-o",
                     dir.resolve(tag + ".o").toString()));
             Process p = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true).start();
             String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);

@@ -299,30 +299,11 @@ public final class CHeaderWriter {
         return b.toString();
     }
 
-    private static final String COMMON = """
-            #ifndef STRUCTBRIDGE_COMMON_MACROS
-            #define STRUCTBRIDGE_COMMON_MACROS
-            #ifdef __cplusplus
-            #define SB_STATIC_ASSERT(e, m) static_assert(e, m)
-            #define SB_ALIGNOF(t) alignof(t)
-            #define SB_ALIGNAS(n) alignas(n)
-            #else
-            #define SB_STATIC_ASSERT(e, m) _Static_assert(e, m)
-            #define SB_ALIGNOF(t) _Alignof(t)
-            #define SB_ALIGNAS(n) _Alignas(n)
-            #endif
-            #if defined(_MSC_VER)
-            #define SB_STRUCT_ALIGNED(n) __declspec(align(n))
-            #else
-            #define SB_STRUCT_ALIGNED(n) __attribute__((aligned(n)))
-            #endif
-            #endif
-            #ifndef SB_PACKED_UNION
-            #if defined(_MSC_VER)
-            #define SB_PACKED_UNION(n) __declspec(align(n))
-            #else
-            #define SB_PACKED_UNION(n) __attribute__((packed, aligned(n)))
-            #endif
-            #endif
-            """;
+    /**
+     * The macros every header uses (static assertions, alignment and packing in C11, C++11 and MSVC spellings):
+     * {@code structbridge_macros.h}, a real C file compiled on its own by the tests, written into each header so that
+     * a header stays self-contained; its guards keep one definition per translation unit.
+     */
+    private static final String COMMON = io.structbridge.processor.write.ProcessorResource.text(CHeaderWriter.class,
+            "structbridge_macros.h");
 }
