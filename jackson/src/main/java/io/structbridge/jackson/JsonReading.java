@@ -431,4 +431,25 @@ public final class JsonReading {
     public static StructJsonException missing(JsonParser p, String struct, String name) {
         return error(p, struct, "missing required property \"" + name + "\" (no silent defaults)");
     }
+
+    /**
+     * {@return the error for a required property that is absent under its name and under each of its former names
+     * ({@code @FormerName}), which a document of an older version may use instead}
+     *
+     * @param p the parser, at the end of the object
+     * @param struct the struct's name, for the message
+     * @param name the property's JSON name
+     * @param formerNames its former JSON names, possibly none
+     */
+    public static StructJsonException missing(JsonParser p, String struct, String name, String[] formerNames) {
+        if (formerNames.length == 0) {
+            return missing(p, struct, name);
+        }
+        StringBuilder names = new StringBuilder();
+        for (String f : formerNames) {
+            names.append(names.isEmpty() ? "" : ", ").append('"').append(f).append('"');
+        }
+        return error(p, struct, "missing required property \"" + name + "\" (or its former name " + names
+                + ") (no silent defaults)");
+    }
 }

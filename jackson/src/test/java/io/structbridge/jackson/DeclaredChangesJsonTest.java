@@ -164,6 +164,10 @@ class DeclaredChangesJsonTest {
                 () -> readWithCodec("{\"time\":1,\"price\":2.5,\"cost\":2.5,\"market\":\"X\"}"));
         assertEquals("$.cost", e.jsonPath());
         assertTrue(e.getMessage().contains("\"cost\" is one of the names [price, px, cost] of one component"), e.getMessage());
+        // a renamed member absent under every name: the message names the former ones a document may use
+        StructJsonException missing = assertThrows(StructJsonException.class, () -> readWithCodec("{\"time\":1,\"market\":\"X\"}"));
+        assertTrue(missing.getMessage().contains("missing required property \"price\" (or its former name \"px\", \"cost\")"),
+                missing.getMessage());
     }
 
     @Test

@@ -251,7 +251,7 @@ class LayoutLockDiagnosticsTest {
                     Message.LOCK_MEMBER_CHANGED, "Pos at", "'at.x': size was 4, is 8"),
             new Row("a member removed", V1.replace("        @Capacity(8) String venue,\n", ""),
                     Message.LOCK_MEMBER_REMOVED, "record Tick", "member 'venue' of layout version 1 of", "char[8] at offset 16",
-                    "declare it @Reserved in its place (a component 'venue' of the same type (char[8]), annotated @Reserved)",
+                    "declare it @Reserved in its place (a component 'venue' of the same type (String with @Capacity(8), C char[8]), annotated @Reserved)",
                     "@FormerName(\"venue\")"),
             new Row("a member removed, its bytes kept (@Reserved)", V1.replace("@jakarta.validation.constraints.Min(0) int qty", "@Reserved int qty"),
                     null, null),

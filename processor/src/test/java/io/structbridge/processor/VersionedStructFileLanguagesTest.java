@@ -206,6 +206,14 @@ class VersionedStructFileLanguagesTest {
                         shown.append(f"{n}={x.decode() if isinstance(x, bytes) else f'{x:.1f}' if n == 'price' else int(x)}")
                     print(f"{i}: " + " ".join(shown))
                 print("violations", len(Tick.validate_array(a)))
+                # the typed views walk the array open_array gave, whatever the file's stride
+                walker = None
+                consistent = True
+                for i, view in enumerate(Tick.TickView.iter(a)):
+                    at = Tick.TickView.at(a, i)
+                    walker = at if walker is None else walker.move(i)
+                    consistent &= view.load() == at.load() == walker.load() and view.time == int(a[i]["time"])
+                print(f"views {Tick.TickView.count(a)} {'consistent' if consistent else 'differ'}")
                 try:
                     Tick.open_array(path, "r+")
                     print("r+ OK")
@@ -251,12 +259,15 @@ class VersionedStructFileLanguagesTest {
             List<String> expected = new ArrayList<>();
             for (Path file : FILES) {
                 int[] version = new int[1];
+                long[] structs = new long[1];
                 expected.addAll(java(reader, file, f -> {
                     version[0] = f.layoutVersion();
+                    structs[0] = f.count();
                     return "count " + f.count() + " itemsize " + Math.max(f.stride(), reader.type().size())
                             + " writeable False";
                 }));
                 expected.add("violations 0");
+                expected.add("views " + structs[0] + " consistent");
                 expected.add(version[0] == reader.number() ? "r+ OK"
                         : "r+: " + file + ": the file holds layout version " + version[0] + " of Tick and the reader's is "
                                 + "version " + reader.number() + ": a file of another layout version opens read-only (mode "
@@ -524,12 +535,15 @@ class VersionedStructFileLanguagesTest {
         }
         Path rt = dir.resolve("structbridge_rt.py");
         String text = io.structbridge.processor.write.python.PythonRuntime.text();
-        assertTrue(text.contains("\nRUNTIME_VERSION: int = 2\n"), "the runtime that reads format 3 is version 2");
-        Files.writeString(rt, text.replace("\nRUNTIME_VERSION: int = 2\n", "\nRUNTIME_VERSION: int = 1\n"));
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("\nRUNTIME_VERSION: int = (\\d+)\n").matcher(text);
+        assertTrue(m.find(), "the runtime states its version");
+        int version = Integer.parseInt(m.group(1));
+        Files.writeString(rt, text.replace(m.group(), "\nRUNTIME_VERSION: int = " + (version - 1) + "\n"));
         Run r = run(dir, List.of(Gcc.tool("python3"), "-c", "import sys\nsys.path.insert(0, sys.argv[1])\ntry:\n"
                 + "    import Tick\nexcept ImportError as e:\n    print(e)\n", dir.toString()));
         assertEquals(0, r.status(), r.output());
-        assertEquals("this module was generated for structbridge's Python runtime version 2, but " + rt + " is version 1: "
+        assertEquals("this module was generated for structbridge's Python runtime version " + version + ", but " + rt
+                + " is version " + (version - 1) + ": "
                 + "generate the module and the runtime with the same structbridge (-Astructbridge.pythonDir and the package get "
                 + "structbridge_rt.py, and the processor jar holds it)", r.output().strip());
     }

@@ -133,8 +133,8 @@ public final class CitiesPipeline {
                 .append(" rejected (names over 63 UTF-8 bytes), ").append(r.violations()).append(" constraint violations\n");
         b.append("  struct file: ").append(r.structFile()).append(" (").append(Files.size(r.structFile())).append(" bytes)\n");
         b.append("  kernel: ").append(r.kernelNote()).append('\n');
-        b.append("  ").append(r.hits().size()).append(" nearest to (").append(lat).append(", ").append(lng).append(") in ")
-                .append(millis).append(" ms:\n");
+        b.append("  ").append(r.hits().size()).append(" nearest to (").append(lat).append(", ").append(lng).append(");")
+                .append(" the whole pipeline (JSON, validation, struct file, kernel) took ").append(millis).append(" ms:\n");
         b.append(r.json()).append('\n');
         b.append("  Python: python3 examples/src/main/python/nearest.py ").append(r.structFile()).append(' ').append(lat)
                 .append(' ').append(lng).append(' ').append(k).append('\n');

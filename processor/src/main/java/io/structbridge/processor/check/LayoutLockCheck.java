@@ -115,7 +115,7 @@ public final class LayoutLockCheck {
                 if (holder == null || was.topLevel()) {
                     if (was.topLevel()) {
                         report.error(type, Message.LOCK_MEMBER_REMOVED, was.path(), old.version(), record, file,
-                                was.c() + " at offset " + was.offset(), "a component '" + was.path() + "' of the same type (" + was.c() + "), annotated @Reserved");
+                                was.c() + " at offset " + was.offset(), "a component '" + was.path() + "' of the same type (" + javaType(was.c()) + "), annotated @Reserved");
                     }
                 } else {
                     changes.computeIfAbsent(holder.path(), k -> new ArrayList<>()).add(
@@ -243,6 +243,21 @@ public final class LayoutLockCheck {
                 + (m.json().equals(m.path()) ? "" : ", JSON name \"" + m.json() + "\"")
                 + (m.former().isEmpty() ? "" : ", @FormerName(" + annotationValue(m.former()) + ")")
                 + (m.since() > 1 ? ", @Since(" + m.since() + ")" : "");
+    }
+
+    /** {@return the Java declaration a locked C type most likely came from, with the C type: "int, C int32_t"} */
+    static String javaType(String c) {
+        String java = switch (c) {
+            case "int8_t" -> "byte";
+            case "int16_t" -> "short";
+            case "int32_t" -> "int";
+            case "int64_t" -> "long";
+            case "float" -> "float";
+            case "double" -> "double";
+            case "bool" -> "boolean";
+            default -> c.matches("char\\[\\d+]") ? "String with @Capacity(" + c.substring(5, c.length() - 1) + ")" : null;
+        };
+        return java == null ? "C " + c : java + ", C " + c;
     }
 
     /** {@return names as the value of an annotation element: "a" or {"a", "b"}} */

@@ -401,16 +401,27 @@ public final class JsonCodecWriter {
         m.endControlFlow().endControlFlow();
         if (required == (model.fields().size() == 64 ? -1L : (1L << model.fields().size()) - 1)) {
             m.beginControlFlow("if (seen != $LL)", required)
-                    .addStatement("throw $T.missing(parser, STRUCT, NAMES[$T.numberOfTrailingZeros(~seen)])", READING, Long.class)
+                    .addStatement(missing("~seen"))
                     .endControlFlow();
         } else {
             m.beginControlFlow("if ((seen & $LL) != $LL)", required, required)
-                    .addStatement("throw $T.missing(parser, STRUCT, NAMES[$T.numberOfTrailingZeros(~seen & $LL)])", READING,
-                            Long.class, required)
+                    .addStatement(missing("~seen & " + required + "L"))
                     .endControlFlow()
                     .addCode(sinceDefaults());
         }
         return m.addCode(TaggedUnionJson.checks(model, struct)).build();
+    }
+
+    /** {@return the statement refusing a document without the first member of {@code unseen} (a long expression)} */
+    private CodeBlock missing(String unseen) {
+        if (FormerJsonNames.of(model).isEmpty()) {
+            return CodeBlock.of("throw $T.missing(parser, STRUCT, NAMES[$T.numberOfTrailingZeros($L)])", READING, Long.class, unseen);
+        }
+        CodeBlock formers = model.fields().stream().map(f -> CodeBlock.of("{$L}", f.jsonAliases().stream()
+                .map(io.structbridge.processor.write.JavaStrings::literal).collect(CodeBlock.joining(", "))))
+                .collect(CodeBlock.joining(", "));
+        return CodeBlock.of("int first = $T.numberOfTrailingZeros($L);\nthrow $T.missing(parser, STRUCT, NAMES[first], new $T[][] {$L}[first])",
+                Long.class, unseen, READING, String.class, formers);
     }
 
     /**

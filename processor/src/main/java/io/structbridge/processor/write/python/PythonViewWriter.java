@@ -409,7 +409,7 @@ final class PythonViewWriter {
                 .append(model.union() ? ", a union: every member at offset 0" : "")
                 .append(") in place in a buffer: each property reads or writes the member's bytes with Java's rule\n")
                 .append("    (a refused write raises ValueError or TypeError and changes no byte; invalid stored bytes raise ValueError).\"\"\"\n");
-        b.append("    __slots__ = (\"_sb_mv\", \"_sb_off\", \"_sb_hold\")\n");
+        b.append("    __slots__ = (\"_sb_mv\", \"_sb_off\", \"_sb_hold\", \"_sb_stride\")\n");
         b.append("    SIZE: _SB_ClassVar[int] = ").append(p.size()).append('\n');
         b.append("\n    def __init__(self, buffer: _SB_Any, offset: int = 0) -> None:\n")
                 .append("        \"\"\"The ").append(r).append(" at byte offset offset of buffer (no copy; IndexError if it does not fit).\"\"\"\n")
@@ -417,44 +417,47 @@ final class PythonViewWriter {
                 .append(", ").append(PythonWriter.literal(r + "_dtype")).append(", False, globals())\n")
                 .append("        _sb_check_index(").append(PythonWriter.literal(r)).append(", mv, offset, ").append(p.size()).append(")\n")
                 .append("        self._sb_mv: memoryview = mv\n        self._sb_off: int = offset\n")
-                .append("        self._sb_hold: \"memoryview | None\" = _sb_mapping(buffer)  # the mmap under a NumPy array stays mapped\n");
+                .append("        self._sb_hold: \"memoryview | None\" = _sb_mapping(buffer)  # the mmap under a NumPy array stays mapped\n")
+                .append("        self._sb_stride: int = ").append(p.size()).append("  # move's step: SIZE, or a newer file's struct size (at)\n");
         b.append("\n    @classmethod\n    def count(cls, buffer: _SB_Any) -> int:\n")
                 .append("        \"\"\"The number of structs in buffer, an array of them (ValueError if its size is not a multiple of SIZE).\"\"\"\n")
                 .append("        return _sb_struct_bytes(buffer, ").append(PythonWriter.literal(r)).append(", ").append(p.size())
-                .append(", ").append(PythonWriter.literal(r + "_dtype")).append(", True, globals()).nbytes // ").append(p.size()).append('\n');
+                .append(", ").append(PythonWriter.literal(r + "_dtype")).append(", True, globals()).nbytes // _sb_stride(buffer, ")
+                .append(p.size()).append(")\n");
         b.append("\n    @classmethod\n    def at(cls, buffer: _SB_Any, index: int) -> \"").append(v).append("\":\n")
                 .append("        \"\"\"The view of element index (0-based) of buffer, an array of ").append(r).append(" (IndexError outside it).\"\"\"\n")
                 .append("        if index.__class__ is not int:\n")
                 .append("            index = _sb_index(").append(PythonWriter.literal(r)).append(", index)\n")
                 .append("        mv = _sb_struct_bytes(buffer, ").append(PythonWriter.literal(r)).append(", ").append(p.size())
                 .append(", ").append(PythonWriter.literal(r + "_dtype")).append(", True, globals())\n")
-                .append("        if index < 0 or (index + 1) * ").append(p.size()).append(" > mv.nbytes:\n")
-                .append("            raise IndexError(f\"").append(r).append(": index {index} outside the array of {mv.nbytes // ")
-                .append(p.size()).append("} structs\")\n")
-                .append("        view = cls.__new__(cls)\n        view._sb_mv = mv\n        view._sb_off = index * ").append(p.size()).append("\n")
-                .append("        view._sb_hold = _sb_mapping(buffer)\n")
+                .append("        stride = _sb_stride(buffer, ").append(p.size()).append(")\n")
+                .append("        if index < 0 or (index + 1) * stride > mv.nbytes:\n")
+                .append("            raise IndexError(f\"").append(r).append(": index {index} outside the array of {mv.nbytes // stride} structs\")\n")
+                .append("        view = cls.__new__(cls)\n        view._sb_mv = mv\n        view._sb_off = index * stride\n")
+                .append("        view._sb_hold = _sb_mapping(buffer)\n        view._sb_stride = stride\n")
                 .append("        return view\n");
         b.append("\n    @classmethod\n    def _sb_within(cls, mv: memoryview, offset: int, hold: \"memoryview | None\") -> \"").append(v).append("\":\n")
                 .append("        \"\"\"The view at byte offset offset of mv, a member of a view that checked the bounds and holds the mapping.\"\"\"\n")
                 .append("        view = cls.__new__(cls)\n        view._sb_mv = mv\n        view._sb_off = offset\n        view._sb_hold = hold\n")
+                .append("        view._sb_stride = ").append(p.size()).append('\n')
                 .append("        return view\n");
         b.append("\n    def move(self, index: int) -> \"").append(v).append("\":\n")
                 .append("        \"\"\"Re-points this view to element index (0-based) of the same buffer, an array of ").append(r)
                 .append(", and returns it:\n        one view walks an array with no new object per element (IndexError outside it).\"\"\"\n")
                 .append("        if index.__class__ is not int:\n")
                 .append("            index = _sb_index(").append(PythonWriter.literal(r)).append(", index)\n")
-                .append("        if self._sb_mv.nbytes % ").append(p.size()).append(":\n")
-                .append("            raise ValueError(f\"").append(r).append(": a buffer of {self._sb_mv.nbytes} bytes is not an array of ")
-                .append(p.size()).append("-byte structs\")\n")
-                .append("        if index < 0 or (index + 1) * ").append(p.size()).append(" > self._sb_mv.nbytes:\n")
-                .append("            raise IndexError(f\"").append(r).append(": index {index} outside the array of {self._sb_mv.nbytes // ")
-                .append(p.size()).append("} structs\")\n")
-                .append("        self._sb_off = index * ").append(p.size()).append("\n        return self\n");
+                .append("        stride = self._sb_stride\n")
+                .append("        if self._sb_mv.nbytes % stride:\n")
+                .append("            raise ValueError(f\"").append(r).append(": a buffer of {self._sb_mv.nbytes} bytes is not an array of {stride}-byte structs\")\n")
+                .append("        if index < 0 or (index + 1) * stride > self._sb_mv.nbytes:\n")
+                .append("            raise IndexError(f\"").append(r).append(": index {index} outside the array of {self._sb_mv.nbytes // stride} structs\")\n")
+                .append("        self._sb_off = index * stride\n        return self\n");
         b.append("\n    @classmethod\n    def iter(cls, buffer: _SB_Any) -> _SB_Iterator[\"").append(v).append("\"]:\n")
                 .append("        \"\"\"A view of each struct of buffer, an array of ").append(r).append(", in order (no copy).\"\"\"\n")
                 .append("        mv = _sb_struct_bytes(buffer, ").append(PythonWriter.literal(r)).append(", ").append(p.size())
-                .append(", ").append(PythonWriter.literal(r + "_dtype")).append(", True, globals())\n        for i in range(mv.nbytes // ").append(p.size()).append("):\n")
-                .append("            yield cls(mv, i * ").append(p.size()).append(")\n");
+                .append(", ").append(PythonWriter.literal(r + "_dtype")).append(", True, globals())\n")
+                .append("        stride = _sb_stride(buffer, ").append(p.size()).append(")\n        for i in range(mv.nbytes // stride):\n")
+                .append("            view = cls(mv, i * stride)\n            view._sb_stride = stride\n            yield view\n");
         b.append("\n    def load(self) -> \"").append(r).append("Record\":\n")
                 .append("        \"\"\"The struct's value (every member read with Java's rule).\"\"\"\n")
                 .append("        return _sb_load_").append(r).append("(self._sb_mv, self._sb_off, ").append(s).append(", \"\")\n");

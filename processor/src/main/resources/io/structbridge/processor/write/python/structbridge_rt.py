@@ -802,16 +802,25 @@ def _sb_struct_bytes(buffer: _SB_Any, name: str, size: int, dtype_name: str, arr
     """The bytes of buffer for a view of name structs (size bytes each). A NumPy array must hold bytes (uint8,
     int8) or structs: a structured dtype of size-byte items equal to dtype_name of the module (its globals()) (field names,
     formats, offsets); any other dtype (float64, ...) is refused. array: buffer is an array of the structs,
-    so its size must be a multiple of size (ValueError otherwise, the same message from count, at, iter, move)."""
+    so its size must be a multiple of size (ValueError otherwise, the same message from count, at, iter, move).
+    An array open_array mapped from a newer struct file (its items longer: dtype_name's fields at the file's
+    stride, _sb_stride) is an array of the structs too."""
     if _SB_np is not None and isinstance(buffer, _SB_np.ndarray):
         dt: _SB_Any = _SB_typing.cast(_SB_Any, buffer).dtype
         if dt.kind == "V":
             expected = module.get(dtype_name)
-            if array and dt.itemsize != size:
+            newer = (expected is not None and dt.names is not None and dt.itemsize > size
+                     and dt.fields == expected.fields)
+            if array and dt.itemsize != size and not newer:
                 raise ValueError(f"{name}: a NumPy array of {dt.itemsize}-byte items ({dt}) is not an array of "
                                  f"{size}-byte {name} structs ({dtype_name})")
-            if array and dt.names is not None and expected is not None and dt != expected:
+            if array and dt.names is not None and expected is not None and dt != expected and not newer:
                 raise ValueError(f"{name}: the array's dtype {dt} is not {dtype_name} {expected}")
+            if array and newer:
+                mv = _sb_bytes(buffer)
+                if mv.nbytes % dt.itemsize:
+                    raise ValueError(f"{name}: a buffer of {mv.nbytes} bytes is not an array of {dt.itemsize}-byte items")
+                return mv
         elif dt != _SB_np.uint8 and dt != _SB_np.int8:
             raise TypeError(f"{name}: a NumPy array of {dt} is not a buffer of {name} structs: pass an array "
                             f"of {dtype_name} (open_array) or of bytes (uint8)")
@@ -819,6 +828,17 @@ def _sb_struct_bytes(buffer: _SB_Any, name: str, size: int, dtype_name: str, arr
     if array and mv.nbytes % size:
         raise ValueError(f"{name}: a buffer of {mv.nbytes} bytes is not an array of {size}-byte structs")
     return mv
+
+
+def _sb_stride(buffer: _SB_Any, size: int) -> int:
+    """The distance in bytes between the structs of buffer, an array of them: size, or the item size of an array
+    open_array mapped from a struct file of a newer layout version (each struct followed by the members this
+    reader does not know; _sb_struct_bytes checked its fields)."""
+    if _SB_np is not None and isinstance(buffer, _SB_np.ndarray):
+        dt: _SB_Any = _SB_typing.cast(_SB_Any, buffer).dtype
+        if dt.kind == "V" and dt.itemsize > size:
+            return int(dt.itemsize)
+    return size
 
 
 def _sb_check_index(name: str, mv: memoryview, offset: object, size: int) -> None:
@@ -1670,7 +1690,7 @@ __all__ = [
     "_SB_bytes", "_SB_list", "_SB_tuple", "_sb_mapping", "_sb_bytes", "_sb_error", "_sb_quote", "_sb_type_name",
     "_sb_plain", "_sb_index", "_sb_read_only", "_sb_struct_of", "_SB_Codec", "_SB_Int", "_SB_Bits64", "_SB_Char",
     "_SB_Bool", "_SB_Float", "_SB_Text", "_SB_Enum", "_SB_Array", "_SB_BitField", "_sb_text_encode",
-    "_sb_wrong_class", "_sb_struct_bytes", "_sb_check_index", "_sb_store_array", "_sb_same", "_sb_union_merge",
+    "_sb_wrong_class", "_sb_struct_bytes", "_sb_stride", "_sb_check_index", "_sb_store_array", "_sb_same", "_sb_union_merge",
     "_sb_absent", "_sb_base64_input", "_sb_union_refusing", "_sb_union_put", "_sb_live_or_fail", "_sb_json_constant", "_sb_utf16_join",
     "_sb_utf16_split", "Violation", "_sb_numpy", "_sb_add", "_sb_any_member", "_sb_bits", "_sb_decimal_bad",
     "_sb_digits_bad", "_sb_jdk_malformed", "_sb_undecodable", "_sb_scan", "_SB_TextColumn", "_sb_validate",
