@@ -99,7 +99,7 @@ public final class PythonNames {
 
     /** The module's public names besides the per-record ones. */
     public static final Set<String> MODULE_NAMES = Set.of("CDEF", "FINGERPRINT", "SIZE", "ALIGNMENT", "NAME", "open_array",
-            "validate_array", "Violation");
+            "validate_array", "Violation", "ARROW_COLUMNS", "arrow_schema", "record_batches", "arrow_stream", "to_arrow");
 
     /** Suffixes of the names the module defines per record R: {@code R_dtype}, {@code RModel}, {@code R_TEXT}, {@code R_ENUMS}, {@code RView}, {@code RRecord}. */
     public static final List<String> RECORD_SUFFIXES = List.of("_dtype", "Model", "_TEXT", "_ENUMS", "View", "Record");
@@ -121,7 +121,8 @@ public final class PythonNames {
                     + "processor writes into -Astructbridge.pythonDir and the Python package";
         }
         if (MODULE_NAMES.contains(name)) {
-            return name + " is a name the module itself defines (CDEF, FINGERPRINT, SIZE, ALIGNMENT, NAME, open_array, validate_array, Violation)";
+            return name + " is a name the module itself defines (CDEF, FINGERPRINT, SIZE, ALIGNMENT, NAME, open_array, validate_array, Violation, "
+                    + "ARROW_COLUMNS, arrow_schema, record_batches, arrow_stream, to_arrow)";
         }
         return null;
     }

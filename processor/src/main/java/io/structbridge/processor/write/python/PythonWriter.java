@@ -161,6 +161,7 @@ public final class PythonWriter {
             b.append(open);
         }
         b.append(new PythonValidateWriter(plan, all).write()); // validate_array (its private checkers of every nested struct too)
+        b.append(PythonArrowWriter.write(plan)); // ARROW_COLUMNS, arrow_schema, record_batches, arrow_stream, to_arrow
         return PythonRuntime.link(PythonOptionalNames.complete(b.toString()), imports, inPackage);
     }
 

@@ -1676,6 +1676,440 @@ def _SB_open_versions(path: str | _SB_os.PathLike[str], mode: str, dtype: _SB_An
     return _SB_open_array(path, mode, dtype, NAME, own[3], own[1], own[2], LINEAGE)
 
 
+# The Arrow export: a struct file (or an array of the record's dtype) as pyarrow record batches, without the JVM.
+
+
+class _SB_ArrowColumn(_SB_NamedTuple):
+    """One leaf column of a record, as Java's io.structbridge.runtime.Column: path (pos.x, tags[1].color), byte offset
+    in the struct, kind (BOOL, SIGNED_INT, UNSIGNED_INT, UINT64_BITS, FLOAT16, FLOAT, DOUBLE, TEXT, ENUM, POINTER),
+    element size, elements (1, N of T[N], a text's capacity), whether it is an array T[N], signedness, byte order
+    ("=" native, "<", ">"), a text's encoding (utf-8, ascii, latin-1) and NUL rule, an enum's (name, code)
+    constants in declaration order, a bit-field's shift and width (0: none), the union it lies in (None: none)."""
+    path: str
+    offset: int
+    kind: str
+    size: int
+    length: int
+    array: bool
+    signed: bool
+    order: str
+    encoding: str = ""
+    nul: bool = False
+    constants: tuple[tuple[str, int], ...] = ()
+    shift: int = 0
+    width: int = 0
+    union: "str | None" = None
+
+
+class ArrowDataError(ValueError):
+    """A value the Arrow export refuses, with the message of Java's ArrowDataException (row N, field 'path': what):
+    row is the struct's index in the file (or array), field the member path."""
+
+    def __init__(self, row: int, field: str, message: str) -> None:
+        super().__init__(f"row {row}, field '{field}': {message}")
+        self.row = row
+        self.field = field
+
+
+class _SB_ArrowNode:
+    """The Arrow field tree of Java's io.structbridge.arrow.Node: kind "group" (+s, children), "list" (a nested struct
+    array, +w:length of its group child) or "leaf" (cols: one column, or one per element of enclosing struct arrays,
+    in index order; value k of the leaf is row k // len(cols) of column k % len(cols))."""
+
+    def __init__(self, kind: str, name: str, path: str, children: "list[_SB_ArrowNode] | None" = None, length: int = 0,
+                 cols: "list[_SB_ArrowColumn] | None" = None) -> None:
+        self.kind = kind
+        self.name = name
+        self.path = path
+        self.children: list[_SB_ArrowNode] = children if children is not None else []
+        self.length = length
+        self.cols: list[_SB_ArrowColumn] = cols if cols is not None else []
+
+
+def _sb_arrow_tree(name: str, columns: "_SB_Sequence[_SB_ArrowColumn]") -> _SB_ArrowNode:
+    """Java's Node.of: the tree of the columns; NotImplementedError (Java's UnsupportedOperationException, its message)
+    for a column in a union or a pointer."""
+    for c in columns:
+        if c.union is not None:
+            raise NotImplementedError(f"{name}.{c.path} lies in union '{c.union or name}': the bytes of a union do not say "
+                                      "which member is live, so it has no Arrow form")
+        if c.kind == "POINTER":
+            raise NotImplementedError(f"{name}.{c.path} is a pointer, an address that means nothing outside this process: "
+                                      "no Arrow form")
+    return _SB_ArrowNode("group", name, "", _sb_arrow_build("", list(columns), [c.path.split(".") for c in columns], 0))
+
+
+def _sb_arrow_build(prefix: str, columns: list[_SB_ArrowColumn], segments: list[list[str]], depth: int,
+                    ) -> list[_SB_ArrowNode]:
+    by_name: dict[str, list[int]] = {}
+    for i, segs in enumerate(segments):
+        by_name.setdefault(segs[depth].split("[", 1)[0], []).append(i)
+    out: list[_SB_ArrowNode] = []
+    for name, idx in by_name.items():
+        path = name if not prefix else prefix + "." + name
+        cols = [columns[i] for i in idx]
+        segs = [segments[i] for i in idx]
+        if "[" in segs[0][depth]:
+            length = max(int(s[depth][s[depth].index("[") + 1:-1]) + 1 for s in segs)
+            item = _SB_ArrowNode("group", "item", path + "[]", _sb_arrow_build(path + "[]", cols, segs, depth + 1))
+            out.append(_SB_ArrowNode("list", name, path, [item], length))
+        elif len(segs[0]) > depth + 1:
+            out.append(_SB_ArrowNode("group", name, path, _sb_arrow_build(path, cols, segs, depth + 1)))
+        else:
+            out.append(_SB_ArrowNode("leaf", name, path, cols=cols))
+    return out
+
+
+def _sb_pyarrow() -> _SB_Any:
+    import importlib
+    try:
+        return _SB_typing.cast(_SB_Any, importlib.import_module("pyarrow"))
+    except ImportError:
+        raise ImportError("the Arrow export needs pyarrow, which is not installed") from None
+
+
+def _sb_arrow_size(c: _SB_ArrowColumn) -> int:
+    """Java's Formats.arrowSize: the bytes of one Arrow element (a bit-field: the smallest integer holding its width)."""
+    if c.width:
+        return 1 if c.width <= 8 else 2 if c.width <= 16 else 4 if c.width <= 32 else 8
+    return c.size
+
+
+def _sb_arrow_numpy_type(c: _SB_ArrowColumn) -> str:
+    """The NumPy type (native order) of the column's Arrow elements."""
+    if c.kind in ("FLOAT16", "FLOAT", "DOUBLE"):
+        return "=f" + str(c.size)
+    return ("=i" if c.signed else "=u") + str(_sb_arrow_size(c))
+
+
+def _sb_arrow_constants(c: _SB_ArrowColumn) -> str:
+    """Java's Formats.constants: NAME=code,... in declaration order."""
+    return ",".join(f"{n}={v}" for n, v in c.constants)
+
+
+def _sb_arrow_field(pa: _SB_Any, node: _SB_ArrowNode) -> _SB_Any:
+    """The pyarrow.field of node as Java's Exporter.schema writes it: not nullable (flags 0), an enum's constants in
+    the field metadata structbridge.enum."""
+    metadata: "dict[str, str] | None" = None
+    if node.kind == "group":
+        t = pa.struct([_sb_arrow_field(pa, ch) for ch in node.children])
+    elif node.kind == "list":
+        t = pa.list_(_sb_arrow_field(pa, node.children[0]), node.length)
+    else:
+        c = node.cols[0]
+        if c.kind == "BOOL":
+            t = pa.bool_()
+        elif c.kind == "TEXT":
+            t = pa.utf8()
+        else:
+            t = pa.from_numpy_dtype(_sb_numpy().dtype(_sb_arrow_numpy_type(c)))
+        if c.array:
+            t = pa.list_(pa.field("item", t, nullable=False), c.length)
+        if c.kind == "ENUM":
+            metadata = {"structbridge.enum": _sb_arrow_constants(c)}
+    return pa.field(node.name, t, nullable=False, metadata=metadata)
+
+
+def _sb_arrow_select(root: _SB_ArrowNode, columns: "_SB_Sequence[str] | None", name: str) -> list[_SB_ArrowNode]:
+    if columns is None:
+        return root.children
+    if isinstance(columns, str):
+        raise TypeError("columns must be a sequence of field names, not a str")
+    fields = {n.name: n for n in root.children}
+    out: list[_SB_ArrowNode] = []
+    for f in columns:
+        if f not in fields:
+            raise ValueError(f"{name} has no field {f!r}: its fields are {', '.join(fields)}")
+        out.append(fields[f])
+    return out
+
+
+def _SB_arrow_schema(columns: "_SB_Sequence[_SB_ArrowColumn]", NAME: str, select: "_SB_Sequence[str] | None") -> _SB_Any:
+    """The body of a generated module's arrow_schema: the pyarrow.Schema of the Arrow export of NAME."""
+    pa = _sb_pyarrow()
+    return pa.schema([_sb_arrow_field(pa, n) for n in _sb_arrow_select(_sb_arrow_tree(NAME, columns), select, NAME)])
+
+
+def _SB_arrow_source(source: _SB_Any, open_array: _SB_Callable[..., _SB_Any], dtype: _SB_Any, size: int, name: str,
+                     ) -> _SB_Any:
+    """A path opened read-only with the module's open_array (the file's checks first), or an array of dtype (or of a
+    newer layout version's wider structs, as open_array maps them), made C-contiguous (a copy only if it is not)."""
+    np = _sb_numpy()
+    if isinstance(source, (str, _SB_os.PathLike)):
+        return open_array(source, "r")
+    a = np.asarray(source)
+    wide = a.dtype != dtype and a.dtype.itemsize > size and a.dtype == _sb_dtype_at(dtype, a.dtype.itemsize)
+    if a.dtype != dtype and not wide:
+        raise ValueError(f"the Arrow export needs a path or an array of {name}_dtype, not {a.dtype}")
+    if a.ndim != 1:
+        raise ValueError(f"the Arrow export needs a 1-D array of {name} structs, not shape {a.shape}")
+    return a if a.flags.c_contiguous else np.ascontiguousarray(a)
+
+
+class _SB_ArrowBatch:
+    """The conversion of rows [first, first + n) of an array of structs into Arrow arrays: raw, the rows' bytes as a
+    (n, stride) uint8 matrix; every value checked as Java's Exporter checks it, the first failure (in Java's order)
+    raised once all leaves are converted. zero_copy: the array is read-only, so a leaf whose values lie contiguous
+    in it in Arrow's form is handed over as a view of it (no copy)."""
+
+    # Java's Exporter: rows are converted in blocks of about these many bytes of structs, each block leaf by leaf
+    BLOCK_BYTES = 32 * 1024
+    TRANSPOSED_BLOCK_BYTES = 256 * 1024
+
+    def __init__(self, pa: _SB_Any, np: _SB_Any, raw: _SB_Any, first: int, zero_copy: bool, transposing: bool) -> None:
+        self.pa = pa
+        self.np = np
+        self.raw = raw
+        self.n = int(raw.shape[0])
+        self.stride = int(raw.shape[1])
+        self.first = first
+        self.zero_copy = zero_copy
+        self.block = max(8, ((self.TRANSPOSED_BLOCK_BYTES if transposing else self.BLOCK_BYTES) // max(1, self.stride)) & ~7)
+        self.job = 0
+        self.error: "tuple[tuple[int, int, int], ArrowDataError] | None" = None
+        self.copied: list[str] = []
+        self.shared: list[str] = []
+
+    def fail(self, row: int, job: int, field: str, message: str) -> None:
+        """Keeps the failure Java's export meets first: block of rows, then job (leaf column), then row."""
+        key = (row // self.block, job, row)
+        if self.error is None or key < self.error[0]:
+            self.error = (key, ArrowDataError(self.first + row, field, message))
+
+    def buffer(self, values: _SB_Any) -> _SB_Any:
+        return self.pa.py_buffer(values)
+
+    def array(self, node: _SB_ArrowNode, field: _SB_Any, m: int) -> _SB_Any:
+        """The pyarrow array of node's n * m values (m: the multiplicity of enclosing struct arrays)."""
+        pa = self.pa
+        if node.kind == "group":
+            children = [self.array(ch, field.type.field(i), m) for i, ch in enumerate(node.children)]
+            return pa.Array.from_buffers(field.type, self.n * m, [None], null_count=0, children=children)
+        if node.kind == "list":
+            child = self.array(node.children[0], field.type.value_field, m * node.length)
+            return pa.Array.from_buffers(field.type, self.n * m, [None], null_count=0, children=[child])
+        c = node.cols[0]
+        t = field.type.value_type if c.array else field.type
+        count = self.n * m * (c.length if c.array else 1)
+        if c.kind == "TEXT":
+            buffers = self.text(node)
+        elif c.kind == "BOOL":
+            buffers = [None, self.buffer(self.np.packbits(self.bools(node), bitorder="little"))]
+        else:
+            buffers = [None, self.buffer(self.numbers(node))]
+        values = pa.Array.from_buffers(t, count, buffers, null_count=0)
+        if c.array:
+            return pa.Array.from_buffers(field.type, self.n * m, [None], null_count=0, children=[values])
+        return values
+
+    def columns(self, node: _SB_ArrowNode) -> list[_SB_Any]:
+        """Each column's values as an (n, elements) array of its stored type (byte order kept): views of raw."""
+        np = self.np
+        out: list[_SB_Any] = []
+        for c in node.cols:
+            b = self.raw[:, c.offset:c.offset + c.size * c.length]
+            if c.kind in ("BOOL", "TEXT") or c.width:
+                out.append(b)
+            else:
+                kind = "f" if c.kind in ("FLOAT16", "FLOAT", "DOUBLE") else "i" if c.signed else "u"
+                out.append(b.view(np.dtype(c.order + kind + str(c.size)) if c.size > 1 else np.dtype(kind + "1")))
+        return out
+
+    def numbers(self, node: _SB_ArrowNode) -> _SB_Any:
+        """The leaf's numeric values in Arrow's order and native byte order; enum codes checked."""
+        np = self.np
+        c = node.cols[0]
+        m = len(node.cols)
+        job = self.job
+        self.job += m
+        native = np.dtype(_sb_arrow_numpy_type(c))
+        if c.width:
+            out = np.empty((self.n, m), dtype=native)
+            for i, col in enumerate(node.cols):
+                out[:, i] = _sb_bits(np, self.raw, col.offset, col.shift, col.width, col.signed).astype(native)
+            self.copied.append(node.path)
+        else:
+            views = self.columns(node)
+            v = views[0]
+            if m == 1 and self.zero_copy and v.dtype == native and v.flags.c_contiguous:
+                out = v  # the struct's only bytes, in Arrow's form: a view of the mapping, no copy
+                self.shared.append(node.path)
+            else:
+                out = np.empty((self.n, m, c.length), dtype=native)
+                for i, view in enumerate(views):
+                    out[:, i, :] = view  # one strided copy (byte order swapped where it is not native)
+                self.copied.append(node.path)
+        if c.kind == "ENUM":
+            codes = np.array(sorted(v for _, v in c.constants), dtype=native)
+            flat = out.reshape(self.n, m)
+            if codes.size and int(codes[-1]) - int(codes[0]) == codes.size - 1:
+                bad = (flat < codes[0]) | (flat > codes[-1])
+            else:
+                bad = ~np.isin(flat, codes)
+            for i in np.flatnonzero(bad.any(axis=0)).tolist():
+                row = int(np.argmax(bad[:, i]))
+                col = node.cols[int(i)]
+                self.fail(row, job + i, col.path,
+                          f"enum code {int(flat[row, i])} is not one of {_sb_arrow_constants(col)}")
+        return out.reshape(-1)
+
+    def bools(self, node: _SB_ArrowNode) -> _SB_Any:
+        """The leaf's bools, one byte each in Arrow's order; a byte other than 0 or 1 refused (Java: bool byte B is
+        neither 0 nor 1, B unsigned)."""
+        np = self.np
+        c = node.cols[0]
+        m = len(node.cols)
+        job = self.job
+        self.job += m
+        out = np.empty((self.n, m, c.length), dtype=np.uint8)
+        for i, col in enumerate(node.cols):
+            v = (_sb_bits(np, self.raw, col.offset, col.shift, col.width, False).reshape(self.n, 1) if col.width
+                 else self.raw[:, col.offset:col.offset + col.length])
+            bad = v > 1
+            rows = np.flatnonzero(bad.any(axis=1))
+            if rows.size:
+                row = int(rows[0])
+                self.fail(row, job + i, col.path,
+                          f"bool byte {int(v[row][int(np.argmax(bad[row]))])} is neither 0 nor 1")
+            out[:, i, :] = v
+        self.copied.append(node.path)
+        return out.reshape(-1)
+
+    def text(self, node: _SB_ArrowNode) -> list[_SB_Any]:
+        """The leaf's utf8 offsets and data: each text up to its first NUL (Latin-1 converted to UTF-8); a missing NUL,
+        invalid UTF-8 or a byte above 0x7F in ASCII text refused with Java's messages."""
+        np = self.np
+        c = node.cols[0]
+        m = len(node.cols)
+        cap = c.length
+        job = self.job
+        self.job += 1
+        mats = self.columns(node)
+        if m == 1:
+            b = mats[0]
+        else:
+            b = np.empty((self.n, m, cap), dtype=np.uint8)
+            for i, mat in enumerate(mats):
+                b[:, i, :] = mat
+            b = b.reshape(self.n * m, cap)
+        no_nul, high = _sb_scan(np, b, cap, c.nul)
+        zero = b == 0
+        lengths = np.where(zero.any(axis=1), zero.argmax(axis=1), cap)
+        if no_nul is not None and no_nul.any():
+            k = int(np.argmax(no_nul))
+            self.fail(k // m, job, node.cols[k % m].path, f"no NUL terminator within the capacity of {cap} bytes")
+        inside = np.arange(cap)[None, :] < lengths[:, None]
+        data = b[inside]
+        checked = high & (lengths > 0)
+        if no_nul is not None:
+            checked &= ~no_nul
+        rows = np.flatnonzero(checked)
+        if rows.size and c.encoding != "latin-1":
+            for k in rows.tolist():
+                value = bytes(b[k, :int(lengths[k])])
+                if c.encoding == "ascii":
+                    if any(x >= 0x80 for x in value):
+                        self.fail(k // m, job, node.cols[int(k) % m].path, f"byte above 0x7F in ASCII text {value.hex()}")
+                        break
+                else:
+                    try:
+                        value.decode("utf-8")
+                    except UnicodeDecodeError:
+                        self.fail(k // m, job, node.cols[int(k) % m].path, f"invalid UTF-8 in {value.hex()}")
+                        break
+        elif rows.size:  # Latin-1: each byte 0x80..0xFF becomes two UTF-8 bytes
+            top = data >= 0x80
+            counts = 1 + top.astype(np.intp)
+            converted = np.repeat(data, counts)
+            at = (np.cumsum(counts) - counts)[top]
+            converted[at] = 0xC0 | (data[top] >> 6)
+            converted[at + 1] = 0x80 | (data[top] & 0x3F)
+            lengths = lengths + ((b >= 0x80) & inside).sum(axis=1)
+            data = converted
+        ends = np.cumsum(lengths, dtype=np.int64)
+        if ends.size and int(ends[-1]) > 2 ** 31 - 1:
+            k = int(np.argmax(ends > 2 ** 31 - 1))
+            self.fail(k // m, job, node.cols[k % m].path,
+                      "the batch holds more than 2^31-1 bytes of text (utf8 offsets are int32): export smaller batches")
+        offsets = np.zeros(self.n * m + 1, dtype=np.int32)
+        offsets[1:] = ends
+        self.copied.append(node.path)
+        return [None, self.buffer(offsets), self.buffer(data)]
+
+
+def _sb_arrow_transposing(root: _SB_ArrowNode, columns: "_SB_Sequence[_SB_ArrowColumn]") -> bool:
+    """Whether Java's Exporter moves this struct's numeric leaves with the generated transpose (larger row blocks): no
+    bit-field, and a numeric leaf outside struct arrays (or in arrays of length 1) in native byte order."""
+    if any(c.width for c in columns) or not columns:
+        return False
+    native = "<" if _SB_struct.pack("=H", 1) == b"\x01\x00" else ">"
+
+    def direct(node: _SB_ArrowNode) -> bool:
+        if node.kind != "leaf":
+            return any(direct(ch) for ch in node.children)
+        c = node.cols[0]
+        return (len(node.cols) == 1 and c.kind not in ("BOOL", "TEXT")
+                and (c.size == 1 or c.order in ("=", native)))
+    return direct(root)
+
+
+def _SB_arrow_batches(a: _SB_Any, columns: "_SB_Sequence[_SB_ArrowColumn]", NAME: str, batch_rows: object,
+                      select: "_SB_Sequence[str] | None", report: "list[tuple[list[str], list[str]]] | None" = None,
+                      ) -> "_SB_Iterator[_SB_Any]":
+    """The body of a generated module's record_batches. Each batch of rows of the array a (from _SB_arrow_source) is
+    converted as Java's ArrowExport converts it (the same Arrow types, names, metadata and values; bools to bitmaps,
+    text to utf8 up to its NUL, Latin-1 to UTF-8, big-endian members swapped), and every value Java's export checks
+    is checked first (bool bytes 0/1, enum codes, the text's NUL, UTF-8 and ASCII): the first failure in Java's order
+    raises ArrowDataError (a ValueError) with Java's message, naming the row (its index in a) and the field. A numeric
+    leaf whose values lie contiguous in a read-only array in Arrow's form (the struct's one member, native byte
+    order) is a view of the array (no copy; the batch keeps the array, and with it the file's mapping and lock,
+    alive); every other leaf is one NumPy copy. report, if given, gets (copied leaf paths, shared leaf paths) per
+    batch."""
+    pa = _sb_pyarrow()
+    np = _sb_numpy()
+    if batch_rows is not None and (not isinstance(batch_rows, int) or isinstance(batch_rows, bool) or batch_rows < 1):
+        raise ValueError(f"batch_rows must be None or an int >= 1, not {batch_rows!r}")
+    root = _sb_arrow_tree(NAME, columns)
+    nodes = _sb_arrow_select(root, select, NAME)
+    fields = [_sb_arrow_field(pa, n) for n in nodes]
+    schema = pa.schema(fields)
+    transposing = _sb_arrow_transposing(root, columns)
+    count = int(a.shape[0])
+    raw_all = a.view(np.uint8).reshape(count, a.dtype.itemsize)
+    step = count if batch_rows is None else batch_rows
+    zero_copy = not a.flags.writeable
+
+    def batches() -> "_SB_Iterator[_SB_Any]":
+        for start in range(0, count, max(step, 1)):
+            stop = min(start + step, count)
+            batch = _SB_ArrowBatch(pa, np, raw_all[start:stop], start, zero_copy, transposing)
+            with np.errstate(invalid="ignore", over="ignore"):
+                arrays = [batch.array(n, f, 1) for n, f in zip(nodes, fields)]
+            if batch.error is not None:
+                raise batch.error[1]
+            if report is not None:
+                report.append((batch.copied, batch.shared))
+            yield pa.RecordBatch.from_arrays(arrays, schema=schema)
+    return batches()
+
+
+def _SB_arrow_reader(a: _SB_Any, columns: "_SB_Sequence[_SB_ArrowColumn]", NAME: str, batch_rows: int,
+                     select: "_SB_Sequence[str] | None") -> _SB_Any:
+    """The body of a generated module's arrow_stream: _SB_arrow_batches as a pyarrow.RecordBatchReader (it has
+    __arrow_c_stream__, the Arrow C stream interface, which Polars, DuckDB and pyarrow consume)."""
+    pa = _sb_pyarrow()
+    return pa.RecordBatchReader.from_batches(_SB_arrow_schema(columns, NAME, select),
+                                             _SB_arrow_batches(a, columns, NAME, batch_rows, select))
+
+
+def _SB_arrow_table(a: _SB_Any, columns: "_SB_Sequence[_SB_ArrowColumn]", NAME: str, batch_rows: "int | None",
+                    select: "_SB_Sequence[str] | None") -> _SB_Any:
+    """The body of a generated module's to_arrow: the pyarrow.Table of _SB_arrow_batches."""
+    pa = _sb_pyarrow()
+    return pa.Table.from_batches(list(_SB_arrow_batches(a, columns, NAME, batch_rows, select)),
+                                 schema=_SB_arrow_schema(columns, NAME, select))
+
+
 # The runtime's API: the names a generated module may import (from structbridge_rt import ...) and bind under the
 # same names. Each begins with _SB_ or _sb_, or is public API (RUNTIME_VERSION, Violation).
 __all__ = [
@@ -1695,5 +2129,6 @@ __all__ = [
     "_sb_utf16_split", "Violation", "_sb_numpy", "_sb_add", "_sb_any_member", "_sb_bits", "_sb_decimal_bad",
     "_sb_digits_bad", "_sb_jdk_malformed", "_sb_undecodable", "_sb_scan", "_SB_TextColumn", "_sb_validate",
     "_SB_file_kind", "_SB_lock_shared", "_SB_shown", "_SB_Lineage", "_SB_entry_shape", "_SB_check_header", "_sb_dtype_at",
-    "_SB_open_array", "_SB_open_versions"
+    "_SB_open_array", "_SB_open_versions", "_SB_ArrowColumn", "ArrowDataError", "_SB_arrow_schema", "_SB_arrow_source",
+    "_SB_arrow_batches", "_SB_arrow_reader", "_SB_arrow_table"
 ]
