@@ -171,3 +171,10 @@ def test_base64_input_decodes_padded_standard_text_only():
         except ValueError:
             continue
         raise AssertionError(bad)
+
+
+def test_base64_output_is_the_standard_padded_alphabet():
+    # RFC 4648 section 4 (standard alphabet, + and /), as java.util.Base64.getEncoder() and Jackson write a byte[]
+    assert rt._sb_base64_output(bytes([0xFF, 0xEF, 0, 0])) == "/+8AAA=="
+    assert rt._sb_base64_output(b"fo") == "Zm8="
+    assert rt._sb_base64_input(rt._sb_base64_output(bytes(range(256)))) == bytes(range(256))

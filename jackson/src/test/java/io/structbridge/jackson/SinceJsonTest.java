@@ -2,6 +2,7 @@ package io.structbridge.jackson;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.networknt.schema.Schema;
 import io.structbridge.jackson.fixtures.Point;
@@ -11,6 +12,7 @@ import io.structbridge.jackson.fixtures.VersionedJson;
 import io.structbridge.jackson.fixtures.VersionedStruct;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -47,6 +49,8 @@ class SinceJsonTest {
         CORPUS.put("{\"time\":1,\"price\":2.5,\"qty\":7,\"phase\":\"OPEN\",\"venue\":\"XNYS\",\"at\":{\"x\":3,\"y\":4},"
                 + "\"lots\":[5,6],\"raw\":\"AQID\",\"done\":true,\"count\":9}", true); // version 3
         CORPUS.put("{\"time\":1,\"price\":2.5,\"was\":9}", true); // a version-3 member under its former name
+        // bytes whose Base64 holds + and /: Pydantic's dump must write Jackson's alphabet, not the URL-safe one
+        CORPUS.put("{\"time\":1,\"price\":2.5,\"raw\":\"/+8A\"}", true);
         CORPUS.put("{\"price\":2.5}", false); // a member of version 1 missing
         CORPUS.put("{\"time\":1}", false);
         CORPUS.put("{\"time\":1,\"price\":2.5,\"count\":9,\"was\":9}", false); // one member, two names
@@ -126,6 +130,30 @@ class SinceJsonTest {
         for (Map.Entry<String, Boolean> e : CORPUS.entrySet()) {
             assertEquals(e.getValue(), Schemas.valid(schema, e.getKey()), e.getKey() + ": " + Schemas.errors(schema, e.getKey()));
         }
+    }
+
+    /**
+     * Members that stay required in a later version: a tagged union and its discriminator (the schema's case
+     * conditions need the tag), and every member of a record without a generated codec (databind reads it and requires
+     * every creator property): the schema lists them in {@code required}, as the readers require them.
+     */
+    @Test
+    void tagsUnionsAndRecordsWithoutACodecKeepLaterMembersRequired(@TempDir Path dir) throws Exception {
+        GeneratedOutputs.Outcome o = GeneratedOutputs.compile(dir, Map.of(
+                "sv.W", "package sv;\nimport io.structbridge.annotations.*;\npublic enum W { @Code(0) A, @Code(1) B; "
+                        + "@com.fasterxml.jackson.annotation.JsonValue public String j() { return name(); } }\n",
+                "sv.T", "package sv;\nimport io.structbridge.annotations.*;\n@Struct public record T(int a, W w, @Since(2) int z) {}\n",
+                "sv.Kind", "package sv;\nimport io.structbridge.annotations.*;\npublic enum Kind { @Code(0) CIRCLE, @Code(1) RECT }\n",
+                "sv.Shape", "package sv;\nimport io.structbridge.annotations.*;\n@Union public record Shape(@Case(\"CIRCLE\") float r, "
+                        + "@Case(\"RECT\") long wh) {}\n",
+                "sv.Fig", "package sv;\nimport io.structbridge.annotations.*;\n@Struct public record Fig(long id, @Since(2) Kind kind, "
+                        + "@Since(2) @Tag(\"kind\") Shape shape, @Since(2) int n) {}\n"));
+        assertTrue(o.success(), () -> o.sbErrors().toString());
+        JsonMapper plain = JsonMapper.builder().build();
+        tools.jackson.databind.JsonNode t = plain.readTree(Files.readString(o.classes().resolve("sv/T.schema.json")));
+        assertEquals("[\"a\",\"w\",\"z\"]", t.get("required").toString());
+        tools.jackson.databind.JsonNode fig = plain.readTree(Files.readString(o.classes().resolve("sv/Fig.schema.json")));
+        assertEquals("[\"id\",\"kind\",\"shape\"]", fig.get("required").toString(), "n alone is optional");
     }
 
     /** Pydantic and Python's jsonschema: the same verdicts, and Pydantic's dump is the codec's JSON of what it read. */

@@ -25,7 +25,8 @@ final class IoProblems {
                 case AccessDeniedException x -> "permission denied";
                 default -> f.getReason() == null ? f.getClass().getSimpleName() : f.getReason();
             };
-            return reason + ": " + file + (f.getOtherFile() == null ? "" : " (and " + f.getOtherFile() + ")");
+            // a move names its source first: the target is what the user asked for, the source a temporary file
+            return f.getOtherFile() == null ? reason + ": " + file : reason + ": " + f.getOtherFile() + " (written through " + file + ")";
         }
         return e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage());
     }

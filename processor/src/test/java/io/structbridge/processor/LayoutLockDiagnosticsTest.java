@@ -278,6 +278,12 @@ class LayoutLockDiagnosticsTest {
                     null, null),
             new Row("a member of a nested struct reserved in its record", V1, SIDE, POS, V1, SIDE,
                     POS.replace("float y", "@Reserved float y"), null, null),
+            new Row("a nested struct's reserved member made live again", V1, SIDE, POS.replace("float y", "@Reserved float y"),
+                    V1, SIDE, POS, Message.LOCK_RESERVED_REVIVED, "Pos at", "component 'at.y' of", "holds it as removed"),
+            new Row("an enum member reserved while old readers have no code 0 (a constant of code 0 added at the same time)",
+                    V1, SIDE, POS, V1.replace("        Side side,", "        @Reserved Side side,"),
+                    SIDE.replace("@Code(1) BUY", "@Code(0) NONE, @Code(1) BUY"), POS,
+                    Message.RESERVED_DEFAULT, "Side side", "@Reserved on 'side'", "no constant of code 0 (its codes: 1, 2)"),
             new Row("a reserved member deleted", RESERVED, SIDE, POS, RESERVED.replace("        @Reserved int qty,\n", ""), SIDE, POS,
                     Message.LOCK_RESERVED_CHANGED, "record Tick", "reserved member 'qty' of", "it is gone"),
             new Row("a constraint on a reserved member", V1.replace("@jakarta.validation.constraints.Min(0) int qty",
@@ -431,6 +437,9 @@ class LayoutLockDiagnosticsTest {
         Files.writeString(file, good.replace("version = 1", "version = 4294967297"));
         assertOne(errors(compile(dir.resolve("v"), lock, V1, SIDE, POS)), Message.LOCK_UNREADABLE, line(V1, "record Tick"),
                 "the key 'version' holds 4294967297, not a layout version (1 to 255)");
+        Files.writeString(file, good.replace("member.qty.since = 1", "member.qty.since = 1\nmember.qty.reserved = maybe"));
+        assertOne(errors(compile(dir.resolve("r"), lock, V1, SIDE, POS)), Message.LOCK_UNREADABLE, line(V1, "record Tick"),
+                "the key 'member.qty.reserved' holds 'maybe', not true or false");
         Files.writeString(file, good.replace("members = time,qty,", "members = time,qty,qty,"));
         assertOne(errors(compile(dir.resolve("m"), lock, V1, SIDE, POS)), Message.LOCK_UNREADABLE, line(V1, "record Tick"),
                 "the key 'members' lists 'qty' twice");

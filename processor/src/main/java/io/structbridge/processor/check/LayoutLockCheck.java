@@ -134,6 +134,11 @@ public final class LayoutLockCheck {
                 }
                 continue;
             }
+            if (!was.topLevel() && was.reserved() && !is.reserved()) { // a nested record's reserved member made live again
+                report.error(component(type, is.component()), Message.LOCK_RESERVED_REVIVED, is.path(), record, old.version(), file,
+                        now.version() + 1);
+                continue;
+            }
             if (was.topLevel() && is.reserved()) {
                 List<String> what = new ArrayList<>();
                 if (!is.former().contains(was.path())) {

@@ -4,6 +4,7 @@ import io.structbridge.processor.layout.LayoutVersions;
 import io.structbridge.processor.layout.Member;
 import io.structbridge.processor.layout.StructLayoutPlan;
 import io.structbridge.processor.model.FieldModel;
+import io.structbridge.processor.model.FieldType;
 import io.structbridge.processor.model.StructModel;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.TypeElement;
@@ -72,7 +73,14 @@ public final class SinceChecks {
     private static void reserved(StructModel model, TypeElement type, Report report) {
         for (StructModel.Reserved r : model.reserved()) {
             FieldModel f = r.field();
-            FieldModel was = new FieldModel(f.name(), f.type(), f.explicitAlign(), f.assertedOffset(), f.jsonName(),
+            FieldType known = f.type();
+            if (known instanceof FieldType.EnumCode e && !r.lockedEnumCodes().isEmpty()) { // the enum old readers know
+                known = new FieldType.EnumCode(e.type(), e.ctype(), e.order(), r.lockedEnumCodes().stream()
+                        .map(k -> new FieldType.EnumConstant(k.substring(0, k.indexOf('=')), Long.parseLong(k.substring(k.indexOf('=') + 1)),
+                                k.substring(0, k.indexOf('='))))
+                        .toList(), e.jsonKnown());
+            }
+            FieldModel was = new FieldModel(f.name(), known, f.explicitAlign(), f.assertedOffset(), f.jsonName(),
                     f.description(), r.locked(), f.since());
             String problem = ZeroDefaults.problem(model, was);
             if (problem != null) {

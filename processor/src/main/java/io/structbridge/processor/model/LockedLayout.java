@@ -171,7 +171,7 @@ public record LockedLayout(String record, int version, long size, long alignment
                     number(p, k + "offset"), number(p, k + "size"), required(p, k + "order"),
                     number(p, k + "bits"), (int) number(p, k + "since", 1, MAX_VERSION),
                     enumCodes(p, k + "enum"), constraints(p, k),
-                    Boolean.parseBoolean(p.getProperty(k + "reserved", "false").strip()),
+                    flag(p, k + "reserved"),
                     list(p.getProperty(k + "former", "")), list(p.getProperty(k + "former.json", ""))));
         }
         List<String> tagged = new ArrayList<>();
@@ -209,6 +209,15 @@ public record LockedLayout(String record, int version, long size, long alignment
             throw new IllegalArgumentException("the key '" + key + "' holds " + v + ", not a layout version (" + min + " to " + max + ")");
         }
         return v;
+    }
+
+    /** {@return the boolean at {@code key}: absent or {@code false} is false, {@code true} true, anything else refused} */
+    private static boolean flag(Properties p, String key) {
+        String v = p.getProperty(key, "false").strip();
+        if (!v.equals("true") && !v.equals("false")) {
+            throw new IllegalArgumentException("the key '" + key + "' holds '" + v + "', not true or false");
+        }
+        return v.equals("true");
     }
 
     /** {@return the enum constants at {@code key}, each {@code NAME=code}} */

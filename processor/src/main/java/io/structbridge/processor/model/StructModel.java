@@ -37,10 +37,13 @@ public record StructModel(ClassRef record, int pack, int align, Endian order, lo
      * @param field the component as it was: its type gives the bytes' size and alignment
      * @param locked the constraints the layout lock holds for the member from before it was reserved (a reserved
      *     component declares none): readers of those versions check them on the zero bytes new code writes
+     * @param lockedEnumCodes for an enum member, its constants as the layout lock holds them ({@code NAME=code}, the
+     *     enum old readers know; empty without a lock): the zero bytes must be a code of theirs
      */
-    public record Reserved(int position, FieldModel field, List<Constraint> locked) {
+    public record Reserved(int position, FieldModel field, List<Constraint> locked, List<String> lockedEnumCodes) {
         public Reserved {
             locked = List.copyOf(locked);
+            lockedEnumCodes = List.copyOf(lockedEnumCodes);
         }
 
         /**
@@ -54,9 +57,9 @@ public record StructModel(ClassRef record, int pack, int align, Endian order, lo
             return List.copyOf(names);
         }
 
-        /** A reserved member without locked constraints. */
+        /** A reserved member without a lock: no locked constraints or enum codes. */
         public Reserved(int position, FieldModel field) {
-            this(position, field, List.of());
+            this(position, field, List.of(), List.of());
         }
     }
 

@@ -84,6 +84,17 @@ final class Declared {
         return List.of();
     }
 
+    /** {@return the enum constants ({@code NAME=code}) the newest lock holding {@code name} gives it; empty if none} */
+    static List<String> lockedEnumCodes(List<LockedLayout> locked, String name) {
+        for (int i = locked.size() - 1; i >= 0; i--) {
+            LockedLayout.LockedMember m = locked.get(i).member(name);
+            if (m != null && m.topLevel()) {
+                return m.enumCodes();
+            }
+        }
+        return List.of();
+    }
+
     /**
      * {@return the layout locks of {@code record} in {@code dir}, oldest version first; a lock that cannot be read is
      * left out (the lock check reports it)}

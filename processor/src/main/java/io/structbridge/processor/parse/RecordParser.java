@@ -213,7 +213,8 @@ public final class RecordParser {
                 Declared.checkEmptyFormerName(c, mirrors, report);
                 if (mirrors.find(c, "Reserved").isPresent()) {
                     Declared.checkReserved(c, full, union, report);
-                    reserved.add(new StructModel.Reserved(at, full, Declared.lockedConstraints(locks, full.name())));
+                    reserved.add(new StructModel.Reserved(at, full, Declared.lockedConstraints(locks, full.name()),
+                            Declared.lockedEnumCodes(locks, full.name())));
                 } else {
                     fields.add(full);
                 }

@@ -117,7 +117,7 @@ public final class JsonCodecWriter {
                         + "strings within their byte capacity, arrays of exactly their length. Errors are\n"
                         + "{@link $T}s naming the JSON path, line, column, field and rule; the target bytes are then\n"
                         + "unchanged. Writing gives the bytes databind writes for the equal record.\n",
-                        model.fields().stream().anyMatch(SinceDefaults::optional) ? " (but a member of a later layout version,"
+                        model.fields().stream().anyMatch(f -> SinceDefaults.optional(model, f)) ? " (but a member of a later layout version,"
                                 + "\nwhich JSON of an older version lacks: it reads as all-zero bytes, as from an older struct file)" : "",
                         model.ignoreUnknown() ? " (this record ignores them)" : "", JSON_EXCEPTION)
                 .addField(FieldSpec.builder(String.class, "STRUCT", Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
@@ -394,7 +394,7 @@ public final class JsonCodecWriter {
         m.addCode("$<}\n");
         long required = 0;
         for (int i = 0; i < model.fields().size(); i++) {
-            if (!SinceDefaults.optional(model.fields().get(i))) {
+            if (!SinceDefaults.optional(model, model.fields().get(i))) {
                 required |= 1L << i;
             }
         }
@@ -432,7 +432,7 @@ public final class JsonCodecWriter {
         CodeBlock.Builder b = CodeBlock.builder().beginControlFlow("if (!zeroed)");
         for (int i = 0; i < model.fields().size(); i++) {
             FieldModel f = model.fields().get(i);
-            if (!SinceDefaults.optional(f)) {
+            if (!SinceDefaults.optional(model, f)) {
                 continue;
             }
             io.structbridge.processor.layout.Member member = plan.members().stream()

@@ -11,15 +11,22 @@ import java.util.List;
  * JSON of an older layout version: a member added by a later version ({@code @Since(n)}, n > 1) is absent from a
  * document written before it existed. Readers of the new version then give it the value all-zero bytes hold, the
  * default a struct file of the older version gives it too ({@code SB-SINCE-DEFAULT} proves it valid), so the
- * member is optional in the codec, the JSON Schema ({@code default}) and the Pydantic model. A member whose zero has
- * no JSON form here (a {@code char}, a tagged union, a struct holding one) stays required. See docs/layout-lock.md.
+ * member is optional in the codec, the JSON Schema and the Pydantic model. A member whose zero has no JSON form here (a
+ * {@code char}, a tagged union, a struct holding one), a tagged union's discriminator, and every member of a record
+ * without a generated codec (Jackson databind reads it, and requires every creator property) stay required. See
+ * docs/layout-lock.md.
  */
 public final class SinceDefaults {
     private SinceDefaults() {}
 
-    /** {@return whether a document may omit {@code f}: it belongs to a later layout version and its zero has a JSON form} */
-    public static boolean optional(FieldModel f) {
-        return f.since() > 1 && json(f.type()) != null;
+    /**
+     * {@return whether a document of {@code model} may omit {@code f}: it belongs to a later layout version, its zero has
+     * a JSON form, it selects no tagged union's member, and the record has a generated codec}
+     */
+    public static boolean optional(StructModel model, FieldModel f) {
+        return f.since() > 1 && json(f.type()) != null
+                && model.tagged().stream().noneMatch(t -> t.tag().equals(f.name()) || t.union().equals(f.name()))
+                && JsonCodecWriter.unsupportedReason(model) == null;
     }
 
     /** {@return the JSON text of the value all-zero bytes of {@code t} hold, as Jackson writes it; null if none here} */

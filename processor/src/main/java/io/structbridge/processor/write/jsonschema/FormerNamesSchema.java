@@ -42,7 +42,7 @@ final class FormerNamesSchema {
                 one.add(Map.of("required", List.of(former)));
                 any.add(Map.of("required", List.of(former)));
             }
-            if (io.structbridge.processor.write.json.SinceDefaults.optional(f)) { // or none: JSON of an older version
+            if (io.structbridge.processor.write.json.SinceDefaults.optional(s, f)) { // or none: JSON of an older version
                 one.add(Map.of("not", Map.of("anyOf", any)));
             }
             all.add(Map.of("oneOf", one));

@@ -66,7 +66,7 @@ public final class JsonSchemaWriter {
             }
             properties.put(f.jsonName(), p);
             if (f.jsonAliases().isEmpty()) {
-                if (!io.structbridge.processor.write.json.SinceDefaults.optional(f)) { // JSON of an older version lacks it
+                if (!io.structbridge.processor.write.json.SinceDefaults.optional(s, f)) { // JSON of an older version lacks it
                     required.add(f.jsonName());
                 }
             } else {

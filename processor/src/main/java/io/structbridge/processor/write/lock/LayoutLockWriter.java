@@ -56,8 +56,9 @@ public final class LayoutLockWriter {
         StructModel.Reserved reserved = plan.reserved().contains(m) ? plan.model().reserved().stream()
                 .filter(r -> r.field().name().equals(f.name())).findFirst().orElseThrow() : null;
         List<Constraint> constraints = reserved != null ? reserved.locked() : f.constraints();
+        List<String> codes = reserved != null && !reserved.lockedEnumCodes().isEmpty() ? reserved.lockedEnumCodes() : enumCodes(f.type());
         out.add(new LockedMember(prefix + f.name(), top ? f.jsonName() : "", cType(m), m.offset(), m.size(), order(m),
-                m.bitField() ? m.bits().bitOffset() : -1, since, enumCodes(f.type()),
+                m.bitField() ? m.bits().bitOffset() : -1, since, codes,
                 constraints.stream().map(LayoutLockWriter::constraint).toList(), reserved != null, f.formerNames(),
                 top ? f.formerJsonNames() : List.of()));
         if (m.nested() != null && reserved == null) {

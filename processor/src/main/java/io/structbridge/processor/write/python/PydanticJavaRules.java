@@ -51,6 +51,7 @@ final class PydanticJavaRules {
         List<String> meta = new ArrayList<>();
         if (t instanceof FieldType.PrimitiveArray a && a.element().java() == JavaPrim.BYTE) {
             meta.add("_SB_BeforeValidator(_sb_base64_input)"); // Base64 text after a model validator too
+            meta.add("_SB_PlainSerializer(_sb_base64_output, return_type=_SB_str, when_used=\"json\")"); // Jackson's alphabet
         }
         if (!kept.isEmpty()) {
             meta.add("_SB_Field(" + String.join(", ", kept) + ")");

@@ -18,7 +18,7 @@ final class PydanticSinceDefaults {
     static void fill(StructModel model, StringBuilder b) {
         List<String> entries = new ArrayList<>();
         for (FieldModel f : model.fields()) {
-            if (!SinceDefaults.optional(f)) {
+            if (!SinceDefaults.optional(model, f)) {
                 continue;
             }
             List<String> names = new ArrayList<>();

@@ -29,7 +29,8 @@ if _SB_typing.TYPE_CHECKING:  # type checkers see NumPy and Pydantic; at run tim
     import numpy as _SB_np
     from pydantic import (BaseModel as _SB_BaseModel, ConfigDict as _SB_ConfigDict, Field as _SB_Field,
                           model_serializer as _SB_model_serializer, model_validator as _SB_model_validator,
-                          AfterValidator as _SB_AfterValidator, BeforeValidator as _SB_BeforeValidator)
+                          AfterValidator as _SB_AfterValidator, BeforeValidator as _SB_BeforeValidator,
+                          PlainSerializer as _SB_PlainSerializer)
 else:
     try:
         import numpy as _SB_np
@@ -38,10 +39,11 @@ else:
     try:
         from pydantic import (BaseModel as _SB_BaseModel, ConfigDict as _SB_ConfigDict, Field as _SB_Field,
                               model_serializer as _SB_model_serializer, model_validator as _SB_model_validator,
-                              AfterValidator as _SB_AfterValidator, BeforeValidator as _SB_BeforeValidator)
+                              AfterValidator as _SB_AfterValidator, BeforeValidator as _SB_BeforeValidator,
+                              PlainSerializer as _SB_PlainSerializer)
     except ImportError:  # Pydantic is optional: the model needs it
         _SB_BaseModel = _SB_ConfigDict = _SB_Field = _SB_model_serializer = _SB_model_validator = None
-        _SB_AfterValidator = _SB_BeforeValidator = None
+        _SB_AfterValidator = _SB_BeforeValidator = _SB_PlainSerializer = None
 
 
 class _SB_Missing:
@@ -966,6 +968,14 @@ def _sb_base64_input(value: object) -> object:
         except (UnicodeEncodeError, binascii.Error) as e:
             raise ValueError(f"not Base64 text (RFC 4648, padded): {e}") from None
     return value
+
+
+def _sb_base64_output(value: bytes) -> str:
+    """A bytes member in JSON as Jackson writes a byte[]: Base64 in the standard alphabet, padded (RFC 4648 section 4).
+    Pydantic's own ser_json_bytes="base64" writes the URL-safe alphabet (- and _), which Jackson, the codec and the
+    JSON Schema refuse."""
+    import base64
+    return base64.b64encode(value).decode("ascii")
 
 
 def _sb_utf16_join(units: str) -> str:
@@ -2125,7 +2135,7 @@ __all__ = [
     "_sb_plain", "_sb_index", "_sb_read_only", "_sb_struct_of", "_SB_Codec", "_SB_Int", "_SB_Bits64", "_SB_Char",
     "_SB_Bool", "_SB_Float", "_SB_Text", "_SB_Enum", "_SB_Array", "_SB_BitField", "_sb_text_encode",
     "_sb_wrong_class", "_sb_struct_bytes", "_sb_stride", "_sb_check_index", "_sb_store_array", "_sb_same", "_sb_union_merge",
-    "_sb_absent", "_sb_base64_input", "_sb_union_refusing", "_sb_union_put", "_sb_live_or_fail", "_sb_json_constant", "_sb_utf16_join",
+    "_sb_absent", "_sb_base64_input", "_sb_base64_output", "_SB_PlainSerializer", "_sb_union_refusing", "_sb_union_put", "_sb_live_or_fail", "_sb_json_constant", "_sb_utf16_join",
     "_sb_utf16_split", "Violation", "_sb_numpy", "_sb_add", "_sb_any_member", "_sb_bits", "_sb_decimal_bad",
     "_sb_digits_bad", "_sb_jdk_malformed", "_sb_undecodable", "_sb_scan", "_SB_TextColumn", "_sb_validate",
     "_SB_file_kind", "_SB_lock_shared", "_SB_shown", "_SB_Lineage", "_SB_entry_shape", "_SB_check_header", "_sb_dtype_at",
