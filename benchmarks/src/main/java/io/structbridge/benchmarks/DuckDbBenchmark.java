@@ -78,6 +78,15 @@ public class DuckDbBenchmark {
     @Setup
     public void setup() throws IOException, SQLException {
         dir = Files.createTempDirectory("duckdb-bench");
+        try {
+            prepare();
+        } catch (IOException | SQLException | RuntimeException e) {
+            tearDown(); // JMH runs no teardown after a failed setup: the gigabytes of files would stay
+            throw e;
+        }
+    }
+
+    private void prepare() throws IOException, SQLException {
         Path structs = dir.resolve("trades.sb");
         try (StructFile<Trade> f = StructFile.create(structs, TradeStruct.TYPE, rows)) {
             for (long from = 0; from < rows; from += 1_000_000) {
@@ -108,8 +117,12 @@ public class DuckDbBenchmark {
 
     @TearDown
     public void tearDown() throws IOException, SQLException {
-        db.close();
-        file.close();
+        if (db != null) {
+            db.close();
+        }
+        if (file != null) {
+            file.close();
+        }
         try (Stream<Path> files = Files.walk(dir)) {
             for (Path p : files.sorted(Comparator.reverseOrder()).toList()) {
                 Files.delete(p);
