@@ -3,9 +3,8 @@ package io.structbridge.benchmarks;
 import io.structbridge.arrow.files.ArrowFiles;
 import io.structbridge.arrow.files.DuckDbTables;
 import io.structbridge.runtime.StructFile;
-import java.io.BufferedWriter;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
+import java.lang.foreign.Arena;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -13,7 +12,9 @@ import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -22,6 +23,7 @@ import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
@@ -29,16 +31,23 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * One SQL aggregate in DuckDB (embedded, JDBC) over the same {@value #N} {@link Tick} records held three
- * ways, ms per query including DuckDB's scan of the source:
+ * One SQL query in DuckDB (embedded, JDBC, its default threads: one per core) over the same {@code rows}
+ * {@link Trade} records (six numeric columns) held four ways, ms per query including DuckDB's scan of the
+ * source (issue 24, item 1):
  * <ul>
- *   <li>{@code structFile}: the struct file registered through the Arrow C stream ({@code DuckDbTables},
- *       one batch exported per DuckDB request, no copy into DuckDB);</li>
- *   <li>{@code jsonLines}: {@code read_json} of the records as JSON Lines (the text format it replaces);</li>
- *   <li>{@code parquet}: {@code read_parquet} of the records as Parquet (written by {@code ArrowFiles.writeParquet}).</li>
+ *   <li>{@code arrowStream}: the struct file registered through the Arrow C stream ({@code DuckDbTables}: every
+ *       column of a batch exported when DuckDB asks for it, under DuckDB's lock on the stream);</li>
+ *   <li>{@code setterTableFunction}: the struct file through the driver's table-function API ({@link SetterScan}:
+ *       projection pushed down, DuckDB's threads in parallel, one setter call per value), an experiment;</li>
+ *   <li>{@code parquet}: {@code read_parquet} of the records as Parquet (written by DuckDB,
+ *       {@code ArrowFiles.writeParquet});</li>
+ *   <li>{@code duckdbTable}: the records copied into a DuckDB table beforehand (its own compressed column
+ *       storage): what DuckDB does with data it owns, the ceiling for any outside source.</li>
  * </ul>
- * The files are prepared in the setup, in a temporary folder deleted in the teardown. Issue 12 asks for
- * the ratios structFile / jsonLines and structFile / parquet.
+ * {@code shape}: {@code aggregate} groups by one column and sums another (2 of 6 columns read);
+ * {@code filter} keeps 10 rows per million by a column whose values are scattered (no sorted runs, so
+ * Parquet's row-group statistics cannot skip) and returns two other columns. The setup checks that the
+ * four sources give the same result. The files live in a temporary folder deleted in the teardown.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
@@ -48,44 +57,72 @@ import org.openjdk.jmh.annotations.Warmup;
 @Warmup(iterations = 3, time = 2)
 @Measurement(iterations = 5, time = 2)
 public class DuckDbBenchmark {
-    static final int N = 1_000_000;
+    @Param({"1000000", "10000000"})
+    public int rows;
 
-    /** The aggregate; {@code %s} is the source. */
-    static final String SQL = "SELECT venue, count(*), avg(price), sum(qty), max(\"timestamp\") FROM %s GROUP BY venue ORDER BY venue";
+    @Param({"aggregate", "filter"})
+    public String shape;
+
+    /** The queries; {@code %s} is the source. */
+    static final String AGGREGATE = "SELECT venue, count(*), sum(price) FROM %s GROUP BY venue ORDER BY venue";
+    static final String FILTER = "SELECT id, price FROM %s WHERE account = 4242 ORDER BY id";
+
+    private static final String FUNCTION = "trades_setter_scan";
 
     private Path dir;
-    private StructFile<Tick> file;
-    private Path jsonLines;
+    private StructFile<Trade> file;
     private Path parquet;
     private Connection db;
+    private String sql;
 
     @Setup
     public void setup() throws IOException, SQLException {
         dir = Files.createTempDirectory("duckdb-bench");
-        try (java.lang.foreign.Arena arena = java.lang.foreign.Arena.ofShared()) {
-            TickArray ticks = TickArray.fromList(arena, Data.ticks(N));
-            try (StructFile<Tick> f = StructFile.create(dir.resolve("ticks.sb"), TickStruct.TYPE, N)) {
-                f.appendStructs(ticks.segment());
-            }
-            parquet = dir.resolve("ticks.parquet");
-            ArrowFiles.writeParquet(ticks, parquet);
+        try {
+            prepare();
+        } catch (IOException | SQLException | RuntimeException e) {
+            tearDown(); // JMH runs no teardown after a failed setup: the gigabytes of files would stay
+            throw e;
         }
-        jsonLines = dir.resolve("ticks.jsonl");
-        try (BufferedWriter w = Files.newBufferedWriter(jsonLines, StandardCharsets.UTF_8)) {
-            for (int i = 0; i < N; i++) {
-                Tick t = Data.tick(i);
-                w.write("{\"id\":" + t.id() + ",\"timestamp\":" + t.timestamp() + ",\"price\":" + t.price() + ",\"qty\":" + t.qty()
-                        + ",\"venue\":" + t.venue() + "}\n");
+    }
+
+    private void prepare() throws IOException, SQLException {
+        Path structs = dir.resolve("trades.sb");
+        try (StructFile<Trade> f = StructFile.create(structs, TradeStruct.TYPE, rows)) {
+            for (long from = 0; from < rows; from += 1_000_000) {
+                List<Trade> chunk = new ArrayList<>();
+                for (long i = from; i < Math.min(rows, from + 1_000_000); i++) {
+                    chunk.add(Trade.of(i));
+                }
+                try (Arena arena = Arena.ofConfined()) {
+                    f.appendStructs(TradeArray.fromList(arena, chunk).segment());
+                }
             }
         }
-        file = StructFile.open(dir.resolve("ticks.sb"), TickStruct.TYPE, false);
+        file = StructFile.open(structs, TradeStruct.TYPE, false);
+        parquet = dir.resolve("trades.parquet");
+        ArrowFiles.writeParquet(file, parquet);
         db = DriverManager.getConnection("jdbc:duckdb:");
+        DuckDbTables.update(db, "trades_stream", file.type(), file.elements(), file.count(), 65_536,
+                "CREATE TABLE trades AS SELECT * FROM trades_stream");
+        SetterScan.register(db, FUNCTION, file.type(), file.elements(), file.count(), Runtime.getRuntime().availableProcessors());
+        sql = shape.equals("aggregate") ? AGGREGATE : FILTER;
+        String expected = arrowStream();
+        for (String got : List.of(setterTableFunction(), parquet(), duckdbTable())) {
+            if (!got.equals(expected)) {
+                throw new IllegalStateException("sources disagree on " + sql + ":\n" + expected + "\nvs\n" + got);
+            }
+        }
     }
 
     @TearDown
     public void tearDown() throws IOException, SQLException {
-        db.close();
-        file.close();
+        if (db != null) {
+            db.close();
+        }
+        if (file != null) {
+            file.close();
+        }
         try (Stream<Path> files = Files.walk(dir)) {
             for (Path p : files.sorted(Comparator.reverseOrder()).toList()) {
                 Files.delete(p);
@@ -93,32 +130,41 @@ public class DuckDbBenchmark {
         }
     }
 
-    private static double sum(ResultSet rs) throws SQLException {
-        double s = 0;
+    /** {@return every value of the result as text, rows in order} */
+    private static String text(ResultSet rs) throws SQLException {
+        StringBuilder s = new StringBuilder();
+        int columns = rs.getMetaData().getColumnCount();
         while (rs.next()) {
-            s += rs.getLong(2) + rs.getDouble(3) + rs.getDouble(4) + rs.getLong(5);
+            for (int i = 1; i <= columns; i++) {
+                s.append(rs.getString(i)).append(i < columns ? "," : "\n");
+            }
         }
-        return s;
+        return s.toString();
     }
 
-    private double query(String source) throws SQLException {
-        try (Statement st = db.createStatement(); ResultSet rs = st.executeQuery(String.format(SQL, source))) {
-            return sum(rs);
+    private String query(String source) throws SQLException {
+        try (Statement st = db.createStatement(); ResultSet rs = st.executeQuery(String.format(sql, source))) {
+            return text(rs);
         }
     }
 
     @Benchmark
-    public double structFile() throws SQLException {
-        return DuckDbTables.query(db, "ticks", file, String.format(SQL, "ticks"), DuckDbBenchmark::sum);
+    public String arrowStream() throws SQLException {
+        return DuckDbTables.query(db, "trades_file", file, String.format(sql, "trades_file"), DuckDbBenchmark::text);
     }
 
     @Benchmark
-    public double jsonLines() throws SQLException {
-        return query("read_json('" + jsonLines.toString().replace("'", "''") + "', format = 'newline_delimited')");
+    public String setterTableFunction() throws SQLException {
+        return query(FUNCTION + "()");
     }
 
     @Benchmark
-    public double parquet() throws SQLException {
+    public String parquet() throws SQLException {
         return query("read_parquet('" + parquet.toString().replace("'", "''") + "')");
+    }
+
+    @Benchmark
+    public String duckdbTable() throws SQLException {
+        return query("trades");
     }
 }
