@@ -3,7 +3,6 @@ package io.structbridge.benchmarks;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -59,11 +58,19 @@ class BenchmarkSmokeTest {
         assertFalse(methods.isEmpty(), "META-INF/BenchmarkList lists no benchmark");
         Map<String, Long> millis = new LinkedHashMap<>();
         List<String> ran = new ArrayList<>();
+        Map<String, RunnerException> failures = new LinkedHashMap<>();
         long start = System.nanoTime();
         for (String method : methods) {
             long t0 = System.nanoTime();
-            Collection<RunResult> results = run(method);
-            millis.put(method, (System.nanoTime() - t0) / 1_000_000);
+            Collection<RunResult> results;
+            try {
+                results = new Runner(options(method)).run();
+            } catch (RunnerException e) { // go on, to report every failing method at once
+                failures.put(method, e);
+                continue;
+            } finally {
+                millis.put(method, (System.nanoTime() - t0) / 1_000_000);
+            }
             assertFalse(results.isEmpty(), method + ": no result");
             for (RunResult r : results) {
                 BenchmarkParams params = r.getParams();
@@ -75,6 +82,12 @@ class BenchmarkSmokeTest {
                 }
                 ran.add(method);
             }
+        }
+        if (!failures.isEmpty()) {
+            AssertionError error = new AssertionError(failures.size() + " of " + methods.size()
+                    + " benchmark methods failed (causes below): " + String.join(", ", failures.keySet()));
+            failures.forEach((method, e) -> error.addSuppressed(new AssertionError(method, e)));
+            throw error;
         }
         assertEquals(new TreeSet<>(methods), new TreeSet<>(ran), "benchmark methods listed vs run");
         // Where the time goes (setups included), for whoever makes a benchmark heavier; nothing asserted.
@@ -104,8 +117,8 @@ class BenchmarkSmokeTest {
         }
     }
 
-    /** {@return the results of one benchmark method, run once with smoke sizes} */
-    static Collection<RunResult> run(String method) {
+    /** {@return the options that run one benchmark method once with smoke sizes} */
+    static Options options(String method) {
         OptionsBuilder options = new OptionsBuilder();
         options.include("^" + Pattern.quote(method) + "$")
                 .forks(0)
@@ -118,11 +131,6 @@ class BenchmarkSmokeTest {
         for (String p : SIZE_PARAMS) {
             options.param(p, Integer.toString(Sizes.SMOKE_ROWS));
         }
-        Options built = options.build();
-        try {
-            return new Runner(built).run();
-        } catch (RunnerException e) {
-            return fail(method + " failed", e);
-        }
+        return options.build();
     }
 }
