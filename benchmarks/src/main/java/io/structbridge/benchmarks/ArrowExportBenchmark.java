@@ -23,7 +23,7 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * A struct array to an Arrow struct array through the C Data Interface ({@code ArrowExport.exportArray}:
  * one transpose pass into one buffer per column, byte order converted, values checked) versus a plain
- * {@code MemorySegment.copy} of the same bytes, {@value #N} structs per operation; each export is
+ * {@code MemorySegment.copy} of the same bytes, 1,000,000 structs per operation ({@link Sizes#rows}: fewer in the smoke run); each export is
  * released (its arena freed) inside the operation, as a consumer would.
  *
  * <ul>
@@ -40,7 +40,7 @@ import org.openjdk.jmh.annotations.Warmup;
 @Warmup(iterations = 3, time = 1)
 @Measurement(iterations = 5, time = 1)
 public class ArrowExportBenchmark {
-    static final int N = 1_000_000;
+    static final int N = Sizes.rows(1_000_000);
 
     private static final MethodHandle RELEASE = Linker.nativeLinker().downcallHandle(FunctionDescriptor.ofVoid(ValueLayout.ADDRESS));
 

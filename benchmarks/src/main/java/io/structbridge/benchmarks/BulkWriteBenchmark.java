@@ -18,9 +18,9 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Bulk {@code List<record>} to array of structs, {@value #N} elements per operation (the list is
+ * Bulk {@code List<record>} to array of structs, 1,000,000 elements per operation (fewer in the smoke run, {@link Sizes#rows}; the list is
  * an {@link java.util.ArrayList} built once). Run with {@code -prof gc}: {@code gc.alloc.rate.norm}
- * is bytes per operation, so divide by {@value #N} for bytes per element.
+ * is bytes per operation, so divide by 1,000,000 for bytes per element.
  *
  * <ul>
  *   <li>{@code tickSetAll}: {@code TickArray.setAll(0, list)} into a preallocated segment;</li>
@@ -38,7 +38,7 @@ import org.openjdk.jmh.annotations.Warmup;
 @Warmup(iterations = 3, time = 1)
 @Measurement(iterations = 5, time = 1)
 public class BulkWriteBenchmark {
-    static final int N = 1_000_000;
+    static final int N = Sizes.rows(1_000_000);
 
     private Arena arena;
     private List<Tick> ticks;

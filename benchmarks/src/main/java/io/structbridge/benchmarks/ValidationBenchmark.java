@@ -39,7 +39,7 @@ import org.openjdk.jmh.infra.Blackhole;
  *   <li>{@code diagHandWithGeneratedDecimal}: {@code handWritten} with the generated {@code @DecimalMin} check
  *       ({@code ConstraintChecks.decimalBelow(v, new BigDecimal("0.01"), true)}) instead of {@code !(v >= 0.01)}.</li>
  * </ul>
- * In place (ms per {@value #ARRAY} structs): {@code validateAllInPlace} ({@code OrderValidator.validateAll(array)})
+ * In place (ms per 1,000,000 structs; fewer in the smoke run, {@link Sizes#rows}): {@code validateAllInPlace} ({@code OrderValidator.validateAll(array)})
  * vs {@code materializeThenValidate} ({@code array.toList()}, then {@code OrderValidator.validate} per record);
  * {@code diagInPlaceNoPrefix} is {@code validateAll} with an empty path prefix (attribution only).
  */
@@ -51,7 +51,7 @@ import org.openjdk.jmh.infra.Blackhole;
 @Measurement(iterations = 5, time = 1)
 public class ValidationBenchmark {
     static final int RECORDS = 1024;
-    static final int ARRAY = 1_000_000;
+    static final int ARRAY = Sizes.rows(1_000_000);
 
     private Order[] orders;
     private ValidatorFactory factory;
