@@ -62,7 +62,7 @@ class DocCodeBlocksTest {
             "lock-since", "lock-declared", "lock-migrate",
             "places-arrow", "places-duckdb", "places-c-arrow", "check-places", "check-places-run", "arrow-h-unzip",
             "mojo-rt-unzip", "mojo-app", "mojo-build", "order-json", "order-validate", "figure-records", "figure-json",
-            "abi-stat", "abi-cross", "plain-javac", "optional-deps");
+            "abi-stat", "abi-cross", "plain-javac", "optional-deps", "places-python-arrow");
 
     /** A fenced block: its file (relative to the root), the line of its opening fence, language, marker and text. */
     record Block(String file, int line, String lang, String marker, String text) {
@@ -407,6 +407,24 @@ class DocCodeBlocksTest {
             OracleProcess.Result r = OracleProcess.of(work.resolve("app").toString()).in(work).check();
             assertEquals("2 places; the first at latitude 52.52437\n", r.stdout(), line);
         }
+    }
+
+    /**
+     * docs/python.md "Arrow, Polars and DuckDB without the JVM": the block runs on a places.sb of two Places with the
+     * generated module (the loop's {@code ...} is Python's Ellipsis), and its table holds them.
+     */
+    @Test
+    void thePythonArrowBlockRunsOnAStructFile() throws IOException {
+        Path python = Oracles.require("python3");
+        Path work = Files.createDirectories(tmp.resolve("pyarrow"));
+        try (StructFile<Place> f = StructFile.create(work.resolve("places.sb"), PlaceStruct.TYPE, 2)) {
+            f.appendAll(List.of(new Place(52.52437, 13.41053, "Berlin", "DE"), new Place(48.85341, 2.3488, "Paris", "FR")));
+        }
+        String script = "import sys\nsys.path.insert(0, sys.argv[1])\n" + text("places-python-arrow")
+                + "\nprint(table.num_rows, table.column(\"name\").to_pylist(), frame.height, len(schema))\n";
+        OracleProcess.Result r = OracleProcess.of(python.toString(), "-c", script, Path.of("target/python").toAbsolutePath().toString())
+                .in(work).check();
+        assertEquals("2 ['Berlin', 'Paris'] 2 " + PlaceStruct.TYPE.columns().size() + "\n", r.stdout());
     }
 
     /** docs/getting-started.md "Plain javac": the command itself, with the jars it names in a folder. */
