@@ -147,6 +147,9 @@ class SinceDiagnosticsTest {
         assertThat(text).contains("holds whatever its writer left there, not zeros");
         assertThat(text).contains("Start the member at byte 16 or later: @Align(8) on it does");
         assertThat(compile(record("Tick", "long time", "int qty", "@Since(2) @Align(8) int extra"))).succeeded();
+        // a reserved member's bytes are no padding: the padding starts after them
+        JavaFileObject reserved = record("Tick", "long time", "@Reserved int gone", "@Since(2) int extra");
+        assertThat(error(Message.SINCE_PADDING, reserved, "int extra")).contains("(its tail padding is bytes 12 to 15)");
     }
 
     @Test

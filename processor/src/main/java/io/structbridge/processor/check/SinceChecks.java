@@ -48,7 +48,9 @@ public final class SinceChecks {
             }
             StructLayoutPlan older = LayoutVersions.plan(model, since - 1);
             if (m.offset() < older.size()) {
-                long end = older.members().stream().mapToLong(Member::end).max().orElse(0);
+                // the end of the older version's members, its reserved ones too (their bytes are no padding)
+                long end = java.util.stream.Stream.concat(older.members().stream(), older.reserved().stream())
+                        .mapToLong(Member::end).max().orElse(0);
                 String where = m.offset() >= end ? "its tail padding is bytes " + end + " to " + (older.size() - 1)
                         : "byte " + m.offset() + " holds bits of a bit-field of that version";
                 report.error(component(type, m.field().name()), Message.SINCE_PADDING, m.field().name(), since, m.offset(),
