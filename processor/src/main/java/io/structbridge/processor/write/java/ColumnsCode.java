@@ -7,7 +7,7 @@ import com.palantir.javapoet.MethodSpec;
 import com.palantir.javapoet.ParameterizedTypeName;
 import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeSpec;
-import io.structbridge.annotations.CType;
+import io.structbridge.processor.write.ColumnKinds;
 import io.structbridge.annotations.Endian;
 import io.structbridge.processor.layout.Member;
 import io.structbridge.processor.layout.StructLayoutPlan;
@@ -56,10 +56,10 @@ final class ColumnsCode {
         String off = MemberCode.offsetConst(m);
         return switch (m.field().type()) {
             case FieldType.Scalar s -> CodeBlock.of("c.add($T.scalar($S, $L, $T.Kind.$L, $L, $L, $L))", COLUMN, name, off, COLUMN,
-                    kind(s.ctype()), s.ctype().size(), CTypes.min(s.ctype()) < 0, order(s.order()));
+                    ColumnKinds.of(s.ctype()), s.ctype().size(), CTypes.min(s.ctype()) < 0, order(s.order()));
             // an array even of length 1: T a[1] is no scalar (Arrow +w:1, Spark ArrayType, NumPy shape (1,))
             case FieldType.PrimitiveArray a -> CodeBlock.of("c.add($T.array($S, $L, $T.Kind.$L, $L, $L, $L, $L))", COLUMN, name,
-                    off, COLUMN, kind(a.element().ctype()), a.element().ctype().size(), a.length(),
+                    off, COLUMN, ColumnKinds.of(a.element().ctype()), a.element().ctype().size(), a.length(),
                     CTypes.min(a.element().ctype()) < 0, order(a.element().order()));
             case FieldType.Text x -> CodeBlock.of("c.add($T.text($S, $L, $L, $T.$L, $L, $L))", COLUMN, name, off,
                     x.capacity(), JavaTypeNames.TEXT_ENCODING, x.encoding().name(), x.nulTerminated(), x.truncate());
@@ -69,25 +69,13 @@ final class ColumnsCode {
                         COLUMN, name, off, e.ctype().size(), CTypes.min(e.ctype()) < 0, order(e.order()), COLUMN, prefix, prefix);
             }
             case FieldType.BitField f -> CodeBlock.of("c.add($T.bitField($S, $L, $T.Kind.$L, $L, $L, $L, $L))", COLUMN, name,
-                    m.bits().firstByte(), COLUMN, kind(f.declared().ctype()), m.bits().endByte() - m.bits().firstByte(),
+                    m.bits().firstByte(), COLUMN, ColumnKinds.of(f.declared().ctype()), m.bits().endByte() - m.bits().firstByte(),
                     f.signed(), m.bits().shift(), f.width());
             case FieldType.Nested n -> CodeBlock.of("c.addAll($T.nest($S, $L, $T.COLUMNS))", COLUMN, name, off,
                     JavaTypeNames.structClass(n.struct().record()));
             case FieldType.NestedArray a -> CodeBlock.of("c.addAll($T.nestArray($S, $L, $LL, $L, $T.COLUMNS))", COLUMN, name,
                     off, m.nested().size(), a.length(), JavaTypeNames.structClass(a.struct().record()));
             case FieldType.Pointer p -> CodeBlock.of("c.add($T.pointer($S, $L))", COLUMN, name, off);
-        };
-    }
-
-    static String kind(CType t) {
-        return switch (t) {
-            case BOOL -> "BOOL";
-            case INT8, INT16, INT32, INT64 -> "SIGNED_INT";
-            case UINT8, UINT16, UINT32, UINT64 -> "UNSIGNED_INT";
-            case UINT64_BITS -> "UINT64_BITS";
-            case FLOAT16 -> "FLOAT16";
-            case FLOAT -> "FLOAT";
-            case DOUBLE -> "DOUBLE";
         };
     }
 

@@ -1,6 +1,6 @@
 package io.structbridge.processor.write.python;
 
-import io.structbridge.annotations.CType;
+import io.structbridge.processor.write.ColumnKinds;
 import io.structbridge.annotations.Endian;
 import io.structbridge.processor.layout.Member;
 import io.structbridge.processor.layout.StructLayoutPlan;
@@ -42,9 +42,9 @@ final class PythonArrowWriter {
             String path = prefix + m.field().name();
             long off = base + m.offset();
             switch (m.field().type()) {
-                case FieldType.Scalar s -> out.add(column(path, off, kind(s.ctype()), s.ctype().size(), 1, false,
+                case FieldType.Scalar s -> out.add(column(path, off, ColumnKinds.of(s.ctype()), s.ctype().size(), 1, false,
                         CTypes.min(s.ctype()) < 0, order(s.order()), "", inUnion));
-                case FieldType.PrimitiveArray a -> out.add(column(path, off, kind(a.element().ctype()), a.element().ctype().size(),
+                case FieldType.PrimitiveArray a -> out.add(column(path, off, ColumnKinds.of(a.element().ctype()), a.element().ctype().size(),
                         a.length(), true, CTypes.min(a.element().ctype()) < 0, order(a.element().order()), "", inUnion));
                 case FieldType.Text x -> out.add(column(path, off, "TEXT", 1, x.capacity(), false, false, "<",
                         ", encoding=\"" + switch (x.encoding()) {
@@ -62,7 +62,7 @@ final class PythonArrowWriter {
                     out.add(column(path, off, "ENUM", e.ctype().size(), 1, false, CTypes.min(e.ctype()) < 0, order(e.order()),
                             k.toString().replaceAll(", $", "") + (e.constants().size() == 1 ? ",)" : ")"), inUnion));
                 }
-                case FieldType.BitField f -> out.add(column(path, base + m.bits().firstByte(), kind(f.declared().ctype()),
+                case FieldType.BitField f -> out.add(column(path, base + m.bits().firstByte(), ColumnKinds.of(f.declared().ctype()),
                         (int) (m.bits().endByte() - m.bits().firstByte()), 1, false, f.signed(), "<",
                         ", shift=" + m.bits().shift() + ", width=" + f.width(), inUnion));
                 case FieldType.Nested n -> columns(m.nested(), path + ".", off, inUnion, out);
@@ -82,18 +82,6 @@ final class PythonArrowWriter {
         return "_SB_ArrowColumn(" + PythonWriter.literal(path) + ", " + offset + ", \"" + kind + "\", " + size + ", " + length
                 + ", " + (array ? "True" : "False") + ", " + (signed ? "True" : "False") + ", \"" + order + "\"" + extra
                 + (union == null ? "" : ", union=" + PythonWriter.literal(union)) + ")";
-    }
-
-    private static String kind(CType t) {
-        return switch (t) {
-            case BOOL -> "BOOL";
-            case INT8, INT16, INT32, INT64 -> "SIGNED_INT";
-            case UINT8, UINT16, UINT32, UINT64 -> "UNSIGNED_INT";
-            case UINT64_BITS -> "UINT64_BITS";
-            case FLOAT16 -> "FLOAT16";
-            case FLOAT -> "FLOAT";
-            case DOUBLE -> "DOUBLE";
-        };
     }
 
     private static String order(Endian e) {
