@@ -431,18 +431,18 @@ class LayoutLockDiagnosticsTest {
         assertOne(errors(compile(dir.resolve("c"), lock, V1, SIDE, POS)), Message.LOCK_UNREADABLE, line(V1, "record Tick"),
                 file.toString(), "the key 'member.qty.size' is missing");
         String good = Files.readString(lockCopy(dir.resolve("good")).resolve("lk.Tick.v1.properties"));
-        Files.writeString(file, good.replace("BUY\\=1,SELL\\=2", "NONE,BUY\\=1"));
-        assertOne(errors(compile(dir.resolve("e"), lock, V1, SIDE, POS)), Message.LOCK_UNREADABLE, line(V1, "record Tick"),
-                "the key 'member.side.enum' holds 'NONE', not a constant as NAME=code");
-        Files.writeString(file, good.replace("version = 1", "version = 4294967297"));
-        assertOne(errors(compile(dir.resolve("v"), lock, V1, SIDE, POS)), Message.LOCK_UNREADABLE, line(V1, "record Tick"),
-                "the key 'version' holds 4294967297, not a layout version (1 to 255)");
-        Files.writeString(file, good.replace("member.qty.since = 1", "member.qty.since = 1\nmember.qty.reserved = maybe"));
-        assertOne(errors(compile(dir.resolve("r"), lock, V1, SIDE, POS)), Message.LOCK_UNREADABLE, line(V1, "record Tick"),
-                "the key 'member.qty.reserved' holds 'maybe', not true or false");
-        Files.writeString(file, good.replace("members = time,qty,", "members = time,qty,qty,"));
-        assertOne(errors(compile(dir.resolve("m"), lock, V1, SIDE, POS)), Message.LOCK_UNREADABLE, line(V1, "record Tick"),
-                "the key 'members' lists 'qty' twice");
+        // forged values, each a text of the lock replaced, and the reason the error gives
+        String[][] forged = {
+                {"BUY\\=1,SELL\\=2", "NONE,BUY\\=1", "the key 'member.side.enum' holds 'NONE', not a constant as NAME=code"},
+                {"version = 1", "version = 4294967297", "the key 'version' holds 4294967297, not a layout version (1 to 255)"},
+                {"member.qty.since = 1", "member.qty.since = 1\nmember.qty.reserved = maybe",
+                        "the key 'member.qty.reserved' holds 'maybe', not true or false"},
+                {"members = time,qty,", "members = time,qty,qty,", "the key 'members' lists 'qty' twice"}};
+        for (int i = 0; i < forged.length; i++) {
+            Files.writeString(file, good.replace(forged[i][0], forged[i][1]));
+            assertOne(errors(compile(dir.resolve("f" + i), lock, V1, SIDE, POS)), Message.LOCK_UNREADABLE, line(V1, "record Tick"),
+                    forged[i][2]);
+        }
         Files.write(file, new byte[] {'r', 'e', (byte) 0xff});
         assertOne(errors(compile(dir.resolve("d"), lock, V1, SIDE, POS)), Message.LOCK_UNREADABLE, line(V1, "record Tick"),
                 "it is not UTF-8 text");
