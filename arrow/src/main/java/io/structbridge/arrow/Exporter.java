@@ -314,7 +314,18 @@ class Exporter {
         for (int k = 0; k < leaves.size(); k++) {
             widths[k] = (long) leaves.get(k).elementSize() * leaves.get(k).length();
         }
-        return new Transposed(targets, widths);
+        Transposed t = new Transposed(targets, widths);
+        for (Job job : jobs) {
+            // a text leaf that is a whole column reads its block from the transpose's scratch: contiguous, just written
+            if (job instanceof Text text && text.cols.length == 1) {
+                int k = leaves.indexOf(text.cols[0]);
+                if (k >= 0 && targets[k] == null) {
+                    text.transposed = t;
+                    text.leaf = k;
+                }
+            }
+        }
+        return t;
     }
 
     /** The per-block transpose of {@link #transposing}. */
@@ -343,6 +354,11 @@ class Exporter {
                 }
             }
             type.copyToColumns(source, (firstRow + r) * stride, b, block);
+        }
+
+        /** {@return leaf {@code k}'s values of the block {@link #run} last moved, {@code width} bytes each from offset 0} */
+        MemorySegment block(int k) {
+            return block[k];
         }
     }
 
@@ -567,6 +583,9 @@ class Exporter {
         private final MemorySegment data;
         private final byte[] scratch;
         private long end;
+        /** Set when the block's values are read from this transpose's scratch (leaf {@link #leaf}), not the structs. */
+        Transposed transposed;
+        int leaf = -1;
 
         Text(Leaf f, long m, int cap, MemorySegment offsets, MemorySegment data) {
             this.f = f;
@@ -581,13 +600,17 @@ class Exporter {
         public void run(long r, int b) {
             // the segments in locals: stores to native memory would otherwise make the JIT reload the fields
             // (and repeat the segments' checks) for every access
-            MemorySegment src = source;
             MemorySegment dst = data;
             MemorySegment offs = offsets;
             Column[] cs = cols;
             int capacity = cap;
             long m = cs.length;
             long e = end;
+            if (transposed != null) {
+                run(transposed.block(leaf).asSlice(0, (long) b * capacity), r, b, cs[0], capacity, dst, offs, e);
+                return;
+            }
+            MemorySegment src = source;
             for (int t = 0; t < b; t++) {
                 long row = r + t;
                 long base = (firstRow + row) * stride;
@@ -596,7 +619,7 @@ class Exporter {
                     long from = base + c.offset();
                     long at = ascii(src, from, capacity, dst, e);
                     if (at < 0) {
-                        at = value(c, from, firstRow + row, e);
+                        at = value(c, src, from, firstRow + row, e);
                     }
                     if (at > Integer.MAX_VALUE) {
                         throw new ArrowDataException(firstRow + row, fieldPath(f, c), "the batch holds more than 2^31-1 bytes of"
@@ -606,6 +629,29 @@ class Exporter {
                     offs.setAtIndex(ValueLayout.JAVA_INT, row * m + i + 1, (int) at);
                 }
             }
+            finish(r, b, e);
+        }
+
+        /** {@link #run} over the block's values in {@code col}, {@code capacity} bytes each from offset 0: one column. */
+        private void run(MemorySegment col, long r, int b, Column c, int capacity, MemorySegment dst, MemorySegment offs, long e) {
+            MemorySegment o = offs.asSlice((r + 1) * 4, (long) b * 4);
+            for (long t = 0; t < b; t++) {
+                long from = t * capacity;
+                long at = ascii(col, from, capacity, dst, e);
+                if (at < 0) {
+                    at = value(c, col, from, firstRow + r + t, e);
+                }
+                if (at > Integer.MAX_VALUE) {
+                    throw new ArrowDataException(firstRow + r + t, fieldPath(f, c), "the batch holds more than 2^31-1 bytes of"
+                            + " text (utf8 offsets are int32): export smaller batches");
+                }
+                e = at;
+                o.setAtIndex(ValueLayout.JAVA_INT, t, (int) at);
+            }
+            finish(r, b, e);
+        }
+
+        private void finish(long r, int b, long e) {
             end = e;
             if (r + b == rows) {
                 // past the last value: bytes of the word copies, or of an earlier export of a pooled buffer
@@ -635,13 +681,13 @@ class Exporter {
             return -1;
         }
 
-        /** Appends the text at {@code src} to the data at {@code at}; {@return the new end} */
-        private long value(Column c, long src, long row, long at) {
+        /** Appends the text at {@code src} of {@code in} to the data at {@code at}; {@return the new end} */
+        private long value(Column c, MemorySegment in, long src, long row, long at) {
             int n = -1;
             long high = 0;
             int w = 0;
             for (; w + 8 <= cap; w += 8) {
-                long x = source.get(LONG_LE, src + w);
+                long x = in.get(LONG_LE, src + w);
                 long zero = (x - LOW_BITS) & ~x & HIGH_BITS;
                 data.set(LONG_LE, at + w, x);
                 if (zero != 0) {
@@ -654,7 +700,7 @@ class Exporter {
             }
             if (n < 0) {
                 for (; w < cap; w++) {
-                    byte x = source.get(BYTE, src + w);
+                    byte x = in.get(BYTE, src + w);
                     if (x == 0) {
                         break;
                     }
@@ -669,7 +715,7 @@ class Exporter {
             if (high == 0) {
                 return at + n;
             }
-            MemorySegment.copy(source, ValueLayout.JAVA_BYTE, src, scratch, 0, n);
+            MemorySegment.copy(in, ValueLayout.JAVA_BYTE, src, scratch, 0, n);
             switch (c.encoding()) {
                 case UTF_8 -> {
                     if (Utf8.classify(scratch, 0, n) == Utf8.MALFORMED) {

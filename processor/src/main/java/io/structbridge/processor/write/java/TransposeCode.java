@@ -26,7 +26,9 @@ import javax.lang.model.element.Modifier;
  * {@code MemorySegment.copy} per row. At most {@value #MOVES_PER_LOOP} moves share one loop (one
  * method), so a loop stays small enough for the JIT however many members the struct has; a struct
  * with more moves gets several loops, each a row-major pass over its share of the leaves. Structs
- * holding a union or a bit-field at any depth have no columnar form and get no transpose.
+ * holding a union or a bit-field at any depth have no columnar form and get no transpose. Each loop first
+ * slices the struct and column segments to its rows and then indexes them from 0 with a {@code long}
+ * counter, which lets the JIT hoist the range checks out of the loop.
  */
 final class TransposeCode {
     static final int UNROLLED_BYTES = 64;
@@ -151,12 +153,18 @@ final class TransposeCode {
         for (int k : group) {
             b.addParameter(JavaTypeNames.MEMORY_SEGMENT, "c" + k).addParameter(TypeName.LONG, "o" + k);
         }
-        b.addParameter(TypeName.INT, "n").beginControlFlow("for (int i = 0; i < n; i++)")
-                .addStatement("long r = base + i * $LL", plan.size());
+        b.addParameter(TypeName.INT, "n");
+        // each segment sliced to exactly this call's rows first, the loop then indexed from 0 by a long: the JIT
+        // proves every access in bounds from the slice sizes and drops the per-access range checks
+        b.addStatement("s = s.asSlice(base, n * $LL)", plan.size());
+        for (int k : group) {
+            b.addStatement("c$L = c$L.asSlice(o$L, n * $LL)", k, k, k, leaves.get(k).width());
+        }
+        b.beginControlFlow("for (long i = 0; i < n; i++)").addStatement("long r = i * $LL", plan.size());
         for (int k : group) {
             Leaf leaf = leaves.get(k);
             String col = "c" + k;
-            String at = "o" + k + " + i * " + leaf.width() + "L";
+            String at = "i * " + leaf.width() + "L";
             if (leaf.width() > UNROLLED_BYTES) {
                 if (toColumns) {
                     b.addStatement("$T.copy(s, $L, $L, $L, $LL)", JavaTypeNames.MEMORY_SEGMENT, structAt(leaf.offset()), col, at, leaf.width());
