@@ -15,6 +15,8 @@ import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.ForkJoinTask;
 
 /**
  * Fills C structs from struct memory: the schema tree and the array tree of one batch, all memory in
@@ -36,7 +38,7 @@ class Exporter {
     private final long firstRow;
     private final long rows;
 
-    /** The struct type whose generated transpose moves the numeric leaves, or null (see {@link #transposing}). */
+    /** The struct type whose generated transpose moves the numeric leaves, or null (see {@link #transposeTargets}). */
     private final StructType<?> type;
 
     Exporter(Exports.Owner owner, MemorySegment source, long stride, long firstRow, long rows) {
@@ -261,42 +263,169 @@ class Exporter {
     /**
      * Fills every buffer {@link #leafBuffers} allocated: the rows in cache-sized blocks (about
      * {@value #BLOCK_BYTES} bytes of structs), each block converted leaf by leaf, so the structs are read
-     * from memory once however many columns they hold.
+     * from memory once however many columns they hold. An export of at least {@code 2 * }{@value #RANGE_ROWS}
+     * rows is cut into row ranges (whole blocks) converted at once by the caller and the common
+     * {@link ForkJoinPool} (at most {@link #threads} ranges); each text leaf's values of a range are first written
+     * at the range's own place in the data buffer and moved down behind the previous range's afterwards.
      *
-     * @throws ArrowDataException at the first bad value (in block order: row block, then leaf, then row)
+     * @throws ArrowDataException at the first bad value (in block order: row block, then leaf, then row): with
+     *     ranges, the first bad value of the first range that has one, so the same error as without ranges
      */
     void run() {
         if (jobs.isEmpty()) {
             return;
         }
-        Transposed t = transposing();
-        int block = (int) Math.max(8, ((t == null ? BLOCK_BYTES : TRANSPOSED_BLOCK_BYTES) / Math.max(1, stride)) & ~7L);
-        for (long r = 0; r < rows; r += block) {
-            int b = (int) Math.min(block, rows - r);
-            if (t != null) {
-                t.run(r, b);
-            }
-            for (Job job : jobs) {
-                job.run(r, b);
-            }
+        Plan plan = plan();
+        int ranges = ranges(plan.block);
+        if (ranges <= 1) {
+            runRange(plan, jobs, 0, rows);
+        } else {
+            runRanges(plan, ranges);
         }
         jobs.clear();
     }
 
+    /** Exports of fewer rows than twice this run on the caller's thread alone. */
+    static final long RANGE_ROWS = 16_384;
+
     /**
-     * {@return the transpose of each block into the data buffers of the direct numeric jobs (which then only
-     * check enum codes), or null without a type or direct job} A job is direct when its leaf is a whole
-     * column of the struct's columns (not in a nested struct array), numeric, in native byte order, and
-     * Arrow's element is the member's bytes: then its data buffer has the column's layout. The type's
-     * other columns go to a scratch block that is not read.
+     * {@return the most threads an export uses: system property {@code structbridge.arrow.exportThreads} if
+     * set (1: the caller's thread only), else the common pool's parallelism plus the caller}
      */
-    private Transposed transposing() {
+    static int threads() {
+        Integer set = Integer.getInteger("structbridge.arrow.exportThreads");
+        return set != null ? Math.max(1, set) : ForkJoinPool.getCommonPoolParallelism() + 1;
+    }
+
+    /** {@return how many row ranges to convert at once: 1 unless the export is large and other threads may read its memory} */
+    private int ranges(int block) {
+        long n = Math.min(threads(), rows / RANGE_ROWS);
+        if (n <= 1 || !source.isAccessibleBy(new Thread(() -> { }))) {
+            return 1;
+        }
+        for (Job job : jobs) {
+            if (job instanceof Text t && !t.rangeable()) {
+                return 1;
+            }
+        }
+        return (int) Math.min(n, (rows + block - 1) / block);
+    }
+
+    /** The rows of each block and the transpose's targets, decided once for every range. */
+    private record Plan(int block, MemorySegment[] targets, long[] widths) {}
+
+    private Plan plan() {
+        MemorySegment[] targets = transposeTargets();
+        int block = (int) Math.max(8, ((targets == null ? BLOCK_BYTES : TRANSPOSED_BLOCK_BYTES) / Math.max(1, stride)) & ~7L);
+        long[] widths = null;
+        if (targets != null) {
+            List<Column> leaves = type.columns();
+            widths = new long[leaves.size()];
+            for (int k = 0; k < leaves.size(); k++) {
+                widths[k] = (long) leaves.get(k).elementSize() * leaves.get(k).length();
+            }
+        }
+        return new Plan(block, targets, widths);
+    }
+
+    /** Converts rows {@code [from, to)} with {@code js}, block by block. */
+    private void runRange(Plan plan, List<Job> js, long from, long to) {
+        Transposed t = plan.targets == null ? null : new Transposed(plan.targets, plan.widths);
+        if (t != null) {
+            for (Job job : js) {
+                // a text leaf that is a whole column reads its block from the transpose's scratch: contiguous, just written
+                if (job instanceof Text text && text.cols.length == 1) {
+                    int k = type.columns().indexOf(text.cols[0]);
+                    if (k >= 0 && plan.targets[k] == null) {
+                        text.transposed = t;
+                        text.leaf = k;
+                    }
+                }
+            }
+        }
+        for (long r = from; r < to; r += plan.block) {
+            int b = (int) Math.min(plan.block, to - r);
+            if (t != null) {
+                t.run(r, b);
+            }
+            for (Job job : js) {
+                job.run(r, b);
+            }
+        }
+    }
+
+    private static final java.util.concurrent.atomic.AtomicLong RANGED = new java.util.concurrent.atomic.AtomicLong();
+
+    /** {@return the exports so far that were cut into row ranges (for tests)} */
+    static long rangedExports() {
+        return RANGED.get();
+    }
+
+    private void runRanges(Plan plan, int ranges) {
+        RANGED.incrementAndGet();
+        long per = (rows + ranges - 1) / ranges;
+        per = (per + plan.block - 1) / plan.block * plan.block;
+        List<List<Job>> sets = new ArrayList<>();
+        List<Long> starts = new ArrayList<>();
+        for (long start = 0; start < rows; start += per) {
+            List<Job> js = new ArrayList<>();
+            for (Job job : jobs) {
+                js.add(start == 0 ? job : job.forRange(start));
+            }
+            sets.add(js);
+            starts.add(start);
+        }
+        RuntimeException[] failed = new RuntimeException[sets.size()];
+        List<ForkJoinTask<?>> others = new ArrayList<>();
+        for (int k = 1; k < sets.size(); k++) {
+            int range = k;
+            long from = starts.get(k);
+            long to = Math.min(rows, from + per);
+            others.add(ForkJoinPool.commonPool().submit(() -> {
+                try {
+                    runRange(plan, sets.get(range), from, to);
+                } catch (RuntimeException e) {
+                    failed[range] = e;
+                }
+            }));
+        }
+        try {
+            runRange(plan, sets.get(0), 0, Math.min(rows, per));
+        } catch (RuntimeException e) {
+            failed[0] = e;
+        }
+        for (ForkJoinTask<?> task : others) {
+            task.join();
+        }
+        for (RuntimeException e : failed) {
+            if (e != null) {
+                throw e; // the first range's: the error a single pass would have stopped at
+            }
+        }
+        for (int j = 0; j < jobs.size(); j++) {
+            if (jobs.get(j) instanceof Text text) {
+                List<Text> parts = new ArrayList<>();
+                for (List<Job> js : sets) {
+                    parts.add((Text) js.get(j));
+                }
+                text.join(parts, starts, Math.min(rows, per), per);
+            }
+        }
+    }
+
+    /**
+     * {@return the data buffers the transpose of each block moves the direct numeric jobs' leaves into (null
+     * for the type's other leaves), or null without a type or direct job} A job is direct when its leaf is a
+     * whole column of the struct's columns (not in a nested struct array), numeric, in native byte order, and
+     * Arrow's element is the member's bytes: then its data buffer has the column's layout. The type's other
+     * columns go to a scratch block that is not read (except text, see {@link #runRange}).
+     */
+    private MemorySegment[] transposeTargets() {
         if (type == null) {
             return null;
         }
         List<Column> leaves = type.columns();
         MemorySegment[] targets = new MemorySegment[leaves.size()];
-        long[] widths = new long[leaves.size()];
         boolean any = false;
         for (Job job : jobs) {
             if (job instanceof Numbers n && n.directCandidate()) {
@@ -308,27 +437,10 @@ class Exporter {
                 }
             }
         }
-        if (!any) {
-            return null;
-        }
-        for (int k = 0; k < leaves.size(); k++) {
-            widths[k] = (long) leaves.get(k).elementSize() * leaves.get(k).length();
-        }
-        Transposed t = new Transposed(targets, widths);
-        for (Job job : jobs) {
-            // a text leaf that is a whole column reads its block from the transpose's scratch: contiguous, just written
-            if (job instanceof Text text && text.cols.length == 1) {
-                int k = leaves.indexOf(text.cols[0]);
-                if (k >= 0 && targets[k] == null) {
-                    text.transposed = t;
-                    text.leaf = k;
-                }
-            }
-        }
-        return t;
+        return any ? targets : null;
     }
 
-    /** The per-block transpose of {@link #transposing}. */
+    /** The per-block transpose into {@link #transposeTargets}: one per row range (its scratch is its own). */
     private final class Transposed {
         private final MemorySegment[] targets;
         private final long[] widths;
@@ -377,6 +489,16 @@ class Exporter {
          * @param b the rows in the block
          */
         void run(long r, int b);
+
+        /**
+         * {@return the job for the row range from {@code start} on, converted at the same time as others} Jobs without
+         * state return themselves (ranges are whole blocks, so they write disjoint bytes, bits included).
+         *
+         * @param start the range's first row (counted from {@code firstRow}), a multiple of the block rows
+         */
+        default Job forRange(long start) {
+            return this;
+        }
     }
 
     private static final long BLOCK_BYTES = 32 * 1024;
@@ -586,6 +708,8 @@ class Exporter {
         /** Set when the block's values are read from this transpose's scratch (leaf {@link #leaf}), not the structs. */
         Transposed transposed;
         int leaf = -1;
+        /** Where this job's first value goes in {@link #data}: 0, or its range's own place (see {@link #forRange}). */
+        private long start;
 
         Text(Leaf f, long m, int cap, MemorySegment offsets, MemorySegment data) {
             this.f = f;
@@ -594,6 +718,49 @@ class Exporter {
             this.offsets = offsets;
             this.data = data;
             this.scratch = new byte[cap];
+        }
+
+        /** {@return the most data bytes of one value: the capacity, twice it for ISO-8859-1 (two UTF-8 bytes a character)} */
+        private long most() {
+            return (long) cap * (cols[0].encoding() == io.structbridge.runtime.TextEncoding.LATIN_1 ? 2 : 1);
+        }
+
+        /** {@return whether the values of any range can be placed where the most bytes of the values before it end: offsets stay int32} */
+        boolean rangeable() {
+            return rows * cols.length * most() <= Integer.MAX_VALUE;
+        }
+
+        @Override
+        public Job forRange(long first) {
+            Text t = new Text(f, cols.length, cap, offsets, data);
+            t.start = first * cols.length * most();
+            t.end = t.start;
+            return t;
+        }
+
+        /**
+         * Moves the values of {@code parts} (this job's ranges, in row order, the first this job) down behind each other
+         * and subtracts the distance from their offsets, then zeroes the padding after the last value.
+         */
+        void join(List<Text> parts, List<Long> firstRows, long firstRange, long per) {
+            long at = parts.get(0).end;
+            long m = cols.length;
+            for (int k = 1; k < parts.size(); k++) {
+                Text t = parts.get(k);
+                long bytes = t.end - t.start;
+                long gap = t.start - at;
+                if (gap != 0) {
+                    MemorySegment.copy(data, t.start, data, at, bytes);
+                    long from = firstRows.get(k) * m + 1;
+                    long to = Math.min(rows, firstRows.get(k) + per) * m;
+                    for (long v = from; v <= to; v++) {
+                        offsets.setAtIndex(ValueLayout.JAVA_INT, v, (int) (offsets.getAtIndex(ValueLayout.JAVA_INT, v) - gap));
+                    }
+                }
+                at += bytes;
+            }
+            end = at;
+            zeroPadding(at);
         }
 
         @Override
@@ -653,10 +820,18 @@ class Exporter {
 
         private void finish(long r, int b, long e) {
             end = e;
-            if (r + b == rows) {
-                // past the last value: bytes of the word copies, or of an earlier export of a pooled buffer
-                data.asSlice(end).fill((byte) 0);
+            if (r + b == rows && start == 0) {
+                zeroPadding(e);
             }
+        }
+
+        /**
+         * Zeroes the bytes after the last value up to the next 64-byte boundary (Arrow's padding): the word copies
+         * write up to 8 bytes past a value; later bytes of the buffer are past its length and never read.
+         */
+        private void zeroPadding(long e) {
+            long to = Math.min(data.byteSize(), (e + 8 + ALIGN - 1) / ALIGN * ALIGN);
+            data.asSlice(e, to - e).fill((byte) 0);
         }
 
         /**
