@@ -6,7 +6,7 @@ reader behind open_array. The processor writes this file once beside the loose m
 folder of the class output and -Astructbridge.pythonDir) and into the -Astructbridge.pythonPackage package.
 A generated module checks RUNTIME_VERSION at import: it works with the runtime it was generated with only.
 """
-RUNTIME_VERSION: int = 3
+RUNTIME_VERSION: int = 4
 """The version of this runtime's API: bumped whenever it changes; a generated module refuses another. Version 2 reads
 struct files of format 3 (layout versions: _SB_open_versions, the lineage block's checks); version 1 did not."""
 
@@ -1711,6 +1711,16 @@ class _SB_ArrowColumn(_SB_NamedTuple):
     union: "str | None" = None
 
 
+class _SB_ArrowTagged(_SB_NamedTuple):
+    """One tagged union of a record, as Java's io.structbridge.runtime.TaggedUnion: the union's path (shape,
+    figures[2].shape), its discriminator column's path (kind, figures[2].kind), and per member, in member order,
+    (member name, the stored discriminator values that select it: an enum's codes or the integers). A stored value
+    no member lists selects none: bad data."""
+    path: str
+    tag: str
+    cases: tuple[tuple[str, tuple[int, ...]], ...]
+
+
 class ArrowDataError(ValueError):
     """A value the Arrow export refuses, with the message of Java's ArrowDataException (row N, field 'path': what):
     row is the struct's index in the file (or array), field the member path."""
@@ -1834,7 +1844,8 @@ def _sb_arrow_select(root: _SB_ArrowNode, columns: "_SB_Sequence[str] | None", n
     return out
 
 
-def _SB_arrow_schema(columns: "_SB_Sequence[_SB_ArrowColumn]", NAME: str, select: "_SB_Sequence[str] | None") -> _SB_Any:
+def _SB_arrow_schema(columns: "_SB_Sequence[_SB_ArrowColumn]", NAME: str, select: "_SB_Sequence[str] | None",
+                     tagged: "_SB_Sequence[_SB_ArrowTagged]" = ()) -> _SB_Any:
     """The body of a generated module's arrow_schema: the pyarrow.Schema of the Arrow export of NAME."""
     pa = _sb_pyarrow()
     return pa.schema([_sb_arrow_field(pa, n) for n in _sb_arrow_select(_sb_arrow_tree(NAME, columns), select, NAME)])
@@ -2065,7 +2076,7 @@ def _sb_arrow_transposing(root: _SB_ArrowNode, columns: "_SB_Sequence[_SB_ArrowC
 
 def _SB_arrow_batches(a: _SB_Any, columns: "_SB_Sequence[_SB_ArrowColumn]", NAME: str, batch_rows: object,
                       select: "_SB_Sequence[str] | None", report: "list[tuple[list[str], list[str]]] | None" = None,
-                      ) -> "_SB_Iterator[_SB_Any]":
+                      tagged: "_SB_Sequence[_SB_ArrowTagged]" = ()) -> "_SB_Iterator[_SB_Any]":
     """The body of a generated module's record_batches. Each batch of rows of the array a (from _SB_arrow_source) is
     converted as Java's ArrowExport converts it (the same Arrow types, names, metadata and values; bools to bitmaps,
     text to utf8 up to its NUL, Latin-1 to UTF-8, big-endian members swapped), and every value Java's export checks
@@ -2104,20 +2115,20 @@ def _SB_arrow_batches(a: _SB_Any, columns: "_SB_Sequence[_SB_ArrowColumn]", NAME
 
 
 def _SB_arrow_reader(a: _SB_Any, columns: "_SB_Sequence[_SB_ArrowColumn]", NAME: str, batch_rows: int,
-                     select: "_SB_Sequence[str] | None") -> _SB_Any:
+                     select: "_SB_Sequence[str] | None", tagged: "_SB_Sequence[_SB_ArrowTagged]" = ()) -> _SB_Any:
     """The body of a generated module's arrow_stream: _SB_arrow_batches as a pyarrow.RecordBatchReader (it has
     __arrow_c_stream__, the Arrow C stream interface, which Polars, DuckDB and pyarrow consume)."""
     pa = _sb_pyarrow()
-    return pa.RecordBatchReader.from_batches(_SB_arrow_schema(columns, NAME, select),
-                                             _SB_arrow_batches(a, columns, NAME, batch_rows, select))
+    return pa.RecordBatchReader.from_batches(_SB_arrow_schema(columns, NAME, select, tagged),
+                                             _SB_arrow_batches(a, columns, NAME, batch_rows, select, tagged=tagged))
 
 
 def _SB_arrow_table(a: _SB_Any, columns: "_SB_Sequence[_SB_ArrowColumn]", NAME: str, batch_rows: "int | None",
-                    select: "_SB_Sequence[str] | None") -> _SB_Any:
+                    select: "_SB_Sequence[str] | None", tagged: "_SB_Sequence[_SB_ArrowTagged]" = ()) -> _SB_Any:
     """The body of a generated module's to_arrow: the pyarrow.Table of _SB_arrow_batches."""
     pa = _sb_pyarrow()
-    return pa.Table.from_batches(list(_SB_arrow_batches(a, columns, NAME, batch_rows, select)),
-                                 schema=_SB_arrow_schema(columns, NAME, select))
+    return pa.Table.from_batches(list(_SB_arrow_batches(a, columns, NAME, batch_rows, select, tagged=tagged)),
+                                 schema=_SB_arrow_schema(columns, NAME, select, tagged))
 
 
 # The runtime's API: the names a generated module may import (from structbridge_rt import ...) and bind under the
@@ -2139,6 +2150,6 @@ __all__ = [
     "_sb_utf16_split", "Violation", "_sb_numpy", "_sb_add", "_sb_any_member", "_sb_bits", "_sb_decimal_bad",
     "_sb_digits_bad", "_sb_jdk_malformed", "_sb_undecodable", "_sb_scan", "_SB_TextColumn", "_sb_validate",
     "_SB_file_kind", "_SB_lock_shared", "_SB_shown", "_SB_Lineage", "_SB_entry_shape", "_SB_check_header", "_sb_dtype_at",
-    "_SB_open_array", "_SB_open_versions", "_SB_ArrowColumn", "ArrowDataError", "_SB_arrow_schema", "_SB_arrow_source",
+    "_SB_open_array", "_SB_open_versions", "_SB_ArrowColumn", "_SB_ArrowTagged", "ArrowDataError", "_SB_arrow_schema", "_SB_arrow_source",
     "_SB_arrow_batches", "_SB_arrow_reader", "_SB_arrow_table"
 ]
