@@ -57,7 +57,7 @@ public final class ArrowExport {
      * @throws UnsupportedOperationException if the struct holds a union or a pointer
      */
     public static void exportSchema(StructType<?> type, MemorySegment schemaOut) {
-        Node.Group root = Node.of(type.name(), type.columns());
+        Node.Group root = Node.of(type);
         MemorySegment s = CData.struct(schemaOut, SCHEMA_SIZE);
         Exports.Owner owner = new Exports.Owner();
         try {
@@ -84,7 +84,7 @@ public final class ArrowExport {
      * @throws IndexOutOfBoundsException if the range does not lie in {@code structs}
      */
     public static void exportArray(StructType<?> type, MemorySegment structs, long first, long count, MemorySegment arrayOut) {
-        Node.Group root = Node.of(type.name(), type.columns());
+        Node.Group root = Node.of(type);
         long stride = type.size();
         Objects.checkFromIndexSize(first, count, structs.byteSize() / stride);
         MemorySegment a = CData.struct(arrayOut, ARRAY_SIZE);

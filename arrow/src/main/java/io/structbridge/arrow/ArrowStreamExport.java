@@ -94,7 +94,7 @@ public final class ArrowStreamExport {
 
     private static void exportStream(StructType<?> type, MemorySegment structs, long count, long batchRows, MemorySegment streamOut,
                                      String source) {
-        Node.of(type.name(), type.columns());
+        Node.of(type);
         if (batchRows < 1) {
             throw new IllegalArgumentException("batchRows " + batchRows + " is below 1");
         }

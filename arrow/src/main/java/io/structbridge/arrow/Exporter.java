@@ -31,10 +31,10 @@ class Exporter {
 
     private final Exports.Owner owner;
     private final Arena arena;
-    private final MemorySegment source;
-    private final long stride;
-    private final long firstRow;
-    private final long rows;
+    final MemorySegment source;
+    final long stride;
+    final long firstRow;
+    final long rows;
 
     /** The struct type whose generated transpose moves the numeric leaves, or null (see {@link #transposing}). */
     private final StructType<?> type;
@@ -89,6 +89,14 @@ class Exporter {
             case GroupList l -> {
                 format = "+w:" + l.length();
                 children = List.of(l.element());
+            }
+            case Node.Union u -> {
+                StringBuilder ids = new StringBuilder("+ud:");
+                for (int i = 0; i < u.members().children().size(); i++) {
+                    ids.append(i == 0 ? "" : ",").append(i);
+                }
+                format = ids.toString();
+                children = u.members().children();
             }
             case Leaf f -> {
                 if (f.list()) {
@@ -172,6 +180,14 @@ class Exporter {
                 structs.add(c);
                 a.set(CData.PTR, CData.A_CHILDREN, ptrTo(c));
             }
+            case Node.Union u -> {
+                buffers = new UnionExport(this, u, m).export(structs);
+                MemorySegment ptrs = arena.allocate(CData.PTR, Math.max(1, structs.size()));
+                for (int i = 0; i < structs.size(); i++) {
+                    ptrs.setAtIndex(CData.PTR, i, structs.get(i));
+                }
+                a.set(CData.PTR, CData.A_CHILDREN, ptrs);
+            }
             case Leaf f when f.list() -> {
                 buffers = new MemorySegment[] {MemorySegment.NULL};
                 MemorySegment c = arena.allocate(CData.ARRAY);
@@ -217,7 +233,7 @@ class Exporter {
      * {@return a buffer of at least {@code bytes} bytes, rounded up to a multiple of 64; the bytes past
      * {@code bytes} are zero, the first {@code bytes} too if {@code zeroed} (else the caller writes them all)}
      */
-    private MemorySegment buffer(long bytes, boolean zeroed) {
+    MemorySegment buffer(long bytes, boolean zeroed) {
         long size = Math.max(ALIGN, (bytes + ALIGN - 1) / ALIGN * ALIGN);
         MemorySegment b = owner.buffer(size, zeroed);
         if (!zeroed) {
@@ -726,7 +742,7 @@ class Exporter {
     }
 
     /** {@return the bit-field's value at {@code src}, the column's {@code offset} already added} */
-    private long bitField(Column c, long src) {
+    long bitField(Column c, long src) {
         long v = 0;
         for (int i = 0; i < c.elementSize(); i++) {
             long b = source.get(ValueLayout.JAVA_BYTE, src + i) & 0xffL;
