@@ -1729,12 +1729,15 @@ class ArrowDataError(ValueError):
         super().__init__(f"row {row}, field '{field}': {message}")
         self.row = row
         self.field = field
+        self.detail = message
 
 
 class _SB_ArrowNode:
     """The Arrow field tree of Java's io.structbridge.arrow.Node: kind "group" (+s, children), "list" (a nested struct
-    array, +w:length of its group child) or "leaf" (cols: one column, or one per element of enclosing struct arrays,
-    in index order; value k of the leaf is row k // len(cols) of column k % len(cols))."""
+    array, +w:length of its group child), "leaf" (cols: one column, or one per element of enclosing struct arrays,
+    in index order; value k of the leaf is row k // len(cols) of column k % len(cols)) or "union" (a tagged union, a
+    dense union +ud of its members, children in case order: unions, tags and bases per element, span the bytes of a
+    union from its base; the members' nodes are of element 0's columns moved to its base, paths relative to it)."""
 
     def __init__(self, kind: str, name: str, path: str, children: "list[_SB_ArrowNode] | None" = None, length: int = 0,
                  cols: "list[_SB_ArrowColumn] | None" = None) -> None:
@@ -1744,23 +1747,70 @@ class _SB_ArrowNode:
         self.children: list[_SB_ArrowNode] = children if children is not None else []
         self.length = length
         self.cols: list[_SB_ArrowColumn] = cols if cols is not None else []
+        self.unions: list[_SB_ArrowTagged] = []
+        self.tags: list[_SB_ArrowColumn] = []
+        self.bases: list[int] = []
+        self.span = 0
 
 
-def _sb_arrow_tree(name: str, columns: "_SB_Sequence[_SB_ArrowColumn]") -> _SB_ArrowNode:
-    """Java's Node.of: the tree of the columns; NotImplementedError (Java's UnsupportedOperationException, its message)
-    for a column in a union or a pointer."""
+def _sb_arrow_tree(name: str, columns: "_SB_Sequence[_SB_ArrowColumn]",
+                   tagged: "_SB_Sequence[_SB_ArrowTagged]" = ()) -> _SB_ArrowNode:
+    """Java's Node.of: the tree of the columns, tagged unions as "union" nodes; NotImplementedError (Java's
+    UnsupportedOperationException, its message) for a column in an untagged union or a pointer."""
+    paths = {t.path for t in tagged}
     for c in columns:
-        if c.union is not None:
+        if c.union is not None and c.union not in paths:
             raise NotImplementedError(f"{name}.{c.path} lies in union '{c.union or name}': the bytes of a union do not say "
                                       "which member is live, so it has no Arrow form")
         if c.kind == "POINTER":
             raise NotImplementedError(f"{name}.{c.path} is a pointer, an address that means nothing outside this process: "
                                       "no Arrow form")
-    return _SB_ArrowNode("group", name, "", _sb_arrow_build("", list(columns), [c.path.split(".") for c in columns], 0))
+    tree = (name, list(columns), list(tagged))
+    return _SB_ArrowNode("group", name, "", _sb_arrow_build("", list(columns), [c.path.split(".") for c in columns], 0,
+                                                             tree))
+
+
+def _sb_unindexed(path: str) -> str:
+    return _SB_re.sub(r"\[\d+]", "[]", path)
+
+
+def _sb_arrow_union(tree: "tuple[str, list[_SB_ArrowColumn], list[_SB_ArrowTagged]]", name: str, path: str,
+                    ) -> _SB_ArrowNode:
+    """Java's Node.Tree.union: the "union" node of the tagged unions at tree path (one per element)."""
+    struct, columns, tagged = tree
+    node = _SB_ArrowNode("union", name, path)
+    node.unions = [t for t in tagged if _sb_unindexed(t.path) == path]
+    for u in node.unions:
+        tag = [c for c in columns if c.path == u.tag]
+        if not tag:
+            raise NotImplementedError(f"{struct}.{u.path}: its discriminator {u.tag} is no column of the struct")
+        if tag[0].array or tag[0].kind not in ("ENUM", "SIGNED_INT", "UNSIGNED_INT"):
+            raise NotImplementedError(f"{struct}.{u.tag}: a discriminator column is an enum or an integer")
+        node.tags.append(tag[0])
+        inside = [c for c in columns if c.path.startswith(u.path + ".")]
+        if not inside:
+            raise NotImplementedError(f"{struct}.{u.path}: a tagged union without columns")
+        base = min(c.offset for c in inside)
+        node.bases.append(base)
+        node.span = max(node.span, max(c.offset + c.size * c.length for c in inside) - base)
+    first = node.unions[0]
+    prefix = first.path + "."
+    base = node.bases[0]
+    inner = [c._replace(path=c.path[len(prefix):], offset=c.offset - base,
+                        union=None if c.union is None or c.union == first.path else c.union[len(prefix):])
+             for c in columns if c.path.startswith(prefix)]
+    inner_tagged = [t._replace(path=t.path[len(prefix):], tag=t.tag[len(prefix):]) for t in tagged
+                    if t.path.startswith(prefix)]
+    members = {n.name: n for n in _sb_arrow_tree(f"{struct}.{first.path}", inner, inner_tagged).children}
+    for member, _ in first.cases:
+        if member not in members:
+            raise NotImplementedError(f"{struct}.{first.path}.{member}: a union member without columns has no Arrow form")
+        node.children.append(members[member])
+    return node
 
 
 def _sb_arrow_build(prefix: str, columns: list[_SB_ArrowColumn], segments: list[list[str]], depth: int,
-                    ) -> list[_SB_ArrowNode]:
+                    tree: "tuple[str, list[_SB_ArrowColumn], list[_SB_ArrowTagged]]") -> list[_SB_ArrowNode]:
     by_name: dict[str, list[int]] = {}
     for i, segs in enumerate(segments):
         by_name.setdefault(segs[depth].split("[", 1)[0], []).append(i)
@@ -1771,10 +1821,12 @@ def _sb_arrow_build(prefix: str, columns: list[_SB_ArrowColumn], segments: list[
         segs = [segments[i] for i in idx]
         if "[" in segs[0][depth]:
             length = max(int(s[depth][s[depth].index("[") + 1:-1]) + 1 for s in segs)
-            item = _SB_ArrowNode("group", "item", path + "[]", _sb_arrow_build(path + "[]", cols, segs, depth + 1))
+            item = _SB_ArrowNode("group", "item", path + "[]", _sb_arrow_build(path + "[]", cols, segs, depth + 1, tree))
             out.append(_SB_ArrowNode("list", name, path, [item], length))
+        elif any(_sb_unindexed(t.path) == path for t in tree[2]):
+            out.append(_sb_arrow_union(tree, name, path))
         elif len(segs[0]) > depth + 1:
-            out.append(_SB_ArrowNode("group", name, path, _sb_arrow_build(path, cols, segs, depth + 1)))
+            out.append(_SB_ArrowNode("group", name, path, _sb_arrow_build(path, cols, segs, depth + 1, tree)))
         else:
             out.append(_SB_ArrowNode("leaf", name, path, cols=cols))
     return out
@@ -1815,6 +1867,8 @@ def _sb_arrow_field(pa: _SB_Any, node: _SB_ArrowNode) -> _SB_Any:
         t = pa.struct([_sb_arrow_field(pa, ch) for ch in node.children])
     elif node.kind == "list":
         t = pa.list_(_sb_arrow_field(pa, node.children[0]), node.length)
+    elif node.kind == "union":
+        t = pa.dense_union([_sb_arrow_field(pa, ch) for ch in node.children], list(range(len(node.children))))
     else:
         c = node.cols[0]
         if c.kind == "BOOL":
@@ -1848,7 +1902,7 @@ def _SB_arrow_schema(columns: "_SB_Sequence[_SB_ArrowColumn]", NAME: str, select
                      tagged: "_SB_Sequence[_SB_ArrowTagged]" = ()) -> _SB_Any:
     """The body of a generated module's arrow_schema: the pyarrow.Schema of the Arrow export of NAME."""
     pa = _sb_pyarrow()
-    return pa.schema([_sb_arrow_field(pa, n) for n in _sb_arrow_select(_sb_arrow_tree(NAME, columns), select, NAME)])
+    return pa.schema([_sb_arrow_field(pa, n) for n in _sb_arrow_select(_sb_arrow_tree(NAME, columns, tagged), select, NAME)])
 
 
 def _SB_arrow_source(source: _SB_Any, open_array: _SB_Callable[..., _SB_Any], dtype: _SB_Any, size: int, name: str,
@@ -1909,6 +1963,8 @@ class _SB_ArrowBatch:
         if node.kind == "list":
             child = self.array(node.children[0], field.type.value_field, m * node.length)
             return pa.Array.from_buffers(field.type, self.n * m, [None], null_count=0, children=[child])
+        if node.kind == "union":
+            return self.union(node, field, m)
         c = node.cols[0]
         t = field.type.value_type if c.array else field.type
         count = self.n * m * (c.length if c.array else 1)
@@ -1922,6 +1978,63 @@ class _SB_ArrowBatch:
         if c.array:
             return pa.Array.from_buffers(field.type, self.n * m, [None], null_count=0, children=[values])
         return values
+
+    def union(self, node: _SB_ArrowNode, field: _SB_Any, m: int) -> _SB_Any:
+        """Java's UnionExport: value k (row k // m, element k % m) gets the type id of the case its discriminator
+        selects and the offset of its value in that case's child; each child is a batch of its own over a copy of its
+        values' union bytes, with every check, its first error raised at once (as Java's export throws it while it
+        builds the union) and renamed to the row and full path; a value selecting no case raises at once."""
+        np = self.np
+        n = self.n * m
+        codes = np.empty((self.n, m), dtype=np.int64)
+        for i, c in enumerate(node.tags):
+            if c.width:
+                v = _sb_bits(np, self.raw, c.offset, c.shift, c.width, c.signed)
+            else:
+                kind = "i" if c.signed else "u"
+                b = self.raw[:, c.offset:c.offset + c.size]
+                v = b.view(np.dtype(c.order + kind + str(c.size)) if c.size > 1 else np.dtype(kind + "1")).reshape(self.n)
+            codes[:, i] = v.astype(np.int64)  # uint64 codes as their bits, as Java's long
+        codes = codes.reshape(n)
+        ids = np.full(n, -1, dtype=np.int8)
+        for i, u in enumerate(node.unions):
+            mine = codes[i::m]
+            out = ids[i::m]
+            for j, (_, values) in enumerate(u.cases):
+                bits = np.array([v - (1 << 64) if v >= 1 << 63 else v for v in values], dtype=np.int64)
+                out[np.isin(mine, bits)] = j
+        bad = np.flatnonzero(ids < 0)
+        if bad.size:
+            k = int(bad[0])
+            tag = node.tags[k % m]
+            code = int(codes[k])
+            if not tag.signed and code < 0:
+                code += 1 << 64
+            if tag.kind == "ENUM":
+                message = f"enum code {code} is not one of {_sb_arrow_constants(tag)}"
+            else:
+                u = node.unions[k % m]
+                cases = ", ".join(f"{v} -> {member}" for member, values in u.cases for v in values)
+                message = (f"discriminator {tag.path.rsplit('.', 1)[-1]} = {code} selects no member of union "
+                           f"'{u.path.rsplit('.', 1)[-1]}' ({cases})")
+            raise ArrowDataError(self.first + k // m, tag.path, message)
+        offsets = np.zeros(n, dtype=np.int32)
+        children = []
+        for j, member in enumerate(node.children):
+            sel = np.flatnonzero(ids == j)
+            offsets[sel] = np.arange(sel.size, dtype=np.int32)
+            g = np.empty((sel.size, max(1, node.span)), dtype=np.uint8)[:, :node.span]
+            for i in range(m):
+                mine = sel % m == i
+                g[mine] = self.raw[sel[mine] // m, node.bases[i]:node.bases[i] + node.span]
+            sub = _SB_ArrowBatch(self.pa, np, g, 0, False, False)
+            children.append(sub.array(member, field.type.field(j), 1))
+            if sub.error is not None:
+                e = sub.error[1]
+                k = int(sel[e.row])
+                raise ArrowDataError(self.first + k // m, f"{node.unions[k % m].path}.{e.field}", e.detail)
+        return self.pa.Array.from_buffers(field.type, n, [None, self.buffer(ids), self.buffer(offsets)], null_count=0,
+                                          children=children)
 
     def columns(self, node: _SB_ArrowNode) -> list[_SB_Any]:
         """Each column's values as an (n, elements) array of its stored type (byte order kept): views of raw."""
@@ -2061,7 +2174,7 @@ class _SB_ArrowBatch:
 def _sb_arrow_transposing(root: _SB_ArrowNode, columns: "_SB_Sequence[_SB_ArrowColumn]") -> bool:
     """Whether Java's Exporter moves this struct's numeric leaves with the generated transpose (larger row blocks): no
     bit-field, and a numeric leaf outside struct arrays (or in arrays of length 1) in native byte order."""
-    if any(c.width for c in columns) or not columns:
+    if any(c.width or c.union is not None for c in columns) or not columns:
         return False
     native = "<" if _SB_struct.pack("=H", 1) == b"\x01\x00" else ">"
 
@@ -2090,7 +2203,7 @@ def _SB_arrow_batches(a: _SB_Any, columns: "_SB_Sequence[_SB_ArrowColumn]", NAME
     np = _sb_numpy()
     if batch_rows is not None and (not isinstance(batch_rows, int) or isinstance(batch_rows, bool) or batch_rows < 1):
         raise ValueError(f"batch_rows must be None or an int >= 1, not {batch_rows!r}")
-    root = _sb_arrow_tree(NAME, columns)
+    root = _sb_arrow_tree(NAME, columns, tagged)
     nodes = _sb_arrow_select(root, select, NAME)
     fields = [_sb_arrow_field(pa, n) for n in nodes]
     schema = pa.schema(fields)
