@@ -14,7 +14,8 @@ import java.util.List;
  * earlier values of case {@code j}; child {@code j} holds only those values, in row order. Each child is exported
  * by an {@link Exporter} of its own over a gathered copy of its values' union bytes, with every check of the
  * struct export (bool bytes, enum codes, text), its errors renamed to the row and full path of the struct.
- * A discriminator value that selects no case is an {@link ArrowDataException} on the discriminator's path.
+ * A discriminator value that selects no case is an {@link ArrowDataException} on the discriminator's path. As a
+ * sparse union ({@link UnionMode#SPARSE}) there are no offsets and each child has every row, null where dead.
  */
 final class UnionExport {
     private final Exporter outer;
@@ -31,7 +32,7 @@ final class UnionExport {
      * Fills the type ids and offsets, and exports each member's values into a child array (appended to
      * {@code children}, in case order).
      *
-     * @return the union's buffers: int8 type ids, int32 offsets (a union has no validity buffer)
+     * @return the union's buffers: int8 type ids, then (dense) int32 offsets (a union has no validity buffer)
      * @throws ArrowDataException for a discriminator value that selects no case, or a bad value of a live member
      */
     MemorySegment[] export(List<MemorySegment> children) {
@@ -60,6 +61,10 @@ final class UnionExport {
                 offsets.setAtIndex(ValueLayout.JAVA_INT, k, counts[j]++);
             }
         }
+        if (outer.unions == UnionMode.SPARSE) {
+            sparse(children, live, counts);
+            return new MemorySegment[] {ids};
+        }
         long span = u.span();
         for (int j = 0; j < cases; j++) {
             int count = counts[j];
@@ -76,18 +81,70 @@ final class UnionExport {
                     }
                 }
                 Exporter sub = new Exporter(outer.owner(), g, span, 0, count);
+                sub.unions = outer.unions;
                 try {
                     sub.array(u.members().children().get(j), c, 1);
                     sub.run();
                 } catch (ArrowDataException e) {
-                    int k = from[(int) e.row()];
-                    throw new ArrowDataException(outer.firstRow + k / m, u.unions().get((int) (k % m)).path() + "." + e.field(),
-                            e.detail());
+                    throw renamed(e, from[(int) e.row()]);
                 }
             }
             children.add(c);
         }
         return new MemorySegment[] {ids, offsets};
+    }
+
+    /**
+     * The children of a sparse union: member {@code j}'s child has every value, null where {@code j} is dead. Its
+     * dead values are copies of its first live value (so they pass its checks; their errors name that value's row),
+     * or, when no value of the batch holds it, zeros read from nothing.
+     */
+    private void sparse(List<MemorySegment> children, byte[] live, int[] counts) {
+        int n = live.length;
+        long span = u.span();
+        for (int j = 0; j < counts.length; j++) {
+            Node member = u.members().children().get(j);
+            MemorySegment c = outer.owner().arena.allocate(CData.ARRAY);
+            if (counts[j] == 0) {
+                outer.zeros(member, c, n);
+            } else {
+                int filler = 0;
+                while (live[filler] != j) {
+                    filler++;
+                }
+                try (Arena gathered = Arena.ofConfined()) {
+                    MemorySegment g = gathered.allocate(Math.max(1, n * span), 8);
+                    for (int k = 0; k < n; k++) {
+                        int from = live[k] == j ? k : filler;
+                        long at = (outer.firstRow + from / m) * outer.stride + u.bases().get((int) (from % m));
+                        MemorySegment.copy(outer.source, at, g, k * span, span);
+                    }
+                    Exporter sub = new Exporter(outer.owner(), g, span, 0, n);
+                    sub.unions = outer.unions;
+                    try {
+                        sub.array(member, c, 1);
+                        sub.run();
+                    } catch (ArrowDataException e) {
+                        int k = (int) e.row();
+                        throw renamed(e, live[k] == j ? k : filler);
+                    }
+                }
+            }
+            MemorySegment validity = outer.buffer((n + 7) / 8, true);
+            for (int k = 0; k < n; k++) {
+                if (live[k] == j) {
+                    validity.set(ValueLayout.JAVA_BYTE, k >>> 3, (byte) (validity.get(ValueLayout.JAVA_BYTE, k >>> 3) | 1 << (k & 7)));
+                }
+            }
+            c.get(CData.PTR, CData.A_BUFFERS).reinterpret(CData.PTR.byteSize()).set(CData.PTR, 0, validity);
+            c.set(CData.I64, CData.A_NULL_COUNT, (long) n - counts[j]);
+            children.add(c);
+        }
+    }
+
+    /** {@return {@code e} of value {@code k} of a member's export, named by the struct's row and the member's full path} */
+    private ArrowDataException renamed(ArrowDataException e, int k) {
+        return new ArrowDataException(outer.firstRow + k / m, u.unions().get((int) (k % m)).path() + "." + e.field(), e.detail());
     }
 
     /** {@return the stored value of discriminator column {@code c} at byte {@code at} of the source} */

@@ -205,6 +205,46 @@ class TaggedUnionExportTest {
                 new TaggedUnion.Case("s", List.of(-1L))), DrawingStruct.TAGGED.get(3).cases());
     }
 
+    /** The sparse form (for DuckDB) holds the same values: pyarrow validates it and reads what the dense form gives. */
+    @Test
+    void sparseUnionsHoldTheSameValues() {
+        List<Figure> f = figures(30);
+        List<Cell> c = cells(10);
+        List<Drawing> drawings = new ArrayList<>();
+        for (int i = 0; i < 10; i++) {
+            // rows 0..4: every figure a circle (a batch of 5 rows has no rect: its child is all null, read from nothing)
+            Figure more = i < 5 ? circle(i, i) : f.get((3 * i + 5) % 30);
+            drawings.add(new Drawing(i, i < 5 ? circle(-i, i) : f.get(3 * i), new Figure[] {i < 5 ? circle(2 * i, i) : f.get(3 * i + 1), more},
+                    c.get(i)));
+        }
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment seg = write(arena, DrawingStruct.TYPE, drawings);
+            for (int first : new int[] {0, 5}) {
+                MemorySegment dense = arena.allocate(ArrowExport.ARRAY_SIZE);
+                MemorySegment denseSchema = arena.allocate(ArrowExport.SCHEMA_SIZE);
+                MemorySegment sparse = arena.allocate(ArrowExport.ARRAY_SIZE);
+                MemorySegment sparseSchema = arena.allocate(ArrowExport.SCHEMA_SIZE);
+                ArrowExport.exportArray(DrawingStruct.TYPE, seg, first, 5, dense);
+                ArrowExport.exportSchema(DrawingStruct.TYPE, denseSchema);
+                ArrowExport.exportArray(DrawingStruct.TYPE, seg, first, 5, sparse, UnionMode.SPARSE);
+                ArrowExport.exportSchema(DrawingStruct.TYPE, sparseSchema, UnionMode.SPARSE);
+                EmbeddedPython.run("""
+                        import pyarrow as pa
+                        _d = pa.Array._import_from_c(%d, %d)
+                        _s = pa.Array._import_from_c(%d, %d)
+                        _s.validate(full=True)
+                        _same = (_d.to_pylist() == _s.to_pylist(), str(_s.type.field("main").type.field("shape").type),
+                                 _s.field("main").field("shape").field(1).null_count)
+                        del _d, _s
+                        """.formatted(dense.address(), denseSchema.address(), sparse.address(), sparseSchema.address()));
+                assertEquals("(True, 'sparse_union<circle: struct<r: double not null>=0, rect: struct<w: float not null, h: float"
+                        + " not null>=1>', " + (first == 0 ? 5 : 5 - drawings.subList(5, 10).stream()
+                        .filter(d -> d.main().kind() != FigureKind.CIRCLE).count()) + ")", EmbeddedPython.text("_same"));
+            }
+        }
+        assertEquals(0, ArrowExport.unreleasedStructs());
+    }
+
     @Test
     void aDiscriminatorSelectingNoMemberIsRefusedWithRowAndPath() {
         try (Arena arena = Arena.ofConfined()) {

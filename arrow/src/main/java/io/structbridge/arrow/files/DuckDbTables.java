@@ -1,6 +1,7 @@
 package io.structbridge.arrow.files;
 
 import io.structbridge.arrow.ArrowStreamExport;
+import io.structbridge.arrow.UnionMode;
 import io.structbridge.runtime.Column;
 import io.structbridge.runtime.StructFile;
 import io.structbridge.runtime.StructType;
@@ -104,7 +105,8 @@ public final class DuckDbTables {
         DuckDBConnection duck = db.unwrap(DuckDBConnection.class);
         try (Arena arena = Arena.ofShared()) {
             MemorySegment stream = arena.allocate(ArrowStreamExport.STREAM_SIZE, 8);
-            ArrowStreamExport.exportStream(type, structs, count, batchRows, stream);
+            // DuckDB (2.0) reads sparse unions as its UNION type and refuses dense ones ("Unsupported Internal Arrow Type")
+            ArrowStreamExport.exportStream(type, structs, count, batchRows, stream, UnionMode.SPARSE);
             try {
                 try {
                     duck.registerArrowStream(table, ArrowArrayStream.wrap(stream.address()));
