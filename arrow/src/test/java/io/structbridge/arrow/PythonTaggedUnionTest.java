@@ -85,16 +85,21 @@ class PythonTaggedUnionTest {
 
     /** Python's to_arrow of the file equals pyarrow's import of Java's export of it: "same" or what differs. */
     private static String compare(String module, StructType<?> type, Path p, int batchRows) throws IOException {
+        return compare(module, type, p, batchRows, UnionMode.DENSE);
+    }
+
+    private static String compare(String module, StructType<?> type, Path p, int batchRows, UnionMode mode) throws IOException {
         List<String> outs = new ArrayList<>();
         try (StructFile<?> f = StructFile.open(p, type, false); Arena arena = Arena.ofConfined()) {
             MemorySegment schema = arena.allocate(ArrowExport.SCHEMA_SIZE);
             MemorySegment array = arena.allocate(ArrowExport.ARRAY_SIZE);
-            ArrowExport.export(f, schema, array);
+            ArrowExport.exportArray(type, f.elements(), 0, f.count(), array, mode);
+            ArrowExport.exportSchema(type, schema, mode);
             EmbeddedPython.run("""
                     import pyarrow as pa, importlib
                     _m = importlib.import_module(%s)
                     _java = pa.RecordBatch._import_from_c(%d, %d)
-                    _py = _m.to_arrow(%s, batch_rows=%s)
+                    _py = _m.to_arrow(%s, batch_rows=%s, unions=%s)
                     _py.validate(full=True)
                     _jt = pa.Table.from_batches([_java])
                     if not _py.schema.equals(_jt.schema, check_metadata=True):
@@ -105,7 +110,7 @@ class PythonTaggedUnionTest {
                         _res = "same " + str(_py.num_rows) + " " + str(len(_py.column(0).chunks))
                     del _java, _jt, _py
                     """.formatted(pyString(module), array.address(), schema.address(), pyString(p.toString()),
-                    batchRows == 0 ? "None" : Integer.toString(batchRows)));
+                    batchRows == 0 ? "None" : Integer.toString(batchRows), mode == UnionMode.SPARSE ? "'sparse'" : "'dense'"));
             outs.add(EmbeddedPython.text("_res"));
         }
         return outs.getFirst();
@@ -152,6 +157,40 @@ class PythonTaggedUnionTest {
         Path d = file("drawings", DrawingStruct.TYPE, drawings);
         assertEquals("same 10 1", compare("Drawing", DrawingStruct.TYPE, d, 0));
         assertEquals("same 10 4", compare("Drawing", DrawingStruct.TYPE, d, 3));
+    }
+
+    /**
+     * unions="sparse" is Java's UnionMode.SPARSE (batches of 5 rows where a member has no row: its child all null), and
+     * DuckDB (python) reads it from arrow_stream as its UNION: union_tag and the members equal the records.
+     */
+    @Test
+    void sparseUnionsAsJavaExportsThemAndDuckDbReadsThem() throws IOException {
+        List<Drawing> drawings = new ArrayList<>();
+        var f = TaggedUnionExportTest.figures(30);
+        var c = TaggedUnionExportTest.cells(10);
+        for (int i = 0; i < 10; i++) {
+            var more = i < 5 ? TaggedUnionExportTest.circle(i, i) : f.get((3 * i + 5) % 30);
+            drawings.add(new Drawing(i, f.get(3 * i), new io.structbridge.fixtures.kinds.Figure[] {f.get(3 * i + 1), more}, c.get(i)));
+        }
+        Path d = file("drawings", DrawingStruct.TYPE, drawings);
+        assertEquals("same 10 1", compare("Drawing", DrawingStruct.TYPE, d, 0, UnionMode.SPARSE));
+        assertEquals("same 10 2", compare("Drawing", DrawingStruct.TYPE, d, 5, UnionMode.SPARSE));
+        List<io.structbridge.fixtures.kinds.Figure> figures = TaggedUnionExportTest.figures(20);
+        Path p = file("figures", FigureStruct.TYPE, figures);
+        EmbeddedPython.require("duckdb");
+        EmbeddedPython.run("""
+                import duckdb, Figure
+                _reader = Figure.arrow_stream(%s, batch_rows=6, unions="sparse")
+                _con = duckdb.connect()
+                _res = "\\n".join(f"{i} {t} {r} {w}" for i, t, r, w in
+                                   _con.execute("SELECT id, union_tag(shape), shape.circle.r, shape.rect.w FROM _reader ORDER BY id").fetchall())
+                _con.close()
+                del _reader
+                """.formatted(pyString(p.toString())));
+        String expected = String.join("\n", figures.stream().sorted(java.util.Comparator.comparingInt(io.structbridge.fixtures.kinds.Figure::id))
+                .map(x -> x.id() + " " + (x.kind() == io.structbridge.fixtures.kinds.FigureKind.CIRCLE
+                        ? "circle " + x.shape().circle().r() + " None" : "rect None " + x.shape().rect().w())).toList());
+        assertEquals(expected, EmbeddedPython.text("_res"));
     }
 
     @Test

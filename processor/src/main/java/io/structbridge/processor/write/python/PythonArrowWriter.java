@@ -133,34 +133,38 @@ final class PythonArrowWriter {
     private static final String TEMPLATE = """
 
 
-            def arrow_schema(columns: "_SB_Sequence[str] | None" = None) -> _SB_Any:
+            def arrow_schema(columns: "_SB_Sequence[str] | None" = None, *, unions: str = "dense") -> _SB_Any:
                 \"\"\"The pyarrow.Schema of @NAME@'s Arrow export (that of Java's ArrowExport): columns, if given, the top-level
-                fields to keep, in the order given.\"\"\"
-                return _SB_arrow_schema(ARROW_COLUMNS, NAME, columns, tagged=ARROW_TAGGED)
+                fields to keep, in the order given; unions "dense" or "sparse": how a tagged union is written (Java's
+                UnionMode; DuckDB reads only "sparse").\"\"\"
+                return _SB_arrow_schema(ARROW_COLUMNS, NAME, columns, tagged=ARROW_TAGGED, unions=unions)
 
 
             def record_batches(source: "str | _SB_os.PathLike[str] | _SB_Any", *, batch_rows: int = 65536,
-                               columns: "_SB_Sequence[str] | None" = None) -> "_SB_Iterator[_SB_Any]":
+                               columns: "_SB_Sequence[str] | None" = None, unions: str = "dense") -> "_SB_Iterator[_SB_Any]":
                 \"\"\"pyarrow.RecordBatch of batch_rows rows each (the last shorter) of a struct file (a path: open_array(path, "r"))
                 or an array of @DTYPE@ (an open_array memmap), converted lazily, one batch in memory at a time: the types,
                 names and values of Java's ArrowExport, every value Java's export checks checked (ValueError, an
-                ArrowDataError naming the row and field, as Java's message). See structbridge_rt._SB_arrow_batches.\"\"\"
+                ArrowDataError naming the row and field, as Java's message). A tagged union is an Arrow dense union of the
+                member its discriminator selects, or with unions="sparse" a sparse union of nullable members (Java's
+                UnionMode). See structbridge_rt._SB_arrow_batches.\"\"\"
                 return _SB_arrow_batches(_SB_arrow_source(source, open_array, @DTYPE@, SIZE, NAME), ARROW_COLUMNS, NAME, batch_rows,
-                                         columns, tagged=ARROW_TAGGED)
+                                         columns, tagged=ARROW_TAGGED, unions=unions)
 
 
             def arrow_stream(source: "str | _SB_os.PathLike[str] | _SB_Any", *, batch_rows: int = 65536,
-                             columns: "_SB_Sequence[str] | None" = None) -> _SB_Any:
+                             columns: "_SB_Sequence[str] | None" = None, unions: str = "dense") -> _SB_Any:
                 \"\"\"record_batches as a pyarrow.RecordBatchReader, an Arrow C stream (__arrow_c_stream__) that Polars
-                (polars.from_arrow, polars.DataFrame), DuckDB and pyarrow consume.\"\"\"
+                (polars.from_arrow, polars.DataFrame), DuckDB and pyarrow consume (DuckDB: with unions="sparse" for a
+                struct holding a tagged union; it reads no dense union).\"\"\"
                 return _SB_arrow_reader(_SB_arrow_source(source, open_array, @DTYPE@, SIZE, NAME), ARROW_COLUMNS, NAME, batch_rows,
-                                        columns, tagged=ARROW_TAGGED)
+                                        columns, tagged=ARROW_TAGGED, unions=unions)
 
 
             def to_arrow(source: "str | _SB_os.PathLike[str] | _SB_Any", *, batch_rows: "int | None" = None,
-                         columns: "_SB_Sequence[str] | None" = None) -> _SB_Any:
+                         columns: "_SB_Sequence[str] | None" = None, unions: str = "dense") -> _SB_Any:
                 \"\"\"The pyarrow.Table of record_batches (batch_rows None: one batch of every row).\"\"\"
                 return _SB_arrow_table(_SB_arrow_source(source, open_array, @DTYPE@, SIZE, NAME), ARROW_COLUMNS, NAME, batch_rows,
-                                       columns, tagged=ARROW_TAGGED)
+                                       columns, tagged=ARROW_TAGGED, unions=unions)
             """;
 }

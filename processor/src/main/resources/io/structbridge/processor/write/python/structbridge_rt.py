@@ -1859,16 +1859,20 @@ def _sb_arrow_constants(c: _SB_ArrowColumn) -> str:
     return ",".join(f"{n}={v}" for n, v in c.constants)
 
 
-def _sb_arrow_field(pa: _SB_Any, node: _SB_ArrowNode) -> _SB_Any:
+def _sb_arrow_field(pa: _SB_Any, node: _SB_ArrowNode, sparse: bool = False) -> _SB_Any:
     """The pyarrow.field of node as Java's Exporter.schema writes it: not nullable (flags 0), an enum's constants in
-    the field metadata structbridge.enum."""
+    the field metadata structbridge.enum; a tagged union dense, or (sparse, Java's UnionMode.SPARSE) sparse with
+    nullable members."""
     metadata: "dict[str, str] | None" = None
     if node.kind == "group":
-        t = pa.struct([_sb_arrow_field(pa, ch) for ch in node.children])
+        t = pa.struct([_sb_arrow_field(pa, ch, sparse) for ch in node.children])
     elif node.kind == "list":
-        t = pa.list_(_sb_arrow_field(pa, node.children[0]), node.length)
+        t = pa.list_(_sb_arrow_field(pa, node.children[0], sparse), node.length)
     elif node.kind == "union":
-        t = pa.dense_union([_sb_arrow_field(pa, ch) for ch in node.children], list(range(len(node.children))))
+        members = [_sb_arrow_field(pa, ch, sparse) for ch in node.children]
+        codes = list(range(len(node.children)))
+        t = (pa.sparse_union([f.with_nullable(True) for f in members], codes) if sparse
+             else pa.dense_union(members, codes))
     else:
         c = node.cols[0]
         if c.kind == "BOOL":
@@ -1898,11 +1902,20 @@ def _sb_arrow_select(root: _SB_ArrowNode, columns: "_SB_Sequence[str] | None", n
     return out
 
 
+def _sb_sparse(unions: object) -> bool:
+    if unions not in ("dense", "sparse"):
+        raise ValueError(f"unions must be \"dense\" or \"sparse\", not {unions!r}")
+    return unions == "sparse"
+
+
 def _SB_arrow_schema(columns: "_SB_Sequence[_SB_ArrowColumn]", NAME: str, select: "_SB_Sequence[str] | None",
-                     tagged: "_SB_Sequence[_SB_ArrowTagged]" = ()) -> _SB_Any:
-    """The body of a generated module's arrow_schema: the pyarrow.Schema of the Arrow export of NAME."""
+                     tagged: "_SB_Sequence[_SB_ArrowTagged]" = (), unions: str = "dense") -> _SB_Any:
+    """The body of a generated module's arrow_schema: the pyarrow.Schema of the Arrow export of NAME (tagged unions
+    dense or sparse, as Java's UnionMode)."""
     pa = _sb_pyarrow()
-    return pa.schema([_sb_arrow_field(pa, n) for n in _sb_arrow_select(_sb_arrow_tree(NAME, columns, tagged), select, NAME)])
+    sparse = _sb_sparse(unions)
+    return pa.schema([_sb_arrow_field(pa, n, sparse)
+                      for n in _sb_arrow_select(_sb_arrow_tree(NAME, columns, tagged), select, NAME)])
 
 
 def _SB_arrow_source(source: _SB_Any, open_array: _SB_Callable[..., _SB_Any], dtype: _SB_Any, size: int, name: str,
@@ -1944,6 +1957,7 @@ class _SB_ArrowBatch:
         self.error: "tuple[tuple[int, int, int], ArrowDataError] | None" = None
         self.copied: list[str] = []
         self.shared: list[str] = []
+        self.sparse = False
 
     def fail(self, row: int, job: int, field: str, message: str) -> None:
         """Keeps the failure Java's export meets first: block of rows, then job (leaf column), then row."""
@@ -2018,6 +2032,8 @@ class _SB_ArrowBatch:
                 message = (f"discriminator {tag.path.rsplit('.', 1)[-1]} = {code} selects no member of union "
                            f"'{u.path.rsplit('.', 1)[-1]}' ({cases})")
             raise ArrowDataError(self.first + k // m, tag.path, message)
+        if self.sparse:
+            return self.sparse_union(node, field, m, ids)
         offsets = np.zeros(n, dtype=np.int32)
         children = []
         for j, member in enumerate(node.children):
@@ -2028,6 +2044,7 @@ class _SB_ArrowBatch:
                 mine = sel % m == i
                 g[mine] = self.raw[sel[mine] // m, node.bases[i]:node.bases[i] + node.span]
             sub = _SB_ArrowBatch(self.pa, np, g, 0, False, False)
+            sub.sparse = self.sparse
             children.append(sub.array(member, field.type.field(j), 1))
             if sub.error is not None:
                 e = sub.error[1]
@@ -2035,6 +2052,43 @@ class _SB_ArrowBatch:
                 raise ArrowDataError(self.first + k // m, f"{node.unions[k % m].path}.{e.field}", e.detail)
         return self.pa.Array.from_buffers(field.type, n, [None, self.buffer(ids), self.buffer(offsets)], null_count=0,
                                           children=children)
+
+    def sparse_union(self, node: _SB_ArrowNode, field: _SB_Any, m: int, ids: _SB_Any) -> _SB_Any:
+        """Java's UnionExport.sparse: member j's child has every value, null where j is dead; its dead values are
+        copies of its first live value (errors there name that value's row), or zeros when no value holds it (then
+        nothing is checked: Java reads no struct)."""
+        np = self.np
+        pa = self.pa
+        n = self.n * m
+        k = np.arange(n)
+        children = []
+        for j, member in enumerate(node.children):
+            live = ids == j
+            count = int(live.sum())
+            g = np.zeros((n, max(1, node.span)), dtype=np.uint8)[:, :node.span]
+            filler = int(np.argmax(live)) if count else -1
+            if count:
+                src = np.where(live, k, filler)
+                for i in range(m):
+                    mine = src % m == i
+                    g[mine] = self.raw[src[mine] // m, node.bases[i]:node.bases[i] + node.span]
+            sub = _SB_ArrowBatch(pa, np, g, 0, False, False)
+            sub.sparse = True
+            child = sub.array(member, field.type.field(j), 1)
+            if sub.error is not None and count:
+                e = sub.error[1]
+                at = e.row if live[e.row] else filler
+                raise ArrowDataError(self.first + at // m, f"{node.unions[at % m].path}.{e.field}", e.detail)
+            validity = self.buffer(np.packbits(live.astype(np.uint8), bitorder="little"))
+            t = child.type
+            if pa.types.is_struct(t):
+                own, kids = [validity], [child.field(x) for x in range(t.num_fields)]
+            elif pa.types.is_fixed_size_list(t):
+                own, kids = [validity], [child.values]
+            else:
+                own, kids = [validity] + child.buffers()[1:], None
+            children.append(pa.Array.from_buffers(t, n, own, null_count=n - count, children=kids))
+        return pa.Array.from_buffers(field.type, n, [None, self.buffer(ids)], null_count=0, children=children)
 
     def columns(self, node: _SB_ArrowNode) -> list[_SB_Any]:
         """Each column's values as an (n, elements) array of its stored type (byte order kept): views of raw."""
@@ -2189,7 +2243,7 @@ def _sb_arrow_transposing(root: _SB_ArrowNode, columns: "_SB_Sequence[_SB_ArrowC
 
 def _SB_arrow_batches(a: _SB_Any, columns: "_SB_Sequence[_SB_ArrowColumn]", NAME: str, batch_rows: object,
                       select: "_SB_Sequence[str] | None", report: "list[tuple[list[str], list[str]]] | None" = None,
-                      tagged: "_SB_Sequence[_SB_ArrowTagged]" = ()) -> "_SB_Iterator[_SB_Any]":
+                      tagged: "_SB_Sequence[_SB_ArrowTagged]" = (), unions: str = "dense") -> "_SB_Iterator[_SB_Any]":
     """The body of a generated module's record_batches. Each batch of rows of the array a (from _SB_arrow_source) is
     converted as Java's ArrowExport converts it (the same Arrow types, names, metadata and values; bools to bitmaps,
     text to utf8 up to its NUL, Latin-1 to UTF-8, big-endian members swapped), and every value Java's export checks
@@ -2203,9 +2257,10 @@ def _SB_arrow_batches(a: _SB_Any, columns: "_SB_Sequence[_SB_ArrowColumn]", NAME
     np = _sb_numpy()
     if batch_rows is not None and (not isinstance(batch_rows, int) or isinstance(batch_rows, bool) or batch_rows < 1):
         raise ValueError(f"batch_rows must be None or an int >= 1, not {batch_rows!r}")
+    sparse = _sb_sparse(unions)
     root = _sb_arrow_tree(NAME, columns, tagged)
     nodes = _sb_arrow_select(root, select, NAME)
-    fields = [_sb_arrow_field(pa, n) for n in nodes]
+    fields = [_sb_arrow_field(pa, n, sparse) for n in nodes]
     schema = pa.schema(fields)
     transposing = _sb_arrow_transposing(root, columns)
     count = int(a.shape[0])
@@ -2217,6 +2272,7 @@ def _SB_arrow_batches(a: _SB_Any, columns: "_SB_Sequence[_SB_ArrowColumn]", NAME
         for start in range(0, count, max(step, 1)):
             stop = min(start + step, count)
             batch = _SB_ArrowBatch(pa, np, raw_all[start:stop], start, zero_copy, transposing)
+            batch.sparse = sparse
             with np.errstate(invalid="ignore", over="ignore"):
                 arrays = [batch.array(n, f, 1) for n, f in zip(nodes, fields)]
             if batch.error is not None:
@@ -2228,20 +2284,23 @@ def _SB_arrow_batches(a: _SB_Any, columns: "_SB_Sequence[_SB_ArrowColumn]", NAME
 
 
 def _SB_arrow_reader(a: _SB_Any, columns: "_SB_Sequence[_SB_ArrowColumn]", NAME: str, batch_rows: int,
-                     select: "_SB_Sequence[str] | None", tagged: "_SB_Sequence[_SB_ArrowTagged]" = ()) -> _SB_Any:
+                     select: "_SB_Sequence[str] | None", tagged: "_SB_Sequence[_SB_ArrowTagged]" = (),
+                     unions: str = "dense") -> _SB_Any:
     """The body of a generated module's arrow_stream: _SB_arrow_batches as a pyarrow.RecordBatchReader (it has
     __arrow_c_stream__, the Arrow C stream interface, which Polars, DuckDB and pyarrow consume)."""
     pa = _sb_pyarrow()
-    return pa.RecordBatchReader.from_batches(_SB_arrow_schema(columns, NAME, select, tagged),
-                                             _SB_arrow_batches(a, columns, NAME, batch_rows, select, tagged=tagged))
+    return pa.RecordBatchReader.from_batches(_SB_arrow_schema(columns, NAME, select, tagged, unions),
+                                             _SB_arrow_batches(a, columns, NAME, batch_rows, select, tagged=tagged,
+                                                               unions=unions))
 
 
 def _SB_arrow_table(a: _SB_Any, columns: "_SB_Sequence[_SB_ArrowColumn]", NAME: str, batch_rows: "int | None",
-                    select: "_SB_Sequence[str] | None", tagged: "_SB_Sequence[_SB_ArrowTagged]" = ()) -> _SB_Any:
+                    select: "_SB_Sequence[str] | None", tagged: "_SB_Sequence[_SB_ArrowTagged]" = (),
+                    unions: str = "dense") -> _SB_Any:
     """The body of a generated module's to_arrow: the pyarrow.Table of _SB_arrow_batches."""
     pa = _sb_pyarrow()
-    return pa.Table.from_batches(list(_SB_arrow_batches(a, columns, NAME, batch_rows, select, tagged=tagged)),
-                                 schema=_SB_arrow_schema(columns, NAME, select, tagged))
+    return pa.Table.from_batches(list(_SB_arrow_batches(a, columns, NAME, batch_rows, select, tagged=tagged, unions=unions)),
+                                 schema=_SB_arrow_schema(columns, NAME, select, tagged, unions))
 
 
 # The runtime's API: the names a generated module may import (from structbridge_rt import ...) and bind under the
