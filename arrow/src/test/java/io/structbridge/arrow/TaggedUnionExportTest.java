@@ -289,6 +289,39 @@ class TaggedUnionExportTest {
         }
     }
 
+    /** ArrowFiles.writeIpc (Arrow Java imports the C stream and writes the file): pyarrow reads the records' values. */
+    @Test
+    void ipcFilesHoldTheDenseUnions(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws java.io.IOException {
+        List<Figure> f = figures(30);
+        List<Cell> c = cells(10);
+        List<Drawing> drawings = new ArrayList<>();
+        for (int i = 0; i < 10; i++) {
+            drawings.add(new Drawing(i, f.get(3 * i), new Figure[] {f.get(3 * i + 1), f.get((3 * i + 5) % 30)}, c.get(i)));
+        }
+        try (Arena arena = Arena.ofShared()) {
+            MemorySegment seg = write(arena, DrawingStruct.TYPE, drawings);
+            java.nio.file.Path ipc = dir.resolve("d.arrow");
+            io.structbridge.arrow.files.ArrowFiles.writeIpc(DrawingStruct.TYPE, seg, drawings.size(), 4, ipc);
+            EmbeddedPython.run("""
+                    import pyarrow as pa, json
+                    with pa.ipc.open_file(%s) as _r:
+                        _t = _r.read_all()
+                    _t.validate(full=True)
+                    _rows = json.dumps(_t.to_pylist())
+                    _type = str(_t.schema.field("main").type)
+                    del _t
+                    """.formatted("'" + ipc.toString().replace("\\", "\\\\").replace("'", "\\'") + "'"));
+            List<Object> expected = new ArrayList<>();
+            for (Drawing d : drawings) {
+                expected.add(map("id", d.id(), "main", figureJson(d.main()),
+                        "more", List.of(figureJson(d.more()[0]), figureJson(d.more()[1])), "cell", cellJson(d.cell())));
+            }
+            assertEquals(JSON.valueToTree(expected), JSON.readTree(EmbeddedPython.text("_rows")));
+            assertTrue(EmbeddedPython.text("_type").contains("shape: dense_union<circle: struct<r: double not null> not null=0"),
+                    EmbeddedPython.text("_type"));
+        }
+    }
+
     @Test
     void untaggedUnionsAndImportStayRefused() {
         StructType<Record> holder = ArrowJavaOracleTest.type("Unions_Holder");
