@@ -59,7 +59,7 @@ public final class ArrowExport {
      *
      * @param type the struct type (a generated {@code RStruct.TYPE})
      * @param schemaOut the consumer's {@code struct ArrowSchema} (its address is what counts)
-     * @throws UnsupportedOperationException if the struct holds a union or a pointer
+     * @throws UnsupportedOperationException if the struct holds an untagged union or a pointer
      */
     public static void exportSchema(StructType<?> type, MemorySegment schemaOut) {
         exportSchema(type, schemaOut, UnionMode.DENSE);
@@ -98,7 +98,7 @@ public final class ArrowExport {
      * @param count the number of structs
      * @param arrayOut the consumer's {@code struct ArrowArray}
      * @throws ArrowDataException if a stored value is invalid (nothing is then exported)
-     * @throws UnsupportedOperationException if the struct holds a union or a pointer
+     * @throws UnsupportedOperationException if the struct holds an untagged union or a pointer
      * @throws IndexOutOfBoundsException if the range does not lie in {@code structs}
      */
     public static void exportArray(StructType<?> type, MemorySegment structs, long first, long count, MemorySegment arrayOut) {

@@ -85,7 +85,7 @@ public final class ArrowStreamExport {
      * @param count the number of structs
      * @param batchRows the most structs per batch, at least 1
      * @param streamOut the consumer's {@code struct ArrowArrayStream}
-     * @throws UnsupportedOperationException if the struct holds a union or a pointer
+     * @throws UnsupportedOperationException if the struct holds an untagged union or a pointer
      * @throws IllegalArgumentException if {@code batchRows} is below 1
      * @throws IndexOutOfBoundsException if {@code count} structs do not fit {@code structs}
      */

@@ -66,7 +66,7 @@ public final class ArrowFiles {
      * @param batchRows the most structs per record batch, at least 1
      * @param target the file to write (replaced if it exists)
      * @throws IOException if writing fails or a stored value is invalid (the message names the row and field)
-     * @throws UnsupportedOperationException if the struct holds a union or a pointer
+     * @throws UnsupportedOperationException if the struct holds an untagged union or a pointer
      */
     public static void writeIpc(StructType<?> type, MemorySegment structs, long count, long batchRows, Path target) throws IOException {
         try (BufferAllocator allocator = new RootAllocator()) {
