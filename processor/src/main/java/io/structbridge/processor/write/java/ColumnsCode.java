@@ -64,9 +64,8 @@ final class ColumnsCode {
                         + "selects, in the paths of {@link #COLUMNS}, nested structs' and struct arrays' included. See {@link $T}.\n",
                         plan.model().cKeyword(), TAGGED_UNION)
                 .initializer("tagged$$()").build());
-        MethodSpec.Builder b = MethodSpec.methodBuilder("tagged$").addModifiers(Modifier.PRIVATE, Modifier.STATIC)
-                .returns(LIST_OF_TAGGED)
-                .addStatement("$T<$T> t = new $T<>()", java.util.ArrayList.class, TAGGED_UNION, java.util.ArrayList.class);
+        // no local variable: a package may be named like one (the nested types are written qualified)
+        java.util.List<CodeBlock> parts = new java.util.ArrayList<>();
         for (Member m : plan.members()) {
             String name = MemberCode.name(m);
             io.structbridge.processor.model.TaggedUnion own = io.structbridge.processor.model.TaggedUnion.of(plan.model(), m.field().name());
@@ -75,17 +74,26 @@ final class ColumnsCode {
                         .map(a -> CodeBlock.of("new $T.Case($S, $T.of($L))", TAGGED_UNION, a.member(), JavaTypeNames.LIST,
                                 a.codes().stream().map(c -> CodeBlock.of("$LL", c)).collect(CodeBlock.joining(", "))))
                         .collect(CodeBlock.joining(",\n"));
-                b.addStatement("t.add(new $T($S, $S, $T.of(\n$>$L$<)))", TAGGED_UNION, name, own.tag(), JavaTypeNames.LIST, cases);
+                parts.add(CodeBlock.of("$T.of(new $T($S, $S, $T.of(\n$>$L$<)))", JavaTypeNames.LIST, TAGGED_UNION, name, own.tag(),
+                        JavaTypeNames.LIST, cases));
             }
             switch (m.field().type()) {
-                case FieldType.Nested n -> b.addStatement("t.addAll($T.nest($S, $T.TAGGED))", TAGGED_UNION, name,
-                        JavaTypeNames.structClass(n.struct().record()));
-                case FieldType.NestedArray a -> b.addStatement("t.addAll($T.nestArray($S, $L, $T.TAGGED))", TAGGED_UNION, name,
-                        a.length(), JavaTypeNames.structClass(a.struct().record()));
+                case FieldType.Nested n -> parts.add(CodeBlock.of("$T.nest($S, $T.TAGGED)", TAGGED_UNION, name,
+                        JavaTypeNames.structClass(n.struct().record())));
+                case FieldType.NestedArray a -> parts.add(CodeBlock.of("$T.nestArray($S, $L, $T.TAGGED)", TAGGED_UNION, name,
+                        a.length(), JavaTypeNames.structClass(a.struct().record())));
                 default -> { }
             }
         }
-        t.addMethod(b.addStatement("return $T.copyOf(t)", JavaTypeNames.LIST).build());
+        MethodSpec.Builder b = MethodSpec.methodBuilder("tagged$").addModifiers(Modifier.PRIVATE, Modifier.STATIC)
+                .returns(LIST_OF_TAGGED);
+        if (parts.isEmpty()) {
+            b.addStatement("return $T.of()", JavaTypeNames.LIST);
+        } else {
+            b.addStatement("return $T.<$T>of(\n$>$L$<).flatMap($T::stream).toList()", java.util.stream.Stream.class, LIST_OF_TAGGED,
+                    CodeBlock.join(parts, ",\n"), JavaTypeNames.LIST);
+        }
+        t.addMethod(b.build());
     }
 
     private CodeBlock add(Member m) {
