@@ -10,6 +10,7 @@ public final class ArrowDataException extends RuntimeException {
 
     private final long row;
     private final String field;
+    private final String detail;
 
     /**
      * @param row the row, or -1 if the error is not about one row (a schema mismatch)
@@ -20,6 +21,12 @@ public final class ArrowDataException extends RuntimeException {
         super((row >= 0 ? "row " + row + ", " : "") + "field '" + field + "': " + message);
         this.row = row;
         this.field = field;
+        this.detail = message;
+    }
+
+    /** {@return what is wrong, without the row and field} */
+    String detail() {
+        return detail;
     }
 
     /** {@return the row, or -1 if the error is not about one row} */

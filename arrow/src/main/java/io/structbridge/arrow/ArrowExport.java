@@ -26,7 +26,12 @@ import java.util.Objects;
  * <tr><td>enum</td><td>its integer code type; field metadata {@code structbridge.enum = NAME=code,...};
  *     codes that are no constant are an error</td></tr>
  * <tr><td>bit-field</td><td>the smallest integer type of its signedness holding its width ({@code b} for bool)</td></tr>
- * <tr><td>union member, pointer</td><td>refused ({@link UnsupportedOperationException}): no Arrow form</td></tr>
+ * <tr><td>tagged union ({@code @Tag}, {@code @Case})</td><td>{@code +ud:0,1,...} dense union, type id = member index
+ *     (member order): int8 type ids, int32 offsets, per member a child of the rows its discriminator selects; the
+ *     discriminator stays its own column; a value that selects no member is an error (an enum discriminator's
+ *     message is the enum's). {@link UnionMode#SPARSE}: {@code +us:0,1,...}, nullable children of every row, null
+ *     where dead</td></tr>
+ * <tr><td>member of an untagged union, pointer</td><td>refused ({@link UnsupportedOperationException}): no Arrow form</td></tr>
  * </table>
  * Values are in native byte order (Arrow's C data is native-endian): big-endian members are swapped.
  * No field is nullable; every array has {@code null_count} 0 and no validity bitmap. Buffers are
@@ -54,15 +59,28 @@ public final class ArrowExport {
      *
      * @param type the struct type (a generated {@code RStruct.TYPE})
      * @param schemaOut the consumer's {@code struct ArrowSchema} (its address is what counts)
-     * @throws UnsupportedOperationException if the struct holds a union or a pointer
+     * @throws UnsupportedOperationException if the struct holds an untagged union or a pointer
      */
     public static void exportSchema(StructType<?> type, MemorySegment schemaOut) {
-        Node.Group root = Node.of(type.name(), type.columns());
+        exportSchema(type, schemaOut, UnionMode.DENSE);
+    }
+
+    /**
+     * Fills {@code schemaOut} with the Arrow schema of {@code type}, tagged unions written as {@code unions} says.
+     *
+     * @param type the struct type (a generated {@code RStruct.TYPE})
+     * @param schemaOut the consumer's {@code struct ArrowSchema}
+     * @param unions dense or sparse unions
+     * @throws UnsupportedOperationException if the struct holds an untagged union or a pointer
+     */
+    public static void exportSchema(StructType<?> type, MemorySegment schemaOut, UnionMode unions) {
+        Objects.requireNonNull(unions, "unions");
+        Node.Group root = Node.of(type);
         MemorySegment s = CData.struct(schemaOut, SCHEMA_SIZE);
         Exports.Owner owner = new Exports.Owner();
         try {
             MemorySegment tmp = owner.arena.allocate(CData.SCHEMA);
-            Exporter.schema(owner, root, tmp);
+            Exporter.schema(owner, root, tmp, unions, false);
             MemorySegment.copy(tmp, 0, s, 0, SCHEMA_SIZE);
         } catch (RuntimeException | Error e) {
             Exports.abandon(owner);
@@ -80,18 +98,40 @@ public final class ArrowExport {
      * @param count the number of structs
      * @param arrayOut the consumer's {@code struct ArrowArray}
      * @throws ArrowDataException if a stored value is invalid (nothing is then exported)
-     * @throws UnsupportedOperationException if the struct holds a union or a pointer
+     * @throws UnsupportedOperationException if the struct holds an untagged union or a pointer
      * @throws IndexOutOfBoundsException if the range does not lie in {@code structs}
      */
     public static void exportArray(StructType<?> type, MemorySegment structs, long first, long count, MemorySegment arrayOut) {
-        Node.Group root = Node.of(type.name(), type.columns());
+        exportArray(type, structs, first, count, arrayOut, UnionMode.DENSE);
+    }
+
+    /**
+     * As {@link #exportArray(StructType, MemorySegment, long, long, MemorySegment)}, tagged unions written as
+     * {@code unions} says (the schema must say the same: {@link #exportSchema(StructType, MemorySegment, UnionMode)}).
+     *
+     * @param type the struct type
+     * @param structs the structs, {@code type.size()} bytes apart
+     * @param first the first struct
+     * @param count the number of structs
+     * @param arrayOut the consumer's {@code struct ArrowArray}
+     * @param unions dense or sparse unions
+     * @throws ArrowDataException if a stored value is invalid (nothing is then exported)
+     * @throws UnsupportedOperationException if the struct holds an untagged union or a pointer
+     * @throws IndexOutOfBoundsException if the range does not lie in {@code structs}
+     */
+    public static void exportArray(StructType<?> type, MemorySegment structs, long first, long count, MemorySegment arrayOut,
+                                   UnionMode unions) {
+        Objects.requireNonNull(unions, "unions");
+        Node.Group root = Node.of(type);
         long stride = type.size();
         Objects.checkFromIndexSize(first, count, structs.byteSize() / stride);
         MemorySegment a = CData.struct(arrayOut, ARRAY_SIZE);
         Exports.Owner owner = new Exports.Owner();
         try {
             MemorySegment tmp = owner.arena.allocate(CData.ARRAY);
-            new Exporter(owner, type, structs, stride, first, count).export(root, tmp);
+            Exporter exporter = new Exporter(owner, type, structs, stride, first, count);
+            exporter.unions = unions;
+            exporter.export(root, tmp);
             MemorySegment.copy(tmp, 0, a, 0, ARRAY_SIZE);
         } catch (RuntimeException | Error e) {
             Exports.abandon(owner);

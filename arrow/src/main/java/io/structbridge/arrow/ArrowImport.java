@@ -74,6 +74,11 @@ public final class ArrowImport {
             if (target.isReadOnly()) {
                 throw new UnsupportedOperationException(type.name() + ": the target segment is read-only");
             }
+            if (!type.taggedUnions().isEmpty()) {
+                throw new UnsupportedOperationException(type.name() + "." + type.taggedUnions().getFirst().path()
+                        + " is a tagged union: ArrowImport does not read Arrow unions into structs (ArrowExport writes them"
+                        + " as dense unions)");
+            }
             Group root = Node.of(type.name(), type.columns());
             Set<String> large = new HashSet<>();
             checkSchema(root, s, "ArrowSchema", large);
@@ -182,6 +187,7 @@ public final class ArrowImport {
                 expected = Formats.element(f.column());
                 children = List.of();
             }
+            case Node.Union u -> throw new IllegalStateException("no union in an import tree: " + u.path());
         }
         String format = checkStruct(s, where, what, expected, children == null ? 1 : children.size());
         if (node instanceof Leaf f && f.column().kind() == Kind.TEXT && "U".equals(format)) {
@@ -258,6 +264,7 @@ public final class ArrowImport {
             case Group g -> g.children().size();
             case GroupList l -> 1;
             case Leaf f -> f.list() ? 1 : 0;
+            case Node.Union u -> u.members().children().size();
         };
     }
 
@@ -345,6 +352,7 @@ public final class ArrowImport {
                     leaf(f, c, cFirst, m, n, dims);
                 }
                 case Leaf f -> leaf(f, a, first, m, 1, dims);
+                case Node.Union u -> throw new IllegalStateException("no union in an import tree: " + u.path());
             }
         }
 

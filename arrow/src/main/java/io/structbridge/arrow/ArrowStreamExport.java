@@ -35,6 +35,7 @@ public final class ArrowStreamExport {
         final long count;
         final long batchRows;
         final String source;
+        UnionMode unions = UnionMode.DENSE;
         final Arena arena = Arena.ofShared();
         long next;
         MemorySegment lastError = MemorySegment.NULL;
@@ -84,24 +85,45 @@ public final class ArrowStreamExport {
      * @param count the number of structs
      * @param batchRows the most structs per batch, at least 1
      * @param streamOut the consumer's {@code struct ArrowArrayStream}
-     * @throws UnsupportedOperationException if the struct holds a union or a pointer
+     * @throws UnsupportedOperationException if the struct holds an untagged union or a pointer
      * @throws IllegalArgumentException if {@code batchRows} is below 1
      * @throws IndexOutOfBoundsException if {@code count} structs do not fit {@code structs}
      */
     public static void exportStream(StructType<?> type, MemorySegment structs, long count, long batchRows, MemorySegment streamOut) {
-        exportStream(type, structs, count, batchRows, streamOut, null);
+        exportStream(type, structs, count, batchRows, streamOut, null, UnionMode.DENSE);
+    }
+
+    /**
+     * As {@link #exportStream(StructType, MemorySegment, long, long, MemorySegment)}, tagged unions written as
+     * {@code unions} says (schema and batches).
+     *
+     * @param type the struct type
+     * @param structs the structs; must stay valid until the stream is released
+     * @param count the number of structs
+     * @param batchRows the most structs per batch, at least 1
+     * @param streamOut the consumer's {@code struct ArrowArrayStream}
+     * @param unions dense or sparse unions
+     * @throws UnsupportedOperationException if the struct holds an untagged union or a pointer
+     * @throws IllegalArgumentException if {@code batchRows} is below 1
+     * @throws IndexOutOfBoundsException if {@code count} structs do not fit {@code structs}
+     */
+    public static void exportStream(StructType<?> type, MemorySegment structs, long count, long batchRows, MemorySegment streamOut,
+                                    UnionMode unions) {
+        exportStream(type, structs, count, batchRows, streamOut, null, Objects.requireNonNull(unions, "unions"));
     }
 
     private static void exportStream(StructType<?> type, MemorySegment structs, long count, long batchRows, MemorySegment streamOut,
-                                     String source) {
-        Node.of(type.name(), type.columns());
+                                     String source, UnionMode unions) {
+        Node.of(type);
         if (batchRows < 1) {
             throw new IllegalArgumentException("batchRows " + batchRows + " is below 1");
         }
         Objects.checkFromIndexSize(0, count, structs.byteSize() / type.size());
         MemorySegment s = CData.struct(streamOut, CData.STREAM.byteSize());
         long id = IDS.incrementAndGet();
-        LIVE.put(id, new State(type, structs, count, batchRows, source));
+        State state = new State(type, structs, count, batchRows, source);
+        state.unions = unions;
+        LIVE.put(id, state);
         s.set(CData.PTR, CData.ST_GET_SCHEMA, GET_SCHEMA);
         s.set(CData.PTR, CData.ST_GET_NEXT, GET_NEXT);
         s.set(CData.PTR, CData.ST_GET_LAST_ERROR, GET_LAST_ERROR);
@@ -117,7 +139,7 @@ public final class ArrowStreamExport {
      * @param streamOut the consumer's {@code struct ArrowArrayStream}
      */
     public static void exportStream(StructFile<?> file, long batchRows, MemorySegment streamOut) {
-        exportStream(file.type(), file.elements(), file.count(), batchRows, streamOut, String.valueOf(file.path()));
+        exportStream(file.type(), file.elements(), file.count(), batchRows, streamOut, String.valueOf(file.path()), UnionMode.DENSE);
     }
 
     /** The bytes of {@code struct ArrowArrayStream}. */
@@ -150,7 +172,7 @@ public final class ArrowStreamExport {
         }
         synchronized (st) {
             try {
-                ArrowExport.exportSchema(st.type, CData.struct(out, ArrowExport.SCHEMA_SIZE));
+                ArrowExport.exportSchema(st.type, CData.struct(out, ArrowExport.SCHEMA_SIZE), st.unions);
                 return 0;
             } catch (Throwable t) {
                 return fail(st, "schema", t);
@@ -172,7 +194,7 @@ public final class ArrowStreamExport {
                 }
                 long rows = Math.min(st.batchRows, st.count - st.next);
                 try {
-                    ArrowExport.exportArray(st.type, st.structs, st.next, rows, a);
+                    ArrowExport.exportArray(st.type, st.structs, st.next, rows, a, st.unions);
                 } catch (Throwable t) {
                     return fail(st, "batch " + st.next / st.batchRows + " (rows " + st.next + ".." + (st.next + rows - 1) + " of "
                             + st.count + ")", t);

@@ -122,6 +122,7 @@ public final class ColumnsExport {
         switch (node) {
             case Group g -> g.children().forEach(c -> copied(c, m, nativeMemory, out));
             case GroupList l -> copied(l.element(), m * l.length(), nativeMemory, out);
+            case Node.Union u -> throw new IllegalStateException("no union in a columns tree: " + u.path());
             case Leaf f -> {
                 Column c = f.column();
                 if (!ColumnsExporter.zeroCopy(c, m, nativeMemory)) {

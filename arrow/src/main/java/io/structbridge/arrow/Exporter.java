@@ -33,10 +33,13 @@ class Exporter {
 
     private final Exports.Owner owner;
     private final Arena arena;
-    private final MemorySegment source;
-    private final long stride;
-    private final long firstRow;
-    private final long rows;
+    final MemorySegment source;
+    final long stride;
+    final long firstRow;
+    final long rows;
+
+    /** How tagged unions are written (see {@link UnionMode}). */
+    UnionMode unions = UnionMode.DENSE;
 
     /** The struct type whose generated transpose moves the numeric leaves, or null (see {@link #transposeTargets}). */
     private final StructType<?> type;
@@ -79,6 +82,14 @@ class Exporter {
     // ---- schema ------------------------------------------------------------------------------
 
     static void schema(Exports.Owner owner, Node node, MemorySegment s) {
+        schema(owner, node, s, UnionMode.DENSE, false);
+    }
+
+    /**
+     * Fills {@code s} with the schema of {@code node}, unions written as {@code mode} says; {@code nullable}: the field
+     * may hold nulls (a member of a sparse union).
+     */
+    static void schema(Exports.Owner owner, Node node, MemorySegment s, UnionMode mode, boolean nullable) {
         Arena arena = owner.arena;
         String format;
         byte[] metadata = null;
@@ -91,6 +102,14 @@ class Exporter {
             case GroupList l -> {
                 format = "+w:" + l.length();
                 children = List.of(l.element());
+            }
+            case Node.Union u -> {
+                StringBuilder ids = new StringBuilder(mode == UnionMode.SPARSE ? "+us:" : "+ud:");
+                for (int i = 0; i < u.members().children().size(); i++) {
+                    ids.append(i == 0 ? "" : ",").append(i);
+                }
+                format = ids.toString();
+                children = u.members().children();
             }
             case Leaf f -> {
                 if (f.list()) {
@@ -112,7 +131,7 @@ class Exporter {
         } else {
             s.set(CData.PTR, CData.S_METADATA, MemorySegment.NULL);
         }
-        s.set(CData.I64, CData.S_FLAGS, 0L);
+        s.set(CData.I64, CData.S_FLAGS, nullable ? CData.FLAG_NULLABLE : 0L);
         s.set(CData.I64, CData.S_N_CHILDREN, children.size());
         s.set(CData.PTR, CData.S_DICTIONARY, MemorySegment.NULL);
         List<MemorySegment> structs = new ArrayList<>();
@@ -126,7 +145,7 @@ class Exporter {
                 if (child instanceof Leaf l && l.columns().isEmpty()) {
                     elementSchema(owner, (Leaf) node, c);
                 } else {
-                    schema(owner, child, c);
+                    schema(owner, child, c, mode, mode == UnionMode.SPARSE && node instanceof Node.Union);
                 }
                 ptrs.setAtIndex(CData.PTR, i, c);
                 structs.add(c);
@@ -174,6 +193,14 @@ class Exporter {
                 structs.add(c);
                 a.set(CData.PTR, CData.A_CHILDREN, ptrTo(c));
             }
+            case Node.Union u -> {
+                buffers = new UnionExport(this, u, m).export(structs);
+                MemorySegment ptrs = arena.allocate(CData.PTR, Math.max(1, structs.size()));
+                for (int i = 0; i < structs.size(); i++) {
+                    ptrs.setAtIndex(CData.PTR, i, structs.get(i));
+                }
+                a.set(CData.PTR, CData.A_CHILDREN, ptrs);
+            }
             case Leaf f when f.list() -> {
                 buffers = new MemorySegment[] {MemorySegment.NULL};
                 MemorySegment c = arena.allocate(CData.ARRAY);
@@ -189,6 +216,67 @@ class Exporter {
             }
         }
         fill(a, length, buffers, structs);
+    }
+
+    /**
+     * Fills {@code a} with {@code length} values of {@code node} whose bytes are all zero, read from no struct and
+     * checked by nothing: the child of a sparse union's member that no row of the batch holds, all null (the caller
+     * sets the validity).
+     */
+    void zeros(Node node, MemorySegment a, long length) {
+        List<MemorySegment> structs = new ArrayList<>();
+        MemorySegment[] buffers;
+        switch (node) {
+            case Group g -> {
+                buffers = new MemorySegment[] {MemorySegment.NULL};
+                for (Node child : g.children()) {
+                    MemorySegment c = arena.allocate(CData.ARRAY);
+                    zeros(child, c, length);
+                    structs.add(c);
+                }
+            }
+            case GroupList l -> {
+                buffers = new MemorySegment[] {MemorySegment.NULL};
+                MemorySegment c = arena.allocate(CData.ARRAY);
+                zeros(l.element(), c, length * l.length());
+                structs.add(c);
+            }
+            case Node.Union u -> {
+                buffers = unions == UnionMode.SPARSE ? new MemorySegment[] {buffer(length, true)}
+                        : new MemorySegment[] {buffer(length, true), buffer(length * 4, true)};
+                for (int j = 0; j < u.members().children().size(); j++) {
+                    MemorySegment c = arena.allocate(CData.ARRAY);
+                    zeros(u.members().children().get(j), c, unions == UnionMode.SPARSE || j == 0 ? length : 0);
+                    structs.add(c);
+                }
+            }
+            case Leaf f when f.list() -> {
+                buffers = new MemorySegment[] {MemorySegment.NULL};
+                MemorySegment c = arena.allocate(CData.ARRAY);
+                fill(c, length * f.column().length(), zeroValues(f.column(), length * f.column().length()), List.of());
+                structs.add(c);
+            }
+            case Leaf f -> buffers = zeroValues(f.column(), length);
+        }
+        if (structs.isEmpty()) {
+            a.set(CData.PTR, CData.A_CHILDREN, MemorySegment.NULL);
+        } else {
+            MemorySegment ptrs = arena.allocate(CData.PTR, structs.size());
+            for (int i = 0; i < structs.size(); i++) {
+                ptrs.setAtIndex(CData.PTR, i, structs.get(i));
+            }
+            a.set(CData.PTR, CData.A_CHILDREN, ptrs);
+        }
+        fill(a, length, buffers, structs);
+    }
+
+    /** {@return the buffers of {@code values} zero values of column {@code c}: validity NULL, zeroed data (empty text)} */
+    private MemorySegment[] zeroValues(Column c, long values) {
+        return switch (c.kind()) {
+            case TEXT -> new MemorySegment[] {MemorySegment.NULL, buffer((values + 1) * 4, true), buffer(0, true)};
+            case BOOL -> new MemorySegment[] {MemorySegment.NULL, buffer((values + 7) / 8, true)};
+            default -> new MemorySegment[] {MemorySegment.NULL, buffer(values * Formats.arrowSize(c), true)};
+        };
     }
 
     private MemorySegment ptrTo(MemorySegment c) {
@@ -219,7 +307,7 @@ class Exporter {
      * {@return a buffer of at least {@code bytes} bytes, rounded up to a multiple of 64; the bytes past
      * {@code bytes} are zero, the first {@code bytes} too if {@code zeroed} (else the caller writes them all)}
      */
-    private MemorySegment buffer(long bytes, boolean zeroed) {
+    MemorySegment buffer(long bytes, boolean zeroed) {
         long size = Math.max(ALIGN, (bytes + ALIGN - 1) / ALIGN * ALIGN);
         MemorySegment b = owner.buffer(size, zeroed);
         if (!zeroed) {
@@ -947,7 +1035,7 @@ class Exporter {
     }
 
     /** {@return the bit-field's value at {@code src}, the column's {@code offset} already added} */
-    private long bitField(Column c, long src) {
+    long bitField(Column c, long src) {
         long v = 0;
         for (int i = 0; i < c.elementSize(); i++) {
             long b = source.get(ValueLayout.JAVA_BYTE, src + i) & 0xffL;

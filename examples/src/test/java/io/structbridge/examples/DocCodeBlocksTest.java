@@ -62,7 +62,7 @@ class DocCodeBlocksTest {
             "lock-since", "lock-declared", "lock-migrate",
             "places-arrow", "places-duckdb", "places-c-arrow", "check-places", "check-places-run", "arrow-h-unzip",
             "mojo-rt-unzip", "mojo-app", "mojo-build", "order-json", "order-validate", "figure-records", "figure-json",
-            "abi-stat", "abi-cross", "plain-javac", "optional-deps", "places-python-arrow");
+            "figure-arrow", "abi-stat", "abi-cross", "plain-javac", "optional-deps", "places-python-arrow");
 
     /** A fenced block: its file (relative to the root), the line of its opening fence, language, marker and text. */
     record Block(String file, int line, String lang, String marker, String text) {
@@ -79,24 +79,26 @@ class DocCodeBlocksTest {
 
     static final String FFM = "import java.lang.foreign.*;\nimport java.nio.file.Path;\nimport java.util.List;\n"
             + "import io.structbridge.runtime.*;\n";
-    static final Map<String, Wrap> WRAPS = Map.of(
-            "particle-use", new Wrap("doc.particle", FFM, ""),
-            "particle-file", new Wrap("doc.particle", FFM, ""),
-            "particle-columns", new Wrap("doc.particle", FFM, "ParticleArray particles"),
-            "particle-retain", new Wrap("doc.particle", FFM + "import io.structbridge.arrow.*;\n",
-                    "ParticleArray particles, MemorySegment schemaAddress, MemorySegment arrayAddress"),
-            "places-arrow", new Wrap("doc.places", FFM + "import io.structbridge.arrow.*;\nimport io.structbridge.examples.cities.*;\n",
+    static final Map<String, Wrap> WRAPS = Map.ofEntries(
+            Map.entry("particle-use", new Wrap("doc.particle", FFM, "")),
+            Map.entry("particle-file", new Wrap("doc.particle", FFM, "")),
+            Map.entry("particle-columns", new Wrap("doc.particle", FFM, "ParticleArray particles")),
+            Map.entry("particle-retain", new Wrap("doc.particle", FFM + "import io.structbridge.arrow.*;\n",
+                    "ParticleArray particles, MemorySegment schemaAddress, MemorySegment arrayAddress")),
+            Map.entry("places-arrow", new Wrap("doc.places", FFM + "import io.structbridge.arrow.*;\nimport io.structbridge.examples.cities.*;\n",
                     "PlaceArray places, MemorySegment schemaAddress, MemorySegment arrayAddress, MemorySegment segment, long first,"
-                            + " long count, StructFile<Place> file, MemorySegment streamAddress"),
-            "places-duckdb", new Wrap("doc.places", FFM + "import io.structbridge.arrow.*;\nimport io.structbridge.examples.cities.*;\n"
+                            + " long count, StructFile<Place> file, MemorySegment streamAddress")),
+            Map.entry("places-duckdb", new Wrap("doc.places", FFM + "import io.structbridge.arrow.*;\nimport io.structbridge.examples.cities.*;\n"
                     + "import java.sql.*;\nimport org.apache.arrow.c.ArrowArrayStream;\nimport org.apache.arrow.memory.*;\n"
-                    + "import org.duckdb.DuckDBConnection;\n", "Path path"),
-            "order-json", new Wrap("doc.order", FFM + "import io.structbridge.jackson.*;\nimport java.io.InputStream;\n"
+                    + "import org.duckdb.DuckDBConnection;\n", "Path path")),
+            Map.entry("order-json", new Wrap("doc.order", FFM + "import io.structbridge.jackson.*;\nimport java.io.InputStream;\n"
                     + "import tools.jackson.core.*;\n", "InputStream inputStream, JsonParser parser, MemorySegment segment, long offset,"
-                    + " OrderArray orders, String oneJson, JsonGenerator generator"),
-            "order-validate", new Wrap("doc.order", FFM, "Order order, MemorySegment segment, long offset, OrderArray orderArray"),
-            "figure-json", new Wrap("doc.figure", "import tools.jackson.databind.json.JsonMapper;\n", "JsonMapper mapper"),
-            "abi-stat", new Wrap("doc.abi", FFM + "import io.structbridge.fixtures.*;\n", "Arena arena"));
+                    + " OrderArray orders, String oneJson, JsonGenerator generator")),
+            Map.entry("order-validate", new Wrap("doc.order", FFM, "Order order, MemorySegment segment, long offset, OrderArray orderArray")),
+            Map.entry("figure-json", new Wrap("doc.figure", "import tools.jackson.databind.json.JsonMapper;\n", "JsonMapper mapper")),
+            Map.entry("figure-arrow", new Wrap("doc.figure", FFM + "import io.structbridge.arrow.*;\nimport io.structbridge.arrow.files.*;\n",
+                    "FigureArray figures, MemorySegment schemaAddress, MemorySegment arrayAddress, java.sql.Connection db")),
+            Map.entry("abi-stat", new Wrap("doc.abi", FFM + "import io.structbridge.fixtures.*;\n", "Arena arena")));
 
     @TempDir
     static Path tmp;

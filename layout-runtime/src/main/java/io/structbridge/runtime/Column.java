@@ -32,8 +32,12 @@ import java.util.Objects;
  *
  * <h2>Unions</h2>
  * Every member of a union gets its columns (they overlap); {@link #union} is then the path of the
- * outermost union holding the column ({@code ""} when the struct itself is a {@code @Union}), so a
- * consumer can refuse or handle them: the bytes of a union do not say which member is live.
+ * innermost union holding the column ({@code ""} when that is the struct itself, a {@code @Union}), so a
+ * consumer can refuse or handle them: the bytes of a union do not say which member is live, unless the union is
+ * tagged ({@link TaggedUnion}, {@link StructType#taggedUnions()}: a discriminator column names the live member).
+ * A column lies in no untagged union exactly when its {@code union} is null or the path of a tagged union: a
+ * tagged union inside an untagged one has its discriminator column beside it, whose {@code union} is then
+ * untagged (or again a tagged union, in turn beside its discriminator).
  *
  * @param path the member path (see above)
  * @param offset the byte offset of the first element from the start of the struct
@@ -50,7 +54,7 @@ import java.util.Objects;
  * @param constants the enum constants of an {@link Kind#ENUM} column (declaration order), else empty
  * @param bitShift for a bit-field, the position (0..7) of its lowest bit in the byte at {@code offset}; else 0
  * @param bitWidth for a bit-field, its width in bits; 0 if not a bit-field
- * @param union the path of the outermost union holding this column, or null if none
+ * @param union the path of the innermost union holding this column, or null if none
  */
 public record Column(String path, long offset, Kind kind, int elementSize, int length, boolean array, boolean signed,
                      ByteOrder order, TextEncoding encoding, boolean nulTerminated, boolean truncate,
@@ -241,10 +245,17 @@ public record Column(String path, long offset, Kind kind, int elementSize, int l
         return (long) elementSize * length;
     }
 
-    /** {@return this column marked as lying in the union at {@code unionPath} ({@code ""}: the struct itself is a union)} */
+    /**
+     * {@return this column marked as lying in the union at {@code unionPath} ({@code ""}: the struct itself is a union),
+     * unless it already lies in a union (nested deeper, so innermost): then this column}
+     */
     public Column inUnion(String unionPath) {
+        Objects.requireNonNull(unionPath, "unionPath");
+        if (union != null) {
+            return this;
+        }
         return new Column(path, offset, kind, elementSize, length, array, signed, order, encoding, nulTerminated, truncate,
-                constants, bitShift, bitWidth, Objects.requireNonNull(unionPath, "unionPath"));
+                constants, bitShift, bitWidth, unionPath);
     }
 
     /**

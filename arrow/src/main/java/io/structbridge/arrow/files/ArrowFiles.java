@@ -66,7 +66,7 @@ public final class ArrowFiles {
      * @param batchRows the most structs per record batch, at least 1
      * @param target the file to write (replaced if it exists)
      * @throws IOException if writing fails or a stored value is invalid (the message names the row and field)
-     * @throws UnsupportedOperationException if the struct holds a union or a pointer
+     * @throws UnsupportedOperationException if the struct holds an untagged union or a pointer
      */
     public static void writeIpc(StructType<?> type, MemorySegment structs, long count, long batchRows, Path target) throws IOException {
         try (BufferAllocator allocator = new RootAllocator()) {
@@ -145,13 +145,14 @@ public final class ArrowFiles {
      * @param batchRows the most structs per Arrow batch DuckDB reads
      * @param target the file to write (replaced if it exists)
      * @throws IOException if DuckDB fails or a stored value is invalid (the message names the row and field)
-     * @throws UnsupportedOperationException if the struct holds a union, a pointer or a {@code FLOAT16} member
-     *     (DuckDB has no half-precision type)
+     * @throws UnsupportedOperationException if the struct holds a union (tagged or not: Parquet has no union type), a
+     *     pointer or a {@code FLOAT16} member (DuckDB has no half-precision type)
      * @throws IllegalArgumentException if {@code structs} is confined to a thread
      */
     public static void writeParquet(StructType<?> type, MemorySegment structs, long count, long batchRows, Path target)
             throws IOException {
         DuckDbTables.refuseHalfFloats(type);
+        refuseTaggedUnions(type);
         Path tmp = temporary(target);
         try {
             try (Connection db = DriverManager.getConnection("jdbc:duckdb:")) {
@@ -172,6 +173,22 @@ public final class ArrowFiles {
             Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         } finally {
             Files.deleteIfExists(tmp);
+        }
+    }
+
+    /**
+     * Refuses a struct holding a tagged union up front: Parquet has no union type. DuckDB would write its {@code UNION}
+     * as a struct of the tag and nullable members, which the file's {@code ARROW:schema} (the export's dense union)
+     * does not describe, so Arrow's readers would not read the file as the export's schema says.
+     *
+     * @param type the struct type
+     * @throws UnsupportedOperationException naming the union
+     */
+    static void refuseTaggedUnions(StructType<?> type) {
+        if (!type.taggedUnions().isEmpty()) {
+            throw new UnsupportedOperationException(type.name() + "." + type.taggedUnions().getFirst().path() + " is a tagged union,"
+                    + " and Parquet has no union type: no Parquet file for " + type.name() + " (write Arrow IPC, or query it in"
+                    + " DuckDB, which reads it as a UNION)");
         }
     }
 

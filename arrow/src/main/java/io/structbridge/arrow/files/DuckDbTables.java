@@ -1,6 +1,7 @@
 package io.structbridge.arrow.files;
 
 import io.structbridge.arrow.ArrowStreamExport;
+import io.structbridge.arrow.UnionMode;
 import io.structbridge.runtime.Column;
 import io.structbridge.runtime.StructFile;
 import io.structbridge.runtime.StructType;
@@ -19,6 +20,9 @@ import org.duckdb.DuckDBConnection;
  * exported as DuckDB asks for them, memory bounded by a batch) and DuckDB reads them itself, without a
  * copy into a DuckDB table. An Arrow stream can be read once, so each call registers a fresh stream for
  * one statement and drops the name afterwards: a second query never sees an exhausted (empty) stream.
+ * A tagged union is exported as an Arrow sparse union ({@link UnionMode#SPARSE}: DuckDB 2.0 refuses dense ones),
+ * which DuckDB reads as its {@code UNION} type: {@code union_tag(shape)} is the live member, {@code shape.circle}
+ * its value where {@code circle} is live and NULL elsewhere.
  *
  * <p>Needs DuckDB's JDBC driver and {@code org.apache.arrow:arrow-c-data} (DuckDB's
  * {@code registerArrowStream} takes Arrow Java's {@code ArrowArrayStream} as the handle on the C
@@ -58,8 +62,8 @@ public final class DuckDbTables {
      * @param rows reads the result
      * @return what {@code rows} returns
      * @throws SQLException from DuckDB, e.g. a stored value that is invalid (its message names the row and field)
-     * @throws UnsupportedOperationException if the struct holds a union, a pointer or a {@code FLOAT16} member (DuckDB
-     *     has no half-precision type)
+     * @throws UnsupportedOperationException if the struct holds an untagged union, a pointer or a {@code FLOAT16} member
+     *     (DuckDB has no half-precision type)
      * @throws IllegalArgumentException if {@code structs} is confined to a thread (DuckDB reads from its own threads)
      */
     public static <T> T query(Connection db, String table, StructType<?> type, MemorySegment structs, long count, long batchRows,
@@ -104,7 +108,8 @@ public final class DuckDbTables {
         DuckDBConnection duck = db.unwrap(DuckDBConnection.class);
         try (Arena arena = Arena.ofShared()) {
             MemorySegment stream = arena.allocate(ArrowStreamExport.STREAM_SIZE, 8);
-            ArrowStreamExport.exportStream(type, structs, count, batchRows, stream);
+            // DuckDB (2.0) reads sparse unions as its UNION type and refuses dense ones ("Unsupported Internal Arrow Type")
+            ArrowStreamExport.exportStream(type, structs, count, batchRows, stream, UnionMode.SPARSE);
             try {
                 try {
                     duck.registerArrowStream(table, ArrowArrayStream.wrap(stream.address()));

@@ -36,7 +36,7 @@ final class ParquetArrowSchema {
      * struct, in member order)}
      *
      * @param type the struct type
-     * @throws UnsupportedOperationException if the struct holds a union or a pointer
+     * @throws UnsupportedOperationException if the struct holds an untagged union or a pointer
      */
     static String base64(StructType<?> type) {
         try (BufferAllocator allocator = new RootAllocator(); ArrowSchema c = ArrowSchema.allocateNew(allocator)) {

@@ -24,6 +24,8 @@ import javax.lang.model.element.Modifier;
 final class ColumnsCode {
     static final ClassName COLUMN = ClassName.get(JavaTypeNames.PKG, "Column");
     private static final TypeName LIST_OF_COLUMNS = ParameterizedTypeName.get(JavaTypeNames.LIST, COLUMN);
+    static final ClassName TAGGED_UNION = ClassName.get(JavaTypeNames.PKG, "TaggedUnion");
+    static final TypeName LIST_OF_TAGGED = ParameterizedTypeName.get(JavaTypeNames.LIST, TAGGED_UNION);
 
     private final StructLayoutPlan plan;
 
@@ -49,6 +51,49 @@ final class ColumnsCode {
             b.addStatement("c.replaceAll(x -> x.inUnion($S))", "");
         }
         t.addMethod(b.addStatement("return $T.copyOf(c)", JavaTypeNames.LIST).build());
+        addTagged(t);
+    }
+
+    /**
+     * Adds {@code TAGGED} ({@code io.structbridge.runtime.TaggedUnion}s: this struct's tagged unions, then, in member
+     * order, those of nested structs and struct array elements moved under the member's path) and its builder.
+     */
+    private void addTagged(TypeSpec.Builder t) {
+        t.addField(FieldSpec.builder(LIST_OF_TAGGED, "TAGGED", Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
+                .addJavadoc("The tagged unions of this $L (immutable): which member of each union its discriminator column\n"
+                        + "selects, in the paths of {@link #COLUMNS}, nested structs' and struct arrays' included. See {@link $T}.\n",
+                        plan.model().cKeyword(), TAGGED_UNION)
+                .initializer("tagged$$()").build());
+        // no local variable: a package may be named like one (the nested types are written qualified)
+        java.util.List<CodeBlock> parts = new java.util.ArrayList<>();
+        for (Member m : plan.members()) {
+            String name = MemberCode.name(m);
+            io.structbridge.processor.model.TaggedUnion own = io.structbridge.processor.model.TaggedUnion.of(plan.model(), m.field().name());
+            if (own != null) {
+                CodeBlock cases = own.alternatives().stream()
+                        .map(a -> CodeBlock.of("new $T.Case($S, $T.of($L))", TAGGED_UNION, a.member(), JavaTypeNames.LIST,
+                                a.codes().stream().map(c -> CodeBlock.of("$LL", c)).collect(CodeBlock.joining(", "))))
+                        .collect(CodeBlock.joining(",\n"));
+                parts.add(CodeBlock.of("$T.of(new $T($S, $S, $T.of(\n$>$L$<)))", JavaTypeNames.LIST, TAGGED_UNION, name, own.tag(),
+                        JavaTypeNames.LIST, cases));
+            }
+            switch (m.field().type()) {
+                case FieldType.Nested n -> parts.add(CodeBlock.of("$T.nest($S, $T.TAGGED)", TAGGED_UNION, name,
+                        JavaTypeNames.structClass(n.struct().record())));
+                case FieldType.NestedArray a -> parts.add(CodeBlock.of("$T.nestArray($S, $L, $T.TAGGED)", TAGGED_UNION, name,
+                        a.length(), JavaTypeNames.structClass(a.struct().record())));
+                default -> { }
+            }
+        }
+        MethodSpec.Builder b = MethodSpec.methodBuilder("tagged$").addModifiers(Modifier.PRIVATE, Modifier.STATIC)
+                .returns(LIST_OF_TAGGED);
+        if (parts.isEmpty()) {
+            b.addStatement("return $T.of()", JavaTypeNames.LIST);
+        } else {
+            b.addStatement("return $T.<$T>of(\n$>$L$<).flatMap($T::stream).toList()", java.util.stream.Stream.class, LIST_OF_TAGGED,
+                    CodeBlock.join(parts, ",\n"), JavaTypeNames.LIST);
+        }
+        t.addMethod(b.build());
     }
 
     private CodeBlock add(Member m) {

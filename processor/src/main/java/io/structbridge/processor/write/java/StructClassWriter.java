@@ -331,6 +331,7 @@ public final class StructClassWriter {
                         .addStatement("$T.check(value)", self).build())
                 .addMethod(override("describe", ClassName.get(String.class)).addStatement("return DESCRIPTION").build())
                 .addMethod(override("columns", ParameterizedTypeName.get(JavaTypeNames.LIST, ColumnsCode.COLUMN)).addStatement("return COLUMNS").build())
+                .addMethod(override("taggedUnions", ColumnsCode.LIST_OF_TAGGED).addStatement("return TAGGED").build())
                 .addMethod(override("fingerprint", ClassName.get(String.class)).addStatement("return FINGERPRINT").build())
                 .addMethod(override("toString", ClassName.get(String.class))
                         .addStatement("return $S", "StructType[" + model.record().canonicalName() + ", size "

@@ -30,14 +30,22 @@ final class PythonArrowWriter {
         }
         b.append(")\n\"\"\"The leaf columns of ").append(name).append(" as Java's COLUMNS lists them (io.structbridge.runtime.Column): "
                 + "the Arrow export's facts.\"\"\"\n");
+        List<String> tagged = new ArrayList<>();
+        tagged(plan, "", tagged);
+        b.append("\nARROW_TAGGED: \"tuple[_SB_ArrowTagged, ...]\" = (\n");
+        for (String t : tagged) {
+            b.append("    ").append(t).append(",\n");
+        }
+        b.append(")\n\"\"\"The tagged unions of ").append(name).append(" as Java's TAGGED lists them (io.structbridge.runtime.TaggedUnion): "
+                + "union path, discriminator column path, (member, discriminator values) per member.\"\"\"\n");
         b.append(TEMPLATE.replace("@NAME@", name).replace("@DTYPE@", name + "_dtype"));
         return b.toString();
     }
 
     /** Appends the columns of {@code plan}'s members at {@code base}, paths prefixed, as Column.nest/nestArray move them. */
     private static void columns(StructLayoutPlan plan, String prefix, long base, String union, List<String> out) {
-        // the outermost union wins (Java's replaceAll of the union's columns, then Column.moved under each prefix)
-        String inUnion = union != null ? union : plan.model().union() ? (prefix.isEmpty() ? "" : prefix.substring(0, prefix.length() - 1)) : null;
+        // the innermost union wins (Java's Column.inUnion keeps a deeper union's mark, then Column.moved under each prefix)
+        String inUnion = plan.model().union() ? (prefix.isEmpty() ? "" : prefix.substring(0, prefix.length() - 1)) : union;
         for (Member m : plan.members()) {
             String path = prefix + m.field().name();
             long off = base + m.offset();
@@ -77,6 +85,36 @@ final class PythonArrowWriter {
         }
     }
 
+    /** Appends the tagged unions of {@code plan}'s members, paths prefixed, as Java's TaggedUnion.nest/nestArray move them. */
+    private static void tagged(StructLayoutPlan plan, String prefix, List<String> out) {
+        for (Member m : plan.members()) {
+            String path = prefix + m.field().name();
+            io.structbridge.processor.model.TaggedUnion own = io.structbridge.processor.model.TaggedUnion.of(plan.model(), m.field().name());
+            if (own != null) {
+                List<String> cases = new ArrayList<>();
+                for (io.structbridge.processor.model.TaggedUnion.Alternative a : own.alternatives()) {
+                    cases.add(tuple(List.of(PythonWriter.literal(a.member()), tuple(a.codes().stream().map(String::valueOf).toList()))));
+                }
+                out.add("_SB_ArrowTagged(" + PythonWriter.literal(path) + ", " + PythonWriter.literal(prefix + own.tag()) + ", "
+                        + tuple(cases) + ")");
+            }
+            switch (m.field().type()) {
+                case FieldType.Nested n -> tagged(m.nested(), path + ".", out);
+                case FieldType.NestedArray a -> {
+                    for (int i = 0; i < a.length(); i++) {
+                        tagged(m.nested(), path + "[" + i + "].", out);
+                    }
+                }
+                default -> { }
+            }
+        }
+    }
+
+    /** {@return a Python tuple literal of the items ({@code (a,)} for one)} */
+    private static String tuple(List<String> items) {
+        return "(" + String.join(", ", items) + (items.size() == 1 ? ",)" : ")");
+    }
+
     private static String column(String path, long offset, String kind, int size, int length, boolean array, boolean signed,
                                  String order, String extra, String union) {
         return "_SB_ArrowColumn(" + PythonWriter.literal(path) + ", " + offset + ", \"" + kind + "\", " + size + ", " + length
@@ -95,34 +133,38 @@ final class PythonArrowWriter {
     private static final String TEMPLATE = """
 
 
-            def arrow_schema(columns: "_SB_Sequence[str] | None" = None) -> _SB_Any:
+            def arrow_schema(columns: "_SB_Sequence[str] | None" = None, *, unions: str = "dense") -> _SB_Any:
                 \"\"\"The pyarrow.Schema of @NAME@'s Arrow export (that of Java's ArrowExport): columns, if given, the top-level
-                fields to keep, in the order given.\"\"\"
-                return _SB_arrow_schema(ARROW_COLUMNS, NAME, columns)
+                fields to keep, in the order given; unions "dense" or "sparse": how a tagged union is written (Java's
+                UnionMode; DuckDB reads only "sparse").\"\"\"
+                return _SB_arrow_schema(ARROW_COLUMNS, NAME, columns, tagged=ARROW_TAGGED, unions=unions)
 
 
             def record_batches(source: "str | _SB_os.PathLike[str] | _SB_Any", *, batch_rows: int = 65536,
-                               columns: "_SB_Sequence[str] | None" = None) -> "_SB_Iterator[_SB_Any]":
+                               columns: "_SB_Sequence[str] | None" = None, unions: str = "dense") -> "_SB_Iterator[_SB_Any]":
                 \"\"\"pyarrow.RecordBatch of batch_rows rows each (the last shorter) of a struct file (a path: open_array(path, "r"))
                 or an array of @DTYPE@ (an open_array memmap), converted lazily, one batch in memory at a time: the types,
                 names and values of Java's ArrowExport, every value Java's export checks checked (ValueError, an
-                ArrowDataError naming the row and field, as Java's message). See structbridge_rt._SB_arrow_batches.\"\"\"
+                ArrowDataError naming the row and field, as Java's message). A tagged union is an Arrow dense union of the
+                member its discriminator selects, or with unions="sparse" a sparse union of nullable members (Java's
+                UnionMode). See structbridge_rt._SB_arrow_batches.\"\"\"
                 return _SB_arrow_batches(_SB_arrow_source(source, open_array, @DTYPE@, SIZE, NAME), ARROW_COLUMNS, NAME, batch_rows,
-                                         columns)
+                                         columns, tagged=ARROW_TAGGED, unions=unions)
 
 
             def arrow_stream(source: "str | _SB_os.PathLike[str] | _SB_Any", *, batch_rows: int = 65536,
-                             columns: "_SB_Sequence[str] | None" = None) -> _SB_Any:
+                             columns: "_SB_Sequence[str] | None" = None, unions: str = "dense") -> _SB_Any:
                 \"\"\"record_batches as a pyarrow.RecordBatchReader, an Arrow C stream (__arrow_c_stream__) that Polars
-                (polars.from_arrow, polars.DataFrame), DuckDB and pyarrow consume.\"\"\"
+                (polars.from_arrow, polars.DataFrame), DuckDB and pyarrow consume (DuckDB: with unions="sparse" for a
+                struct holding a tagged union; it reads no dense union).\"\"\"
                 return _SB_arrow_reader(_SB_arrow_source(source, open_array, @DTYPE@, SIZE, NAME), ARROW_COLUMNS, NAME, batch_rows,
-                                        columns)
+                                        columns, tagged=ARROW_TAGGED, unions=unions)
 
 
             def to_arrow(source: "str | _SB_os.PathLike[str] | _SB_Any", *, batch_rows: "int | None" = None,
-                         columns: "_SB_Sequence[str] | None" = None) -> _SB_Any:
+                         columns: "_SB_Sequence[str] | None" = None, unions: str = "dense") -> _SB_Any:
                 \"\"\"The pyarrow.Table of record_batches (batch_rows None: one batch of every row).\"\"\"
                 return _SB_arrow_table(_SB_arrow_source(source, open_array, @DTYPE@, SIZE, NAME), ARROW_COLUMNS, NAME, batch_rows,
-                                       columns)
+                                       columns, tagged=ARROW_TAGGED, unions=unions)
             """;
 }

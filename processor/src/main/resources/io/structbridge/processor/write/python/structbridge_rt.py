@@ -6,7 +6,7 @@ reader behind open_array. The processor writes this file once beside the loose m
 folder of the class output and -Astructbridge.pythonDir) and into the -Astructbridge.pythonPackage package.
 A generated module checks RUNTIME_VERSION at import: it works with the runtime it was generated with only.
 """
-RUNTIME_VERSION: int = 3
+RUNTIME_VERSION: int = 4
 """The version of this runtime's API: bumped whenever it changes; a generated module refuses another. Version 2 reads
 struct files of format 3 (layout versions: _SB_open_versions, the lineage block's checks); version 1 did not."""
 
@@ -1711,6 +1711,16 @@ class _SB_ArrowColumn(_SB_NamedTuple):
     union: "str | None" = None
 
 
+class _SB_ArrowTagged(_SB_NamedTuple):
+    """One tagged union of a record, as Java's io.structbridge.runtime.TaggedUnion: the union's path (shape,
+    figures[2].shape), its discriminator column's path (kind, figures[2].kind), and per member, in member order,
+    (member name, the stored discriminator values that select it: an enum's codes or the integers). A stored value
+    no member lists selects none: bad data."""
+    path: str
+    tag: str
+    cases: tuple[tuple[str, tuple[int, ...]], ...]
+
+
 class ArrowDataError(ValueError):
     """A value the Arrow export refuses, with the message of Java's ArrowDataException (row N, field 'path': what):
     row is the struct's index in the file (or array), field the member path."""
@@ -1719,12 +1729,15 @@ class ArrowDataError(ValueError):
         super().__init__(f"row {row}, field '{field}': {message}")
         self.row = row
         self.field = field
+        self.detail = message
 
 
 class _SB_ArrowNode:
     """The Arrow field tree of Java's io.structbridge.arrow.Node: kind "group" (+s, children), "list" (a nested struct
-    array, +w:length of its group child) or "leaf" (cols: one column, or one per element of enclosing struct arrays,
-    in index order; value k of the leaf is row k // len(cols) of column k % len(cols))."""
+    array, +w:length of its group child), "leaf" (cols: one column, or one per element of enclosing struct arrays,
+    in index order; value k of the leaf is row k // len(cols) of column k % len(cols)) or "union" (a tagged union, a
+    dense union +ud of its members, children in case order: unions, tags and bases per element, span the bytes of a
+    union from its base; the members' nodes are of element 0's columns moved to its base, paths relative to it)."""
 
     def __init__(self, kind: str, name: str, path: str, children: "list[_SB_ArrowNode] | None" = None, length: int = 0,
                  cols: "list[_SB_ArrowColumn] | None" = None) -> None:
@@ -1734,23 +1747,70 @@ class _SB_ArrowNode:
         self.children: list[_SB_ArrowNode] = children if children is not None else []
         self.length = length
         self.cols: list[_SB_ArrowColumn] = cols if cols is not None else []
+        self.unions: list[_SB_ArrowTagged] = []
+        self.tags: list[_SB_ArrowColumn] = []
+        self.bases: list[int] = []
+        self.span = 0
 
 
-def _sb_arrow_tree(name: str, columns: "_SB_Sequence[_SB_ArrowColumn]") -> _SB_ArrowNode:
-    """Java's Node.of: the tree of the columns; NotImplementedError (Java's UnsupportedOperationException, its message)
-    for a column in a union or a pointer."""
+def _sb_arrow_tree(name: str, columns: "_SB_Sequence[_SB_ArrowColumn]",
+                   tagged: "_SB_Sequence[_SB_ArrowTagged]" = ()) -> _SB_ArrowNode:
+    """Java's Node.of: the tree of the columns, tagged unions as "union" nodes; NotImplementedError (Java's
+    UnsupportedOperationException, its message) for a column in an untagged union or a pointer."""
+    paths = {t.path for t in tagged}
     for c in columns:
-        if c.union is not None:
+        if c.union is not None and c.union not in paths:
             raise NotImplementedError(f"{name}.{c.path} lies in union '{c.union or name}': the bytes of a union do not say "
                                       "which member is live, so it has no Arrow form")
         if c.kind == "POINTER":
             raise NotImplementedError(f"{name}.{c.path} is a pointer, an address that means nothing outside this process: "
                                       "no Arrow form")
-    return _SB_ArrowNode("group", name, "", _sb_arrow_build("", list(columns), [c.path.split(".") for c in columns], 0))
+    tree = (name, list(columns), list(tagged))
+    return _SB_ArrowNode("group", name, "", _sb_arrow_build("", list(columns), [c.path.split(".") for c in columns], 0,
+                                                             tree))
+
+
+def _sb_unindexed(path: str) -> str:
+    return _SB_re.sub(r"\[\d+]", "[]", path)
+
+
+def _sb_arrow_union(tree: "tuple[str, list[_SB_ArrowColumn], list[_SB_ArrowTagged]]", name: str, path: str,
+                    ) -> _SB_ArrowNode:
+    """Java's Node.Tree.union: the "union" node of the tagged unions at tree path (one per element)."""
+    struct, columns, tagged = tree
+    node = _SB_ArrowNode("union", name, path)
+    node.unions = [t for t in tagged if _sb_unindexed(t.path) == path]
+    for u in node.unions:
+        tag = [c for c in columns if c.path == u.tag]
+        if not tag:
+            raise NotImplementedError(f"{struct}.{u.path}: its discriminator {u.tag} is no column of the struct")
+        if tag[0].array or tag[0].kind not in ("ENUM", "SIGNED_INT", "UNSIGNED_INT"):
+            raise NotImplementedError(f"{struct}.{u.tag}: a discriminator column is an enum or an integer")
+        node.tags.append(tag[0])
+        inside = [c for c in columns if c.path.startswith(u.path + ".")]
+        if not inside:
+            raise NotImplementedError(f"{struct}.{u.path}: a tagged union without columns")
+        base = min(c.offset for c in inside)
+        node.bases.append(base)
+        node.span = max(node.span, max(c.offset + c.size * c.length for c in inside) - base)
+    first = node.unions[0]
+    prefix = first.path + "."
+    base = node.bases[0]
+    inner = [c._replace(path=c.path[len(prefix):], offset=c.offset - base,
+                        union=None if c.union is None or c.union == first.path else c.union[len(prefix):])
+             for c in columns if c.path.startswith(prefix)]
+    inner_tagged = [t._replace(path=t.path[len(prefix):], tag=t.tag[len(prefix):]) for t in tagged
+                    if t.path.startswith(prefix)]
+    members = {n.name: n for n in _sb_arrow_tree(f"{struct}.{first.path}", inner, inner_tagged).children}
+    for member, _ in first.cases:
+        if member not in members:
+            raise NotImplementedError(f"{struct}.{first.path}.{member}: a union member without columns has no Arrow form")
+        node.children.append(members[member])
+    return node
 
 
 def _sb_arrow_build(prefix: str, columns: list[_SB_ArrowColumn], segments: list[list[str]], depth: int,
-                    ) -> list[_SB_ArrowNode]:
+                    tree: "tuple[str, list[_SB_ArrowColumn], list[_SB_ArrowTagged]]") -> list[_SB_ArrowNode]:
     by_name: dict[str, list[int]] = {}
     for i, segs in enumerate(segments):
         by_name.setdefault(segs[depth].split("[", 1)[0], []).append(i)
@@ -1761,10 +1821,12 @@ def _sb_arrow_build(prefix: str, columns: list[_SB_ArrowColumn], segments: list[
         segs = [segments[i] for i in idx]
         if "[" in segs[0][depth]:
             length = max(int(s[depth][s[depth].index("[") + 1:-1]) + 1 for s in segs)
-            item = _SB_ArrowNode("group", "item", path + "[]", _sb_arrow_build(path + "[]", cols, segs, depth + 1))
+            item = _SB_ArrowNode("group", "item", path + "[]", _sb_arrow_build(path + "[]", cols, segs, depth + 1, tree))
             out.append(_SB_ArrowNode("list", name, path, [item], length))
+        elif any(_sb_unindexed(t.path) == path for t in tree[2]):
+            out.append(_sb_arrow_union(tree, name, path))
         elif len(segs[0]) > depth + 1:
-            out.append(_SB_ArrowNode("group", name, path, _sb_arrow_build(path, cols, segs, depth + 1)))
+            out.append(_SB_ArrowNode("group", name, path, _sb_arrow_build(path, cols, segs, depth + 1, tree)))
         else:
             out.append(_SB_ArrowNode("leaf", name, path, cols=cols))
     return out
@@ -1797,14 +1859,20 @@ def _sb_arrow_constants(c: _SB_ArrowColumn) -> str:
     return ",".join(f"{n}={v}" for n, v in c.constants)
 
 
-def _sb_arrow_field(pa: _SB_Any, node: _SB_ArrowNode) -> _SB_Any:
+def _sb_arrow_field(pa: _SB_Any, node: _SB_ArrowNode, sparse: bool = False) -> _SB_Any:
     """The pyarrow.field of node as Java's Exporter.schema writes it: not nullable (flags 0), an enum's constants in
-    the field metadata structbridge.enum."""
+    the field metadata structbridge.enum; a tagged union dense, or (sparse, Java's UnionMode.SPARSE) sparse with
+    nullable members."""
     metadata: "dict[str, str] | None" = None
     if node.kind == "group":
-        t = pa.struct([_sb_arrow_field(pa, ch) for ch in node.children])
+        t = pa.struct([_sb_arrow_field(pa, ch, sparse) for ch in node.children])
     elif node.kind == "list":
-        t = pa.list_(_sb_arrow_field(pa, node.children[0]), node.length)
+        t = pa.list_(_sb_arrow_field(pa, node.children[0], sparse), node.length)
+    elif node.kind == "union":
+        members = [_sb_arrow_field(pa, ch, sparse) for ch in node.children]
+        codes = list(range(len(node.children)))
+        t = (pa.sparse_union([f.with_nullable(True) for f in members], codes) if sparse
+             else pa.dense_union(members, codes))
     else:
         c = node.cols[0]
         if c.kind == "BOOL":
@@ -1834,10 +1902,20 @@ def _sb_arrow_select(root: _SB_ArrowNode, columns: "_SB_Sequence[str] | None", n
     return out
 
 
-def _SB_arrow_schema(columns: "_SB_Sequence[_SB_ArrowColumn]", NAME: str, select: "_SB_Sequence[str] | None") -> _SB_Any:
-    """The body of a generated module's arrow_schema: the pyarrow.Schema of the Arrow export of NAME."""
+def _sb_sparse(unions: object) -> bool:
+    if unions not in ("dense", "sparse"):
+        raise ValueError(f"unions must be \"dense\" or \"sparse\", not {unions!r}")
+    return unions == "sparse"
+
+
+def _SB_arrow_schema(columns: "_SB_Sequence[_SB_ArrowColumn]", NAME: str, select: "_SB_Sequence[str] | None",
+                     tagged: "_SB_Sequence[_SB_ArrowTagged]" = (), unions: str = "dense") -> _SB_Any:
+    """The body of a generated module's arrow_schema: the pyarrow.Schema of the Arrow export of NAME (tagged unions
+    dense or sparse, as Java's UnionMode)."""
     pa = _sb_pyarrow()
-    return pa.schema([_sb_arrow_field(pa, n) for n in _sb_arrow_select(_sb_arrow_tree(NAME, columns), select, NAME)])
+    sparse = _sb_sparse(unions)
+    return pa.schema([_sb_arrow_field(pa, n, sparse)
+                      for n in _sb_arrow_select(_sb_arrow_tree(NAME, columns, tagged), select, NAME)])
 
 
 def _SB_arrow_source(source: _SB_Any, open_array: _SB_Callable[..., _SB_Any], dtype: _SB_Any, size: int, name: str,
@@ -1879,6 +1957,7 @@ class _SB_ArrowBatch:
         self.error: "tuple[tuple[int, int, int], ArrowDataError] | None" = None
         self.copied: list[str] = []
         self.shared: list[str] = []
+        self.sparse = False
 
     def fail(self, row: int, job: int, field: str, message: str) -> None:
         """Keeps the failure Java's export meets first: block of rows, then job (leaf column), then row."""
@@ -1898,6 +1977,8 @@ class _SB_ArrowBatch:
         if node.kind == "list":
             child = self.array(node.children[0], field.type.value_field, m * node.length)
             return pa.Array.from_buffers(field.type, self.n * m, [None], null_count=0, children=[child])
+        if node.kind == "union":
+            return self.union(node, field, m)
         c = node.cols[0]
         t = field.type.value_type if c.array else field.type
         count = self.n * m * (c.length if c.array else 1)
@@ -1911,6 +1992,103 @@ class _SB_ArrowBatch:
         if c.array:
             return pa.Array.from_buffers(field.type, self.n * m, [None], null_count=0, children=[values])
         return values
+
+    def union(self, node: _SB_ArrowNode, field: _SB_Any, m: int) -> _SB_Any:
+        """Java's UnionExport: value k (row k // m, element k % m) gets the type id of the case its discriminator
+        selects and the offset of its value in that case's child; each child is a batch of its own over a copy of its
+        values' union bytes, with every check, its first error raised at once (as Java's export throws it while it
+        builds the union) and renamed to the row and full path; a value selecting no case raises at once."""
+        np = self.np
+        n = self.n * m
+        codes = np.empty((self.n, m), dtype=np.int64)
+        for i, c in enumerate(node.tags):
+            if c.width:
+                v = _sb_bits(np, self.raw, c.offset, c.shift, c.width, c.signed)
+            else:
+                kind = "i" if c.signed else "u"
+                b = self.raw[:, c.offset:c.offset + c.size]
+                v = b.view(np.dtype(c.order + kind + str(c.size)) if c.size > 1 else np.dtype(kind + "1")).reshape(self.n)
+            codes[:, i] = v.astype(np.int64)  # uint64 codes as their bits, as Java's long
+        codes = codes.reshape(n)
+        ids = np.full(n, -1, dtype=np.int8)
+        for i, u in enumerate(node.unions):
+            mine = codes[i::m]
+            out = ids[i::m]
+            for j, (_, values) in enumerate(u.cases):
+                bits = np.array([v - (1 << 64) if v >= 1 << 63 else v for v in values], dtype=np.int64)
+                out[np.isin(mine, bits)] = j
+        bad = np.flatnonzero(ids < 0)
+        if bad.size:
+            k = int(bad[0])
+            tag = node.tags[k % m]
+            code = int(codes[k])
+            if not tag.signed and code < 0:
+                code += 1 << 64
+            if tag.kind == "ENUM":
+                message = f"enum code {code} is not one of {_sb_arrow_constants(tag)}"
+            else:
+                u = node.unions[k % m]
+                cases = ", ".join(f"{v} -> {member}" for member, values in u.cases for v in values)
+                message = (f"discriminator {tag.path.rsplit('.', 1)[-1]} = {code} selects no member of union "
+                           f"'{u.path.rsplit('.', 1)[-1]}' ({cases})")
+            raise ArrowDataError(self.first + k // m, tag.path, message)
+        if self.sparse:
+            return self.sparse_union(node, field, m, ids)
+        offsets = np.zeros(n, dtype=np.int32)
+        children = []
+        for j, member in enumerate(node.children):
+            sel = np.flatnonzero(ids == j)
+            offsets[sel] = np.arange(sel.size, dtype=np.int32)
+            g = np.empty((sel.size, max(1, node.span)), dtype=np.uint8)[:, :node.span]
+            for i in range(m):
+                mine = sel % m == i
+                g[mine] = self.raw[sel[mine] // m, node.bases[i]:node.bases[i] + node.span]
+            sub = _SB_ArrowBatch(self.pa, np, g, 0, False, False)
+            sub.sparse = self.sparse
+            children.append(sub.array(member, field.type.field(j), 1))
+            if sub.error is not None:
+                e = sub.error[1]
+                k = int(sel[e.row])
+                raise ArrowDataError(self.first + k // m, f"{node.unions[k % m].path}.{e.field}", e.detail)
+        return self.pa.Array.from_buffers(field.type, n, [None, self.buffer(ids), self.buffer(offsets)], null_count=0,
+                                          children=children)
+
+    def sparse_union(self, node: _SB_ArrowNode, field: _SB_Any, m: int, ids: _SB_Any) -> _SB_Any:
+        """Java's UnionExport.sparse: member j's child has every value, null where j is dead; its dead values are
+        copies of its first live value (errors there name that value's row), or zeros when no value holds it (then
+        nothing is checked: Java reads no struct)."""
+        np = self.np
+        pa = self.pa
+        n = self.n * m
+        k = np.arange(n)
+        children = []
+        for j, member in enumerate(node.children):
+            live = ids == j
+            count = int(live.sum())
+            g = np.zeros((n, max(1, node.span)), dtype=np.uint8)[:, :node.span]
+            filler = int(np.argmax(live)) if count else -1
+            if count:
+                src = np.where(live, k, filler)
+                for i in range(m):
+                    mine = src % m == i
+                    g[mine] = self.raw[src[mine] // m, node.bases[i]:node.bases[i] + node.span]
+            sub = _SB_ArrowBatch(pa, np, g, 0, False, False)
+            sub.sparse = True
+            child = sub.array(member, field.type.field(j), 1)
+            if sub.error is not None and count:
+                e = sub.error[1]
+                at = e.row if live[e.row] else filler
+                raise ArrowDataError(self.first + at // m, f"{node.unions[at % m].path}.{e.field}", e.detail)
+            validity = self.buffer(np.packbits(live.astype(np.uint8), bitorder="little"))
+            t = child.type
+            if pa.types.is_struct(t):
+                own, kids = [validity], [child.field(x) for x in range(t.num_fields)]
+            elif pa.types.is_fixed_size_list(t):
+                own, kids = [validity], [child.values]
+            else:
+                own, kids = [validity] + child.buffers()[1:], None
+            children.append(pa.Array.from_buffers(t, n, own, null_count=n - count, children=kids))
+        return pa.Array.from_buffers(field.type, n, [None, self.buffer(ids)], null_count=0, children=children)
 
     def columns(self, node: _SB_ArrowNode) -> list[_SB_Any]:
         """Each column's values as an (n, elements) array of its stored type (byte order kept): views of raw."""
@@ -2050,7 +2228,7 @@ class _SB_ArrowBatch:
 def _sb_arrow_transposing(root: _SB_ArrowNode, columns: "_SB_Sequence[_SB_ArrowColumn]") -> bool:
     """Whether Java's Exporter moves this struct's numeric leaves with the generated transpose (larger row blocks): no
     bit-field, and a numeric leaf outside struct arrays (or in arrays of length 1) in native byte order."""
-    if any(c.width for c in columns) or not columns:
+    if any(c.width or c.union is not None for c in columns) or not columns:
         return False
     native = "<" if _SB_struct.pack("=H", 1) == b"\x01\x00" else ">"
 
@@ -2065,7 +2243,7 @@ def _sb_arrow_transposing(root: _SB_ArrowNode, columns: "_SB_Sequence[_SB_ArrowC
 
 def _SB_arrow_batches(a: _SB_Any, columns: "_SB_Sequence[_SB_ArrowColumn]", NAME: str, batch_rows: object,
                       select: "_SB_Sequence[str] | None", report: "list[tuple[list[str], list[str]]] | None" = None,
-                      ) -> "_SB_Iterator[_SB_Any]":
+                      tagged: "_SB_Sequence[_SB_ArrowTagged]" = (), unions: str = "dense") -> "_SB_Iterator[_SB_Any]":
     """The body of a generated module's record_batches. Each batch of rows of the array a (from _SB_arrow_source) is
     converted as Java's ArrowExport converts it (the same Arrow types, names, metadata and values; bools to bitmaps,
     text to utf8 up to its NUL, Latin-1 to UTF-8, big-endian members swapped), and every value Java's export checks
@@ -2079,9 +2257,10 @@ def _SB_arrow_batches(a: _SB_Any, columns: "_SB_Sequence[_SB_ArrowColumn]", NAME
     np = _sb_numpy()
     if batch_rows is not None and (not isinstance(batch_rows, int) or isinstance(batch_rows, bool) or batch_rows < 1):
         raise ValueError(f"batch_rows must be None or an int >= 1, not {batch_rows!r}")
-    root = _sb_arrow_tree(NAME, columns)
+    sparse = _sb_sparse(unions)
+    root = _sb_arrow_tree(NAME, columns, tagged)
     nodes = _sb_arrow_select(root, select, NAME)
-    fields = [_sb_arrow_field(pa, n) for n in nodes]
+    fields = [_sb_arrow_field(pa, n, sparse) for n in nodes]
     schema = pa.schema(fields)
     transposing = _sb_arrow_transposing(root, columns)
     count = int(a.shape[0])
@@ -2093,6 +2272,7 @@ def _SB_arrow_batches(a: _SB_Any, columns: "_SB_Sequence[_SB_ArrowColumn]", NAME
         for start in range(0, count, max(step, 1)):
             stop = min(start + step, count)
             batch = _SB_ArrowBatch(pa, np, raw_all[start:stop], start, zero_copy, transposing)
+            batch.sparse = sparse
             with np.errstate(invalid="ignore", over="ignore"):
                 arrays = [batch.array(n, f, 1) for n, f in zip(nodes, fields)]
             if batch.error is not None:
@@ -2104,20 +2284,23 @@ def _SB_arrow_batches(a: _SB_Any, columns: "_SB_Sequence[_SB_ArrowColumn]", NAME
 
 
 def _SB_arrow_reader(a: _SB_Any, columns: "_SB_Sequence[_SB_ArrowColumn]", NAME: str, batch_rows: int,
-                     select: "_SB_Sequence[str] | None") -> _SB_Any:
+                     select: "_SB_Sequence[str] | None", tagged: "_SB_Sequence[_SB_ArrowTagged]" = (),
+                     unions: str = "dense") -> _SB_Any:
     """The body of a generated module's arrow_stream: _SB_arrow_batches as a pyarrow.RecordBatchReader (it has
     __arrow_c_stream__, the Arrow C stream interface, which Polars, DuckDB and pyarrow consume)."""
     pa = _sb_pyarrow()
-    return pa.RecordBatchReader.from_batches(_SB_arrow_schema(columns, NAME, select),
-                                             _SB_arrow_batches(a, columns, NAME, batch_rows, select))
+    return pa.RecordBatchReader.from_batches(_SB_arrow_schema(columns, NAME, select, tagged, unions),
+                                             _SB_arrow_batches(a, columns, NAME, batch_rows, select, tagged=tagged,
+                                                               unions=unions))
 
 
 def _SB_arrow_table(a: _SB_Any, columns: "_SB_Sequence[_SB_ArrowColumn]", NAME: str, batch_rows: "int | None",
-                    select: "_SB_Sequence[str] | None") -> _SB_Any:
+                    select: "_SB_Sequence[str] | None", tagged: "_SB_Sequence[_SB_ArrowTagged]" = (),
+                    unions: str = "dense") -> _SB_Any:
     """The body of a generated module's to_arrow: the pyarrow.Table of _SB_arrow_batches."""
     pa = _sb_pyarrow()
-    return pa.Table.from_batches(list(_SB_arrow_batches(a, columns, NAME, batch_rows, select)),
-                                 schema=_SB_arrow_schema(columns, NAME, select))
+    return pa.Table.from_batches(list(_SB_arrow_batches(a, columns, NAME, batch_rows, select, tagged=tagged, unions=unions)),
+                                 schema=_SB_arrow_schema(columns, NAME, select, tagged, unions))
 
 
 # The runtime's API: the names a generated module may import (from structbridge_rt import ...) and bind under the
@@ -2139,6 +2322,6 @@ __all__ = [
     "_sb_utf16_split", "Violation", "_sb_numpy", "_sb_add", "_sb_any_member", "_sb_bits", "_sb_decimal_bad",
     "_sb_digits_bad", "_sb_jdk_malformed", "_sb_undecodable", "_sb_scan", "_SB_TextColumn", "_sb_validate",
     "_SB_file_kind", "_SB_lock_shared", "_SB_shown", "_SB_Lineage", "_SB_entry_shape", "_SB_check_header", "_sb_dtype_at",
-    "_SB_open_array", "_SB_open_versions", "_SB_ArrowColumn", "ArrowDataError", "_SB_arrow_schema", "_SB_arrow_source",
+    "_SB_open_array", "_SB_open_versions", "_SB_ArrowColumn", "_SB_ArrowTagged", "ArrowDataError", "_SB_arrow_schema", "_SB_arrow_source",
     "_SB_arrow_batches", "_SB_arrow_reader", "_SB_arrow_table"
 ]
