@@ -2035,7 +2035,7 @@ class _SB_ArrowBatch:
         if self.sparse:
             return self.sparse_union(node, field, m, ids)
         offsets = np.zeros(n, dtype=np.int32)
-        children = []
+        children: list[_SB_Any] = []
         for j, member in enumerate(node.children):
             sel = np.flatnonzero(ids == j)
             offsets[sel] = np.arange(sel.size, dtype=np.int32)
@@ -2061,7 +2061,7 @@ class _SB_ArrowBatch:
         pa = self.pa
         n = self.n * m
         k = np.arange(n)
-        children = []
+        children: list[_SB_Any] = []
         for j, member in enumerate(node.children):
             live = ids == j
             count = int(live.sum())
