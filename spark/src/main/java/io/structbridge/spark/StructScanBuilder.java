@@ -1,26 +1,54 @@
 package io.structbridge.spark;
 
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import org.apache.spark.sql.connector.expressions.aggregate.Aggregation;
 import org.apache.spark.sql.connector.expressions.filter.Predicate;
 import org.apache.spark.sql.connector.read.Scan;
 import org.apache.spark.sql.connector.read.ScanBuilder;
+import org.apache.spark.sql.connector.read.SupportsPushDownAggregates;
 import org.apache.spark.sql.connector.read.SupportsPushDownRequiredColumns;
 import org.apache.spark.sql.connector.read.SupportsPushDownV2Filters;
+import org.apache.spark.sql.internal.SQLConf;
 import org.apache.spark.sql.types.StructType;
 
 /**
- * Column pruning (also of nested struct members): only the requested members get vectors, and only
- * their bytes are touched. Filters: none is pushed, every predicate is handed back to Spark, which
- * evaluates it over the batches. A struct file has no statistics per range and no index, so a reader
- * could skip nothing; evaluating a predicate in the reader would only repeat the work of Spark's
- * generated code over the same vectors.
+ * Column pruning (also of nested struct members): only the requested members get vectors, and only their bytes are
+ * touched.
+ *
+ * <p><b>Filters.</b> Predicates {@link PushedFilters} translates are evaluated by the reader over the mapped structs,
+ * and Spark does not evaluate them again; the others are handed back to Spark. A pushed filter never narrows the
+ * checks: every bool, enum and text value of every member the query names (requested or filtered) is checked in every
+ * struct of the split, kept or not, so bad data fails the query exactly as without pushdown.
+ *
+ * <p><b>Aggregates.</b> When every predicate was pushed, an aggregation {@link PushedAggregates} translates is computed
+ * per split by the reader (a partial aggregate: Spark merges the splits' rows); the same checks apply to the grouped,
+ * aggregated and filtered members. Option {@code pushDown=false} pushes neither.
  */
-final class StructScanBuilder implements ScanBuilder, SupportsPushDownRequiredColumns, SupportsPushDownV2Filters {
+final class StructScanBuilder implements ScanBuilder, SupportsPushDownRequiredColumns, SupportsPushDownV2Filters,
+        SupportsPushDownAggregates {
     private final ReadOptions options;
+    private final StructType full;
     private StructType schema;
+    private Node.Group root;
+    private final List<Predicate> pushed = new ArrayList<>();
+    private FilterSpec filter;
+    private AggregatePlan aggregate;
+    private Aggregation aggregation;
 
     StructScanBuilder(ReadOptions options, StructType schema) {
         this.options = options;
+        this.full = schema;
         this.schema = schema;
+    }
+
+    private Node.Group root() {
+        if (root == null) {
+            root = ColumnTree.build(TypeResolver.resolve(options.typeName()).columns());
+        }
+        return root;
     }
 
     @Override
@@ -30,16 +58,58 @@ final class StructScanBuilder implements ScanBuilder, SupportsPushDownRequiredCo
 
     @Override
     public Predicate[] pushPredicates(Predicate[] predicates) {
-        return predicates; // all evaluated by Spark after the scan
+        if (!options.pushDown()) {
+            return predicates;
+        }
+        PushedFilters translator = new PushedFilters(root());
+        List<Predicate> left = new ArrayList<>();
+        for (Predicate p : predicates) {
+            FilterSpec s = translator.translate(p);
+            if (s == null) {
+                left.add(p);
+            } else {
+                pushed.add(p);
+                filter = filter == null ? s : new FilterSpec.And(filter, s);
+            }
+        }
+        return left.toArray(new Predicate[0]);
     }
 
     @Override
     public Predicate[] pushedPredicates() {
-        return new Predicate[0];
+        return pushed.toArray(new Predicate[0]);
+    }
+
+    @Override
+    public boolean pushAggregation(Aggregation a) {
+        if (!options.pushDown()) {
+            return false;
+        }
+        AggregatePlan plan = new PushedAggregates(root()).translate(a, SQLConf.get().ansiEnabled());
+        if (plan == null) {
+            return false;
+        }
+        this.aggregate = plan;
+        this.aggregation = a;
+        return true;
+    }
+
+    @Override
+    public boolean supportCompletePushDown(Aggregation a) {
+        return false; // each split computes a partial aggregate; Spark merges them
     }
 
     @Override
     public Scan build() {
-        return new StructScan(options, schema);
+        if (aggregate == null) {
+            return new StructScan(options, ReadPlan.of(schema, filter, full), null, pushed, null);
+        }
+        Set<String> read = new LinkedHashSet<>(aggregate.groupBy());
+        aggregate.functions().stream().filter(f -> f.column() != null).forEach(f -> read.add(f.column()));
+        StructType input = new StructType();
+        for (String name : read) {
+            input = input.add(full.apply(full.fieldIndex(name)));
+        }
+        return new StructScan(options, ReadPlan.of(input, filter, full), aggregate, pushed, aggregation);
     }
 }
