@@ -32,8 +32,8 @@ final class PushedAggregates {
         this.columns = ScalarKind.columns(root);
     }
 
-    /** {@return the plan of {@code a}, or null if a split cannot compute it exactly} */
-    AggregatePlan translate(Aggregation a, boolean ansi) {
+    /** {@return the plan of {@code a} (complete or partial), or null if a split cannot compute it exactly} */
+    AggregatePlan translate(Aggregation a, boolean ansi, boolean complete) {
         List<String> groupBy = new ArrayList<>();
         StructType output = new StructType();
         for (Expression e : a.groupByExpressions()) {
@@ -55,7 +55,7 @@ final class PushedAggregates {
             functions.add(fn);
             output = output.add("agg_" + i++, type(fn), fn.kind() != AggregatePlan.Kind.COUNT);
         }
-        return new AggregatePlan(groupBy, functions, output, ansi);
+        return new AggregatePlan(groupBy, functions, output, ansi, complete);
     }
 
     private AggregatePlan.Function function(AggregateFunc f) {

@@ -93,8 +93,25 @@ record ReadOptions(String path, String typeName, long rowsPerSplit, int batchRow
         return Path.of(p).toAbsolutePath().normalize().toString();
     }
 
-    /** {@return the structs per split: the option, or as many as fit 128 MiB (at least 1)} */
-    long splitRows(long stride) {
-        return rowsPerSplit > 0 ? rowsPerSplit : Math.max(1, DEFAULT_SPLIT_BYTES / Math.max(1, stride));
+    /** The fewest bytes a default split holds ({@code spark.sql.files.openCostInBytes}' default): small files stay one split. */
+    static final long MIN_SPLIT_BYTES = 4L << 20;
+
+    /**
+     * {@return the structs per split: the option, or by default as Spark's own file sources cut files: as many as fit
+     * 128 MiB, but no more than an even share of the file over {@code parallelism} cores (so a file of under
+     * {@code 128 MiB * parallelism} still keeps every core busy), and no fewer than fit 4 MiB; at least 1}
+     *
+     * @param stride the bytes per struct
+     * @param count the structs in the file
+     * @param parallelism the cores Spark schedules tasks on ({@code SparkContext.defaultParallelism})
+     */
+    long splitRows(long stride, long count, int parallelism) {
+        if (rowsPerSplit > 0) {
+            return rowsPerSplit;
+        }
+        long s = Math.max(1, stride);
+        long share = (count + Math.max(1, parallelism) - 1) / Math.max(1, parallelism);
+        long rows = Math.min(DEFAULT_SPLIT_BYTES / s, Math.max(MIN_SPLIT_BYTES / s, share));
+        return Math.max(1, rows);
     }
 }

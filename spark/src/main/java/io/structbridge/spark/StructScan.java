@@ -16,7 +16,8 @@ import org.apache.spark.sql.types.StructType;
 /**
  * A scan of one struct file: the file is opened (and its header checked) once when Spark first asks for the scan's
  * statistics or partitions, so the splits cover the structs the file holds then; each split is a range of
- * {@code rowsPerSplit} structs (by default as many as fit 128 MiB) and carries the file's identity at planning
+ * {@code rowsPerSplit} structs (by default as Spark cuts files: at most 128 MiB, at least 4 MiB, otherwise an
+ * even share over the cores; see {@link ReadOptions#splitRows}) and carries the file's identity at planning
  * (device, inode, length, header checksum), which the split's reader checks. Reports the struct count and the bytes of
  * the requested columns as statistics. Its description (EXPLAIN) lists the pushed filters and aggregate.
  */
@@ -29,7 +30,7 @@ final class StructScan implements Scan, Batch, SupportsReportStatistics {
     private StructFiles.Probe probe;
 
     StructScan(ReadOptions options, StructType schema) {
-        this(options, new ReadPlan(schema, null, schema), null, List.of(), null);
+        this(options, new ReadPlan(schema, null, schema), null, List.of(), null, null);
     }
 
     /**
@@ -38,8 +39,11 @@ final class StructScan implements Scan, Batch, SupportsReportStatistics {
      * @param aggregate the pushed aggregate, or null
      * @param pushed the pushed predicates, as Spark gave them (for the description)
      * @param aggregation the pushed aggregation, as Spark gave it (for the description), or null
+     * @param probe the file as the scan builder opened it for this query, or null to open it when first needed
      */
-    StructScan(ReadOptions options, ReadPlan read, AggregatePlan aggregate, List<Predicate> pushed, Aggregation aggregation) {
+    StructScan(ReadOptions options, ReadPlan read, AggregatePlan aggregate, List<Predicate> pushed, Aggregation aggregation,
+            StructFiles.Probe probe) {
+        this.probe = probe;
         this.options = options;
         this.read = read;
         this.aggregate = aggregate;
@@ -65,7 +69,7 @@ final class StructScan implements Scan, Batch, SupportsReportStatistics {
         StringBuilder s = new StringBuilder("structbridge " + options.typeName() + " " + options.path());
         s.append(" PushedFilters: ").append(pushed);
         if (aggregation != null) {
-            s.append(" PushedAggregation: ").append(Arrays.toString(aggregation.aggregateExpressions()))
+            s.append(aggregate.complete() ? " PushedAggregation (complete): " : " PushedAggregation (partial): ").append(Arrays.toString(aggregation.aggregateExpressions()))
                     .append(" PushedGroupBy: ").append(Arrays.toString(aggregation.groupByExpressions()));
         }
         return s.toString();
@@ -79,11 +83,13 @@ final class StructScan implements Scan, Batch, SupportsReportStatistics {
     @Override
     public InputPartition[] planInputPartitions() {
         StructFiles.Probe p = probe();
-        if (aggregate != null && p.count() == 0) {
-            // one empty split, so that a global aggregate's partial row (count 0) exists for Spark to merge
-            return new InputPartition[] {new StructSplit(options, p.identity(), 0, 0)};
+        if (aggregate != null && (aggregate.complete() || p.count() == 0)) {
+            // a complete aggregate is one split; an empty file is one empty split, so that a global aggregate's row
+            // (count 0) exists
+            return new InputPartition[] {new StructSplit(options, p.identity(), 0, p.count())};
         }
-        return Splits.of(options, p.identity(), p.count(), options.splitRows(p.type().size()));
+        int cores = org.apache.spark.sql.SparkSession.active().sparkContext().defaultParallelism();
+        return Splits.of(options, p.identity(), p.count(), options.splitRows(p.type().size(), p.count(), cores));
     }
 
     @Override

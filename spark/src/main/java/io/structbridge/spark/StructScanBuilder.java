@@ -24,8 +24,9 @@ import org.apache.spark.sql.types.StructType;
  * struct of the split, kept or not, so bad data fails the query exactly as without pushdown.
  *
  * <p><b>Aggregates.</b> When every predicate was pushed, an aggregation {@link PushedAggregates} translates is computed
- * per split by the reader (a partial aggregate: Spark merges the splits' rows); the same checks apply to the grouped,
- * aggregated and filtered members. Option {@code pushDown=false} pushes neither.
+ * by the reader: completely, in one split, when the file's structs fit one default split (128 MiB; Spark then plans no
+ * aggregate and no shuffle of its own), else partially per split (Spark merges the splits' rows); the same checks
+ * apply to the grouped, aggregated and filtered members. Option {@code pushDown=false} pushes neither.
  */
 final class StructScanBuilder implements ScanBuilder, SupportsPushDownRequiredColumns, SupportsPushDownV2Filters,
         SupportsPushDownAggregates {
@@ -37,6 +38,7 @@ final class StructScanBuilder implements ScanBuilder, SupportsPushDownRequiredCo
     private FilterSpec filter;
     private AggregatePlan aggregate;
     private Aggregation aggregation;
+    private StructFiles.Probe probe;
 
     StructScanBuilder(ReadOptions options, StructType schema) {
         this.options = options;
@@ -80,12 +82,38 @@ final class StructScanBuilder implements ScanBuilder, SupportsPushDownRequiredCo
         return pushed.toArray(new Predicate[0]);
     }
 
+    /** The file as the driver opened it for this query, once (the scan plans its splits from it). */
+    private StructFiles.Probe probe() {
+        if (probe == null) {
+            probe = StructFiles.probe(options);
+        }
+        return probe;
+    }
+
+    /**
+     * {@return whether one task reads the whole file: its structs fit one split of option {@code rowsPerSplit} if given,
+     * else 128 MiB (Spark's own default split); then an aggregate is computed completely by the scan, and Spark plans
+     * neither its own aggregate nor a shuffle}
+     */
+    private boolean oneSplit() {
+        long count = probe().count();
+        if (options.rowsPerSplit() > 0) {
+            return count <= options.rowsPerSplit();
+        }
+        return count * Math.max(1, probe().type().size()) <= ReadOptions.DEFAULT_SPLIT_BYTES;
+    }
+
+    @Override
+    public boolean supportCompletePushDown(Aggregation a) {
+        return options.pushDown() && new PushedAggregates(root()).translate(a, false, true) != null && oneSplit();
+    }
+
     @Override
     public boolean pushAggregation(Aggregation a) {
         if (!options.pushDown()) {
             return false;
         }
-        AggregatePlan plan = new PushedAggregates(root()).translate(a, SQLConf.get().ansiEnabled());
+        AggregatePlan plan = new PushedAggregates(root()).translate(a, SQLConf.get().ansiEnabled(), oneSplit());
         if (plan == null) {
             return false;
         }
@@ -95,14 +123,9 @@ final class StructScanBuilder implements ScanBuilder, SupportsPushDownRequiredCo
     }
 
     @Override
-    public boolean supportCompletePushDown(Aggregation a) {
-        return false; // each split computes a partial aggregate; Spark merges them
-    }
-
-    @Override
     public Scan build() {
         if (aggregate == null) {
-            return new StructScan(options, ReadPlan.of(schema, filter, full), null, pushed, null);
+            return new StructScan(options, ReadPlan.of(schema, filter, full), null, pushed, null, probe);
         }
         Set<String> read = new LinkedHashSet<>(aggregate.groupBy());
         aggregate.functions().stream().filter(f -> f.column() != null).forEach(f -> read.add(f.column()));
@@ -110,6 +133,6 @@ final class StructScanBuilder implements ScanBuilder, SupportsPushDownRequiredCo
         for (String name : read) {
             input = input.add(full.apply(full.fieldIndex(name)));
         }
-        return new StructScan(options, ReadPlan.of(input, filter, full), aggregate, pushed, aggregation);
+        return new StructScan(options, ReadPlan.of(input, filter, full), aggregate, pushed, aggregation, probe);
     }
 }

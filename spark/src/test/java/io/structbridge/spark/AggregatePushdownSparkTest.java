@@ -70,7 +70,7 @@ class AggregatePushdownSparkTest {
             for (String q : EXACT) {
                 Dataset<Row> pushed = sql(file, true, rowsPerSplit, q);
                 String plan = PushdownSparkTest.plan(pushed);
-                assertTrue(plan.contains("PushedAggregation: ["), q + "\n" + plan);
+                assertTrue(plan.contains("PushedAggregation (" + (rowsPerSplit == PushdownSparkTest.N ? "complete" : "partial") + "): ["), q + "\n" + plan);
                 List<String> got = PushdownSparkTest.rows(pushed);
                 assertEquals(PushdownSparkTest.rows(sql(file, false, rowsPerSplit, q)), got, q + " over splits of " + rowsPerSplit);
             }
