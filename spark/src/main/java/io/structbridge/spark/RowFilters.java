@@ -156,22 +156,18 @@ final class RowFilters {
     /** Reads a floating-point member widened to {@code double} (exactly). */
     static final class FloatReader {
         private final int kind;
-        private final ValueLayout.OfShort f16;
-        private final ValueLayout.OfFloat f32;
-        private final ValueLayout.OfDouble f64;
+        private final boolean big;
 
         FloatReader(Column c) {
             this.kind = c.kind() == Column.Kind.FLOAT16 ? 2 : c.kind() == Column.Kind.FLOAT ? 4 : 8;
-            this.f16 = ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(c.order());
-            this.f32 = ValueLayout.JAVA_FLOAT_UNALIGNED.withOrder(c.order());
-            this.f64 = ValueLayout.JAVA_DOUBLE_UNALIGNED.withOrder(c.order());
+            this.big = c.order() == java.nio.ByteOrder.BIG_ENDIAN;
         }
 
         double read(MemorySegment s, long at) {
             return switch (kind) {
-                case 2 -> Float.float16ToFloat(s.get(f16, at));
-                case 4 -> s.get(f32, at);
-                default -> s.get(f64, at);
+                case 2 -> Float.float16ToFloat(Layouts.short16(s, at, big));
+                case 4 -> Layouts.float32(s, at, big);
+                default -> Layouts.float64(s, at, big);
             };
         }
     }

@@ -13,8 +13,15 @@ import org.apache.spark.sql.SaveMode;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.functions;
 
-/** Temporary probe: phases of a query's fixed cost (planning vs execution), tiny and 1M files. */
+/**
+ * A profiling main (not a test): times one query's planning ({@code executedPlan}) and execution, run after run, over a
+ * struct file of {@code n} GeoPlace-shaped records or Parquet written from it; run it under JFR to see where a query's
+ * fixed cost goes: {@code SparkFixedCostProbe <n> <runs> struct|parquet [count|group]} (count: {@code count(*)} where
+ * {@code lat > 85 AND lng < 0}; group: {@code sum(lng)} per country). Prints the last third of {@code 3 * runs} runs.
+ */
 public final class SparkFixedCostProbe {
+    private SparkFixedCostProbe() {}
+
     public static void main(String[] args) throws Exception {
         long n = Long.parseLong(args[0]);
         int runs = Integer.parseInt(args[1]);
@@ -27,7 +34,7 @@ public final class SparkFixedCostProbe {
         try (StructFile<GeoPlace> f = StructFile.create(sb, GeoPlaceStruct.TYPE, n)) {
             List<GeoPlace> b = new ArrayList<>();
             for (long i = 0; i < n; i++) {
-                b.add(new GeoPlace(r.nextDouble() * 180 - 90, r.nextDouble() * 360 - 180, "place " + i, "DE"));
+                b.add(new GeoPlace(r.nextDouble() * 180 - 90, r.nextDouble() * 360 - 180, "place " + i, i % 3 == 0 ? "DE" : "FR"));
             }
             f.appendAll(b);
         }
@@ -40,7 +47,8 @@ public final class SparkFixedCostProbe {
             for (int k = 0; k < runs * 3; k++) {
                 long t0 = System.nanoTime();
                 long t1 = System.nanoTime();
-                Dataset<Row> q = df.where("lat > 85.0 AND lng < 0.0").agg(functions.count("*"));
+                Dataset<Row> q = args.length > 3 && args[3].equals("group") ? df.groupBy("country").agg(functions.sum("lng"))
+                        : df.where("lat > 85.0 AND lng < 0.0").agg(functions.count("*"));
                 q.queryExecution().executedPlan();
                 long t2 = System.nanoTime();
                 q.collectAsList();
