@@ -8,7 +8,6 @@ import org.apache.spark.sql.connector.expressions.aggregate.Aggregation;
 import org.apache.spark.sql.connector.expressions.filter.Predicate;
 import org.apache.spark.sql.connector.read.Scan;
 import org.apache.spark.sql.connector.read.ScanBuilder;
-import org.apache.spark.sql.connector.read.SupportsPushDownAggregates;
 import org.apache.spark.sql.connector.read.SupportsPushDownRequiredColumns;
 import org.apache.spark.sql.connector.read.SupportsPushDownV2Filters;
 import org.apache.spark.sql.internal.SQLConf;
@@ -23,13 +22,12 @@ import org.apache.spark.sql.types.StructType;
  * checks: every bool, enum and text value of every member the query names (requested or filtered) is checked in every
  * struct of the split, kept or not, so bad data fails the query exactly as without pushdown.
  *
- * <p><b>Aggregates.</b> When every predicate was pushed, an aggregation {@link PushedAggregates} translates is computed
+ * <p><b>Aggregates</b> (through {@link AggregatingScanBuilder}). When every predicate was pushed, an aggregation {@link PushedAggregates} translates is computed
  * by the reader: completely, in one split, when the file's structs fit one default split (128 MiB; Spark then plans no
  * aggregate and no shuffle of its own), else partially per split (Spark merges the splits' rows); the same checks
  * apply to the grouped, aggregated and filtered members. Option {@code pushDown=false} pushes neither.
  */
-final class StructScanBuilder implements ScanBuilder, SupportsPushDownRequiredColumns, SupportsPushDownV2Filters,
-        SupportsPushDownAggregates {
+class StructScanBuilder implements ScanBuilder, SupportsPushDownRequiredColumns, SupportsPushDownV2Filters {
     private final ReadOptions options;
     private final StructType full;
     private StructType schema;
@@ -103,13 +101,13 @@ final class StructScanBuilder implements ScanBuilder, SupportsPushDownRequiredCo
         return count * Math.max(1, probe().type().size()) <= ReadOptions.DEFAULT_SPLIT_BYTES;
     }
 
-    @Override
-    public boolean supportCompletePushDown(Aggregation a) {
+    /** {@return whether the aggregation can be computed completely by the scan (see {@link #oneSplit})} */
+    boolean completeAggregation(Aggregation a) {
         return options.pushDown() && new PushedAggregates(root()).translate(a, false, true) != null && oneSplit();
     }
 
-    @Override
-    public boolean pushAggregation(Aggregation a) {
+    /** {@return whether the aggregation is pushed (then {@link #build} scans it)} */
+    boolean aggregation(Aggregation a) {
         if (!options.pushDown()) {
             return false;
         }
