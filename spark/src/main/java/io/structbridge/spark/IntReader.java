@@ -15,18 +15,14 @@ final class IntReader {
     private final boolean signed;
     private final int shift;
     private final int width;
-    private final ValueLayout.OfShort s2;
-    private final ValueLayout.OfInt s4;
-    private final ValueLayout.OfLong s8;
+    private final boolean big;
 
     IntReader(Column c) {
         this.size = c.elementSize();
         this.signed = c.signed();
         this.shift = c.bitShift();
         this.width = c.bitWidth();
-        this.s2 = ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(c.order());
-        this.s4 = ValueLayout.JAVA_INT_UNALIGNED.withOrder(c.order());
-        this.s8 = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(c.order());
+        this.big = c.order() == java.nio.ByteOrder.BIG_ENDIAN;
     }
 
     /** {@return the element at byte offset {@code at} of {@code s}} */
@@ -36,9 +32,9 @@ final class IntReader {
         }
         return switch (size) {
             case 1 -> signed ? s.get(ValueLayout.JAVA_BYTE, at) : s.get(ValueLayout.JAVA_BYTE, at) & 0xffL;
-            case 2 -> signed ? s.get(s2, at) : s.get(s2, at) & 0xffffL;
-            case 4 -> signed ? s.get(s4, at) : s.get(s4, at) & 0xffff_ffffL;
-            default -> s.get(s8, at);
+            case 2 -> signed ? Layouts.short16(s, at, big) : Layouts.short16(s, at, big) & 0xffffL;
+            case 4 -> signed ? Layouts.int32(s, at, big) : Layouts.int32(s, at, big) & 0xffff_ffffL;
+            default -> Layouts.int64(s, at, big);
         };
     }
 

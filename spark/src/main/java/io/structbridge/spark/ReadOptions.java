@@ -12,14 +12,18 @@ import java.util.Map;
  * @param typeName the record class or its generated {@code RStruct} class, fully qualified
  * @param rowsPerSplit structs per input partition, or 0 for the default (see {@link #splitRows})
  * @param batchRows structs per columnar batch
+ * @param pushDown whether filters and aggregates may be pushed into the reader (option {@code pushDown}, default true;
+ *     false hands every predicate and aggregate to Spark, as before pushdown existed)
  */
-record ReadOptions(String path, String typeName, long rowsPerSplit, int batchRows) implements Serializable {
+record ReadOptions(String path, String typeName, long rowsPerSplit, int batchRows, boolean pushDown) implements Serializable {
     /** Option naming the struct type. */
     static final String TYPE = "type";
     /** Option: structs per split. */
     static final String ROWS_PER_SPLIT = "rowsPerSplit";
     /** Option: structs per columnar batch. */
     static final String BATCH_ROWS = "batchRows";
+    /** Option: whether filters and aggregates are pushed into the reader ({@code true} or {@code false}). */
+    static final String PUSH_DOWN = "pushDown";
     /** The default structs per columnar batch (Spark's own columnar readers use 4096). */
     static final int DEFAULT_BATCH_ROWS = 4096;
     /** The default bytes per split when {@code rowsPerSplit} is not given ({@code spark.sql.files.maxPartitionBytes}' default). */
@@ -50,7 +54,11 @@ record ReadOptions(String path, String typeName, long rowsPerSplit, int batchRow
         if (batch > 1 << 24) {
             throw new IllegalArgumentException("structbridge: option batchRows " + batch + " is larger than 16777216");
         }
-        return new ReadOptions(localPath(path), type.strip(), rows, (int) batch);
+        String push = o.getOrDefault(PUSH_DOWN, "true").strip();
+        if (!push.equalsIgnoreCase("true") && !push.equalsIgnoreCase("false")) {
+            throw new IllegalArgumentException("structbridge: option pushDown must be true or false, got \"" + push + "\"");
+        }
+        return new ReadOptions(localPath(path), type.strip(), rows, (int) batch, Boolean.parseBoolean(push));
     }
 
     private static long number(Map<String, String> o, String key, long absent) {
@@ -85,8 +93,25 @@ record ReadOptions(String path, String typeName, long rowsPerSplit, int batchRow
         return Path.of(p).toAbsolutePath().normalize().toString();
     }
 
-    /** {@return the structs per split: the option, or as many as fit 128 MiB (at least 1)} */
-    long splitRows(long stride) {
-        return rowsPerSplit > 0 ? rowsPerSplit : Math.max(1, DEFAULT_SPLIT_BYTES / Math.max(1, stride));
+    /** The fewest bytes a default split holds ({@code spark.sql.files.openCostInBytes}' default): small files stay one split. */
+    static final long MIN_SPLIT_BYTES = 4L << 20;
+
+    /**
+     * {@return the structs per split: the option, or by default as Spark's own file sources cut files: as many as fit
+     * 128 MiB, but no more than an even share of the file over {@code parallelism} cores (so a file of under
+     * {@code 128 MiB * parallelism} still keeps every core busy), and no fewer than fit 4 MiB; at least 1}
+     *
+     * @param stride the bytes per struct
+     * @param count the structs in the file
+     * @param parallelism the cores Spark schedules tasks on ({@code SparkContext.defaultParallelism})
+     */
+    long splitRows(long stride, long count, int parallelism) {
+        if (rowsPerSplit > 0) {
+            return rowsPerSplit;
+        }
+        long s = Math.max(1, stride);
+        long share = (count + Math.max(1, parallelism) - 1) / Math.max(1, parallelism);
+        long rows = Math.min(DEFAULT_SPLIT_BYTES / s, Math.max(MIN_SPLIT_BYTES / s, share));
+        return Math.max(1, rows);
     }
 }

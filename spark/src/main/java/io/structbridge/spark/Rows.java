@@ -31,9 +31,10 @@ abstract sealed class Rows {
     }
 
     /**
-     * The structs of the current batch: value {@code i} is struct {@code first + i} of the file, at byte
-     * {@code (first + i) * stride} of the file's structs, or at byte {@code i * stride} of a buffer that holds the
-     * batch alone (a file of an older layout version, widened a batch at a time).
+     * The structs of the current batch: value {@code i} is struct {@code first + p} of the file, where {@code p} is
+     * {@code i} (no selection) or {@code selection[i]} (a pushed filter kept only some structs of the window), at
+     * byte {@code (first + p) * stride} of the file's structs, or at byte {@code p * stride} of a buffer that holds
+     * the window alone (a file of an older layout version, widened a window at a time).
      */
     static final class Top extends Rows {
         private final String file;
@@ -41,6 +42,11 @@ abstract sealed class Rows {
         private final boolean batchBuffer;
         /** The file index of the batch's first struct. */
         long first;
+        /**
+         * The structs of the window that the batch holds, ascending positions in the window (value {@code i} is
+         * window position {@code selection[i]}), or null for all of them (value {@code i} is position {@code i}).
+         */
+        int[] selection;
 
         Top(String file, long stride, boolean batchBuffer) {
             this.file = file;
@@ -53,14 +59,19 @@ abstract sealed class Rows {
             return stride;
         }
 
+        private int position(int i) {
+            return selection == null ? i : selection[i];
+        }
+
         @Override
         long offset(int i) {
-            return (batchBuffer ? i : first + i) * stride;
+            int p = position(i);
+            return (batchBuffer ? p : first + p) * stride;
         }
 
         @Override
         long row(int i) {
-            return first + i;
+            return first + position(i);
         }
 
         @Override

@@ -1,111 +1,96 @@
 package io.structbridge.spark;
 
-import io.structbridge.runtime.StructFile;
-import io.structbridge.runtime.StructType;
 import java.io.IOException;
-import java.lang.foreign.Arena;
-import java.lang.foreign.MemorySegment;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import org.apache.spark.sql.connector.read.PartitionReader;
+import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.vectorized.ColumnarBatch;
 
 /**
- * Reads one split as columnar batches: maps the file (checking its header again) and checks that it is
- * the file planning saw (its {@link StructFile#identity()}: a file replaced by rename, grown, shrunk or
- * with a rewritten header fails the split, naming both identities, rather than give rows of another
- * file), then moves a window of at most {@code batchRows} structs over the split; the vectors read the
- * mapping in place, so a batch costs only the checks of its bool, enum and text values. The mapping
- * lives until {@link #close}. Structs rewritten in place under an unchanged header are not detected.
+ * Reads one split as columnar batches through a {@link SplitCursor}: the vectors read the mapping in place, so a batch
+ * costs only the checks of its bool, enum and text values.
  *
- * <p>A file of a newer layout version is read in place with the file's stride (its members past the reader's are
- * ignored). One of an older version is widened a batch at a time: each batch's structs are copied into one buffer of
- * at most {@code batchRows} structs of the reader's size, each the file's bytes followed by zeros (the value of every
- * member the file's version lacks), so a split's memory is bounded by its batch, not by the file.
+ * <p>With a pushed filter, each window of structs is first checked whole (every bool, enum and text value of every
+ * member the query names: requested or filtered; the same values a read without the filter checks), then the filter
+ * is evaluated struct by struct and the batch holds only the structs it keeps (a selection over the window); a window
+ * in which no struct holds yields no batch.
  */
 final class StructBatchReader implements PartitionReader<ColumnarBatch> {
-    private final StructSplit split;
-    private final StructFile<?> file;
+    private final SplitCursor cursor;
     private final Rows.Top top;
     private final MappedVector[] vectors;
     private final ColumnarBatch batch;
-    private final int batchRows;
-    /** For a file of an older layout version: the arena of {@link #widened}; else null. */
-    private final Arena arena;
-    /** For a file of an older layout version: the current batch's structs widened to the reader's size; else null. */
-    private final MemorySegment widened;
-    /** The file's structs as stored, {@link StructFile#stride()} bytes apart. */
-    private final MemorySegment stored;
-    private final long fileStride;
-    private long done;
+    /** With a filter: the vectors of every member the query names, over the whole window; else null. */
+    private final MappedVector[] checks;
+    private final Rows.Top checkTop;
+    private final RowPredicate filter;
+    private final int[] selection;
 
-    StructBatchReader(StructSplit split, org.apache.spark.sql.types.StructType requested) {
-        this.split = split;
-        ReadOptions o = split.options();
-        StructType<?> type = TypeResolver.resolve(o.typeName());
-        this.file = StructFiles.open(o.path(), type);
+    /**
+     * @param split the split
+     * @param read what to read: the requested (pruned) schema and the pushed filter
+     */
+    StructBatchReader(StructSplit split, ReadPlan read) {
+        StructType requested = read.schema();
+        Node.Group root = ColumnTree.build(TypeResolver.resolve(split.options().typeName()).columns());
+        long multiplicity = Vectors.build(root, read.checked(), java.lang.foreign.MemorySegment.NULL,
+                new Rows.Top("", 1, false)).multiplicity();
+        int rows = (int) Math.max(1, Math.min(split.options().batchRows(), Integer.MAX_VALUE / 2 / multiplicity));
+        this.cursor = new SplitCursor(split, rows);
         try {
-            StructFile.Identity now = file.identity();
-            if (!now.equals(split.identity())) {
-                throw new StructReadException(o.path(), split.first(), null, "the file changed after the query was planned "
-                        + "(planned: " + split.identity() + "; now: " + now + "): run the query again");
-            }
-            long end = split.first() + split.count();
-            if (file.count() < end) {
-                long need = file.dataOffset() + end * file.stride();
-                throw new StructReadException(o.path(), file.count(), null, "the split reads structs ["
-                        + split.first() + ", " + end + ") but the file now holds " + file.count() + " structs (expected at least "
-                        + need + " bytes, the file has " + size(o.path()) + "): it was truncated or rewritten after planning");
-            }
-            boolean older = file.layoutVersion() < type.lineage().getLast().version();
-            this.stored = file.storedStructs();
-            this.fileStride = file.stride();
-            if (older) {
-                long rows = Math.min(split.count(), o.batchRows());
-                this.arena = Arena.ofShared();
-                this.widened = arena.allocate(Math.max(1, rows) * type.size(), type.alignment());
-            } else {
-                this.arena = null;
-                this.widened = null;
-            }
-            this.top = new Rows.Top(o.path(), older ? type.size() : file.stride(), older);
-            Vectors.Built built = Vectors.build(ColumnTree.build(type.columns()), requested, older ? widened : stored, top);
-            this.vectors = built.vectors();
-            this.batchRows = (int) Math.max(1, Math.min(o.batchRows(), Integer.MAX_VALUE / 2 / built.multiplicity()));
+            this.top = cursor.newTop();
+            this.vectors = Vectors.build(root, requested, cursor.data(), top).vectors();
             this.batch = new ColumnarBatch(vectors.clone());
+            if (read.filter() != null) {
+                this.checkTop = cursor.newTop();
+                this.checks = Vectors.build(root, read.checked(), cursor.data(), checkTop).vectors();
+                this.filter = RowFilters.bind(read.filter(), cursor.data(), root);
+                this.selection = new int[rows];
+            } else {
+                this.checkTop = null;
+                this.checks = null;
+                this.filter = null;
+                this.selection = null;
+            }
         } catch (RuntimeException | Error e) {
             closeQuietly(e);
             throw e;
         }
     }
 
-    private static String size(String path) {
-        try {
-            return Files.size(Path.of(path)) + " bytes";
-        } catch (IOException e) {
-            return "an unknown size (" + e.getMessage() + ")";
+    @Override
+    public boolean next() {
+        while (true) {
+            int n = cursor.next();
+            if (n == 0) {
+                return false;
+            }
+            top.first = cursor.first();
+            int m = filter == null ? n : select(n);
+            if (m == 0) {
+                continue;
+            }
+            for (MappedVector v : vectors) {
+                v.load(m);
+            }
+            batch.setNumRows(m);
+            return true;
         }
     }
 
-    @Override
-    public boolean next() {
-        if (done >= split.count()) {
-            return false;
-        }
-        int n = (int) Math.min(batchRows, split.count() - done);
-        top.first = split.first() + done;
-        if (widened != null) {
-            // struct j of the batch: the file's bytes, then the zeros the buffer was allocated with (never written)
-            for (int j = 0; j < n; j++) {
-                MemorySegment.copy(stored, (top.first + j) * fileStride, widened, j * top.stride(), fileStride);
-            }
-        }
-        for (MappedVector v : vectors) {
+    /** Checks the whole window, then keeps the structs the filter holds for; {@return how many} */
+    private int select(int n) {
+        checkTop.first = cursor.first();
+        for (MappedVector v : checks) {
             v.load(n);
         }
-        batch.setNumRows(n);
-        done += n;
-        return true;
+        int m = 0;
+        for (int i = 0; i < n; i++) {
+            if (filter.test(checkTop.offset(i))) {
+                selection[m++] = i;
+            }
+        }
+        top.selection = m == n ? null : selection;
+        return m;
     }
 
     @Override
@@ -115,13 +100,7 @@ final class StructBatchReader implements PartitionReader<ColumnarBatch> {
 
     @Override
     public void close() throws IOException {
-        try {
-            file.close();
-        } finally {
-            if (arena != null) {
-                arena.close();
-            }
-        }
+        cursor.close();
     }
 
     private void closeQuietly(Throwable e) {

@@ -18,8 +18,10 @@ import org.apache.spark.sql.util.CaseInsensitiveStringMap;
  *
  * <p><b>Options.</b> {@code type} (required): the record class of the structs, or its generated
  * {@code RStruct} class, fully qualified; the class must be on the driver's and the executors' class
- * path. {@code rowsPerSplit}: structs per input partition (default: as many as fit 128 MiB).
- * {@code batchRows}: structs per columnar batch (default 4096). A schema given by the user is refused:
+ * path. {@code rowsPerSplit}: structs per input partition (default: an even share of the file over the cores, at
+ * most 128 MiB and at least 4 MiB of structs). {@code batchRows}: structs per columnar batch (default 4096).
+ * {@code pushDown}: {@code true} (default) or {@code false}: whether filters and aggregates are evaluated by the reader
+ * (see {@link StructScanBuilder}); {@code false} hands all of them to Spark. A schema given by the user is refused:
  * the schema is the struct's.
  *
  * <p><b>Checks.</b> {@code load} opens the file and checks its header against the type: a file of
@@ -30,7 +32,8 @@ import org.apache.spark.sql.util.CaseInsensitiveStringMap;
  * a file replaced by rename, grown or shrunk since fails the split with a {@link StructReadException}
  * naming both. A stored value with no faithful Spark value (bool byte
  * other than 0/1, invalid UTF-8, non-ASCII byte in ASCII text, missing NUL, unknown enum code) fails the
- * read with a {@link StructReadException} naming the file, the struct's index and the member path.
+ * read with a {@link StructReadException} naming the file, the struct's index and the member path; a pushed filter
+ * or aggregate checks every struct of the split in every member the query names, as a read without pushdown does.
  *
  * <p><b>Types</b>: see {@link SparkTypes}; no column is nullable.
  */

@@ -7,8 +7,8 @@ import java.util.ArrayDeque;
 import java.util.Deque;
 
 /**
- * Finds the generated {@code StructType} of a record by class name: once per scan on the driver and
- * once per split on an executor (never per value). A record {@code p.Outer.R} (binary name
+ * Finds the generated {@code StructType} of a record by class name: the class is loaded by name each time, its type
+ * found by reflection once per class (a {@link ClassValue}), not again per scan or per split. A record {@code p.Outer.R} (binary name
  * {@code p.Outer$R}) has its type in {@code p.Outer_RStruct.TYPE}; the generated class may be named
  * directly.
  */
@@ -26,7 +26,19 @@ final class TypeResolver {
         if (loader == null) {
             loader = TypeResolver.class.getClassLoader();
         }
-        Class<?> c = load(name, loader);
+        return TYPES.get(load(name, loader));
+    }
+
+    /** The struct type of each class, found once per class. */
+    private static final ClassValue<StructType<?>> TYPES = new ClassValue<>() {
+        @Override
+        protected StructType<?> computeValue(Class<?> c) {
+            return of(c);
+        }
+    };
+
+    private static StructType<?> of(Class<?> c) {
+        String name = c.getName();
         StructType<?> direct = typeField(c);
         if (direct != null) {
             return direct;

@@ -7,48 +7,84 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
+import java.util.function.Function;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SaveMode;
 import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.functions;
 
 /**
- * A timed main (not a test, not JMH): the same Spark aggregate over the same records stored three
- * ways — a struct file read by this connector, JSON Lines and Parquet, both written by Spark itself
- * from the struct file's DataFrame. Prints the median and best of the runs per format and the ratio
- * to the struct file. Run it on a quiet machine:
- * {@code mvn -B -pl spark -am -Pspark-bench -DskipTests verify -Dbench.rows=1000000,10000000}
- * (each run: count, mean latitude and longitude sum per country over GeoPlace-shaped records).
+ * A timed main (not a test, not JMH): the same Spark queries over the same records stored as a struct file read by
+ * this connector (with pushdown, without it, and cut into 7 splits on {@code local[2]}) and as Parquet written by Spark
+ * itself from the struct file's DataFrame. Three queries over GeoPlace-shaped records: {@code count} where a selective
+ * filter holds ({@code lat > 85 AND lng < 0}, about 1.4% of the rows), {@code country, sum(lng)} grouped by country,
+ * and the older report query (count, mean latitude and longitude sum per country). Each query runs once to warm up,
+ * then {@code runs} times; prints mean, standard deviation and best in milliseconds and the mean's ratio to the
+ * struct file's with pushdown. Run it on a quiet machine:
+ * {@code java <spark.jvm.flags of spark/pom.xml> -cp <test class path> io.structbridge.spark.SparkFormatsBenchmark 1000,1000000,10000000 7}
+ * (or {@code mvn -B -pl spark -am -Pspark-bench -DskipTests verify -Dbench.rows=...} where exec-maven-plugin is available).
  */
 public final class SparkFormatsBenchmark {
     private SparkFormatsBenchmark() {}
 
     private static final String[] COUNTRIES = {"DE", "FR", "US", "BR", "IN", "CN", "JP", "ZA", "AU", "NO", "ES", "IT"};
 
+    private record Query(String name, Function<Dataset<Row>, Dataset<Row>> body) {}
+
+    private static final List<Query> QUERIES = List.of(
+            new Query("count-filter", df -> df.where("lat > 85.0 AND lng < 0.0").agg(functions.count("*"))),
+            new Query("grouped-sum", df -> df.groupBy("country").agg(functions.sum("lng"))),
+            new Query("report", df -> df.groupBy("country").agg(functions.count("*"), functions.avg("lat"), functions.sum("lng"))));
+
     public static void main(String[] args) throws Exception {
         long[] sizes = Arrays.stream((args.length > 0 ? args[0] : "1000000,10000000").split(",")).mapToLong(Long::parseLong).toArray();
-        int runs = args.length > 1 ? Integer.parseInt(args[1]) : 5;
+        int runs = args.length > 1 ? Integer.parseInt(args[1]) : 7;
         Path dir = Files.createTempDirectory("sb-spark-bench");
         SparkSession spark = SparkSession.builder().master("local[2]").appName("structbridge-formats")
                 .config("spark.ui.enabled", "false").config("spark.sql.shuffle.partitions", "2")
                 .config("spark.driver.host", "127.0.0.1").config("spark.driver.bindAddress", "127.0.0.1").getOrCreate();
         try {
-            System.out.printf("%-10s %-8s %12s %12s %8s%n", "records", "format", "median ms", "best ms", "x struct");
+            System.out.printf("%-9s %-13s %-16s %6s %9s %8s %9s %8s%n", "records", "query", "format", "splits", "mean ms", "sd ms",
+                    "best ms", "x push");
             for (long n : sizes) {
                 Path sb = dir.resolve("places-" + n + ".sb");
                 write(sb, n);
-                Dataset<Row> structs = spark.read().format("structbridge").option("type", GeoPlace.class.getName()).load(sb.toString());
-                String json = dir.resolve("places-" + n + ".jsonl").toString();
                 String parquet = dir.resolve("places-" + n + ".parquet").toString();
-                structs.write().mode(SaveMode.Overwrite).json(json);
-                structs.write().mode(SaveMode.Overwrite).parquet(parquet);
-                double[] base = time(structs, runs);
-                report(n, "struct", base, base);
-                report(n, "json", time(spark.read().schema(structs.schema()).json(json), runs), base);
-                report(n, "parquet", time(spark.read().parquet(parquet), runs), base);
+                structs(spark, sb, true, 0).write().mode(SaveMode.Overwrite).parquet(parquet);
+                long seven = Math.max(1, (n + 6) / 7);
+                for (Query q : QUERIES) {
+                    double[] base = time(q, structs(spark, sb, true, 0), runs);
+                    report(n, q.name(), "struct", structs(spark, sb, true, 0), base, base);
+                    report(n, q.name(), "struct-nopush", structs(spark, sb, false, 0), time(q, structs(spark, sb, false, 0), runs), base);
+                    report(n, q.name(), "struct-7splits", structs(spark, sb, true, seven), time(q, structs(spark, sb, true, seven), runs), base);
+                    Dataset<Row> pq = spark.read().parquet(parquet);
+                    report(n, q.name(), "parquet", pq, time(q, pq, runs), base);
+                    check(q, structs(spark, sb, true, 0), structs(spark, sb, false, 0), pq);
+                }
             }
         } finally {
             spark.stop();
+        }
+    }
+
+    private static Dataset<Row> structs(SparkSession spark, Path sb, boolean push, long rowsPerSplit) {
+        var r = spark.read().format("structbridge").option("type", GeoPlace.class.getName()).option("pushDown", push);
+        if (rowsPerSplit > 0) {
+            r = r.option("rowsPerSplit", rowsPerSplit);
+        }
+        return r.load(sb.toString());
+    }
+
+    /** Fails if the formats' counts or group counts differ (the timed queries must compute the same thing). */
+    private static void check(Query q, Dataset<Row> push, Dataset<Row> plain, Dataset<Row> parquet) {
+        long a = q.body().apply(push).count();
+        long b = q.body().apply(plain).count();
+        long c = q.body().apply(parquet).count();
+        List<Row> x = q.body().apply(push).collectAsList();
+        List<Row> y = q.body().apply(parquet).collectAsList();
+        if (a != b || a != c || q.name().equals("count-filter") && !x.equals(y)) {
+            throw new AssertionError(q.name() + ": results differ: " + x + " vs " + y);
         }
     }
 
@@ -69,22 +105,26 @@ public final class SparkFormatsBenchmark {
         }
     }
 
-    /** {@return {median, best} milliseconds of {@code runs} runs of the aggregate, after one warm-up run} */
-    private static double[] time(Dataset<Row> df, int runs) {
-        df.groupBy("country").agg(org.apache.spark.sql.functions.count("*"), org.apache.spark.sql.functions.avg("lat"),
-                org.apache.spark.sql.functions.sum("lng")).collectAsList();
+    /**
+     * {@return {mean, standard deviation, best} milliseconds of {@code runs} runs of the query over {@code df}, after one
+     * warm-up run; each run is a new query (planned again: analysis, pushdown, split planning), over the same loaded
+     * DataFrame, as the old benchmark's were}
+     */
+    private static double[] time(Query q, Dataset<Row> df, int runs) {
+        q.body().apply(df).collectAsList();
         double[] ms = new double[runs];
         for (int i = 0; i < runs; i++) {
             long t0 = System.nanoTime();
-            df.groupBy("country").agg(org.apache.spark.sql.functions.count("*"), org.apache.spark.sql.functions.avg("lat"),
-                    org.apache.spark.sql.functions.sum("lng")).collectAsList();
+            q.body().apply(df).collectAsList();
             ms[i] = (System.nanoTime() - t0) / 1e6;
         }
-        Arrays.sort(ms);
-        return new double[] {ms[runs / 2], ms[0]};
+        double mean = Arrays.stream(ms).average().orElseThrow();
+        double var = Arrays.stream(ms).map(m -> (m - mean) * (m - mean)).sum() / Math.max(1, runs - 1);
+        return new double[] {mean, Math.sqrt(var), Arrays.stream(ms).min().orElseThrow()};
     }
 
-    private static void report(long n, String format, double[] t, double[] base) {
-        System.out.printf("%-10d %-8s %12.1f %12.1f %8.2f%n", n, format, t[0], t[1], t[0] / base[0]);
+    private static void report(long n, String query, String format, Dataset<Row> df, double[] t, double[] base) {
+        int splits = df.rdd().getNumPartitions();
+        System.out.printf("%-9d %-13s %-16s %6d %9.1f %8.1f %9.1f %8.2f%n", n, query, format, splits, t[0], t[1], t[2], t[0] / base[0]);
     }
 }

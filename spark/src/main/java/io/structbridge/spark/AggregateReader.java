@@ -1,0 +1,122 @@
+package io.structbridge.spark;
+
+import io.structbridge.runtime.Column;
+import java.io.IOException;
+import java.util.List;
+import java.util.Map;
+import org.apache.spark.sql.catalyst.InternalRow;
+import org.apache.spark.sql.catalyst.expressions.GenericInternalRow;
+import org.apache.spark.sql.connector.read.PartitionReader;
+
+/**
+ * One split's partial aggregate ({@link AggregatePlan}): reads the split a window at a time through a
+ * {@link SplitCursor}, checks the window whole (every bool, enum and text value of every member the query names:
+ * grouped, aggregated or filtered, as a read without pushdown checks them), keeps the structs the pushed filter holds
+ * for, and adds each to its group, in file order. Then hands Spark one row per group (for a global aggregate exactly
+ * one row, also when no struct is kept: count 0, other values null).
+ */
+final class AggregateReader implements PartitionReader<InternalRow> {
+    private final SplitCursor cursor;
+    private final Rows.Top top;
+    private final MappedVector[] checks;
+    private final RowPredicate filter;
+    private final GroupColumn[] groups;
+    private final Accumulator[] accumulators;
+    private final GroupSlots slots;
+    private int emitted = -1;
+    private GenericInternalRow row;
+
+    AggregateReader(StructSplit split, ReadPlan read, AggregatePlan plan) {
+        Node.Group root = ColumnTree.build(TypeResolver.resolve(split.options().typeName()).columns());
+        this.cursor = new SplitCursor(split, split.options().batchRows());
+        try {
+            this.top = cursor.newTop();
+            this.checks = Vectors.build(root, read.checked(), cursor.data(), top).vectors();
+            this.filter = read.filter() == null ? null : RowFilters.bind(read.filter(), cursor.data(), root);
+            Map<String, Column> columns = ScalarKind.columns(root);
+            List<String> by = plan.groupBy();
+            this.groups = new GroupColumn[by.size()];
+            for (int i = 0; i < groups.length; i++) {
+                groups[i] = new GroupColumn(columns.get(by.get(i)), cursor.data());
+            }
+            List<AggregatePlan.Function> fs = plan.functions();
+            this.accumulators = new Accumulator[fs.size()];
+            for (int i = 0; i < accumulators.length; i++) {
+                AggregatePlan.Function f = fs.get(i);
+                accumulators[i] = Accumulator.of(f, f.column() == null ? null : columns.get(f.column()), cursor.data(), plan.ansi());
+            }
+            this.slots = new GroupSlots(groups.length);
+        } catch (RuntimeException | Error e) {
+            try {
+                cursor.close();
+            } catch (IOException | RuntimeException f) {
+                e.addSuppressed(f);
+            }
+            throw e;
+        }
+    }
+
+    private void aggregate() {
+        long[] key = new long[groups.length];
+        int n;
+        while ((n = cursor.next()) > 0) {
+            top.first = cursor.first();
+            for (MappedVector v : checks) {
+                v.load(n);
+            }
+            for (int i = 0; i < n; i++) {
+                long at = top.offset(i);
+                if (filter != null && !filter.test(at)) {
+                    continue;
+                }
+                int slot;
+                if (groups.length == 0) {
+                    slot = 0;
+                } else if (groups.length == 1) {
+                    slot = slots.slot(groups[0].key(at));
+                } else {
+                    for (int g = 0; g < groups.length; g++) {
+                        key[g] = groups[g].key(at);
+                    }
+                    slot = slots.slot(key);
+                }
+                for (Accumulator a : accumulators) {
+                    a.ensure(slot);
+                    a.add(slot, at);
+                }
+            }
+        }
+    }
+
+    @Override
+    public boolean next() {
+        if (emitted < 0) {
+            aggregate();
+        }
+        emitted++;
+        if (emitted >= slots.size()) {
+            return false;
+        }
+        long[] keys = slots.keys(emitted);
+        Object[] values = new Object[groups.length + accumulators.length];
+        for (int g = 0; g < groups.length; g++) {
+            values[g] = groups[g].value(keys[g]);
+        }
+        for (int i = 0; i < accumulators.length; i++) {
+            accumulators[i].ensure(emitted);
+            values[groups.length + i] = accumulators[i].value(emitted);
+        }
+        row = new GenericInternalRow(values);
+        return true;
+    }
+
+    @Override
+    public InternalRow get() {
+        return row;
+    }
+
+    @Override
+    public void close() throws IOException {
+        cursor.close();
+    }
+}

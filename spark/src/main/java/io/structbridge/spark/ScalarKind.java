@@ -1,0 +1,49 @@
+package io.structbridge.spark;
+
+import io.structbridge.runtime.Column;
+import io.structbridge.runtime.TextEncoding;
+import java.util.Map;
+import java.util.TreeMap;
+import org.apache.spark.sql.types.DataType;
+import org.apache.spark.sql.types.DecimalType;
+
+/**
+ * The top-level scalar members a pushed filter or aggregate can read in place, by how their value compares: as a
+ * {@code long} ({@link #INTEGER}: integers and bit-fields of at most 63 value bits, i.e. every one but {@code uint64};
+ * {@link #BOOL}: 0 or 1), as a {@code double} ({@link #FLOATING}: binary16, float, double), by name
+ * ({@link #ENUM}) or by UTF-8 bytes ({@link #TEXT}: UTF-8 or ASCII text; Latin-1 text is converted, so it is left to
+ * Spark). Arrays, nested structs, {@code uint64} and Latin-1 text have no kind: predicates and aggregates on them
+ * stay with Spark.
+ */
+enum ScalarKind {
+    BOOL, INTEGER, FLOATING, ENUM, TEXT;
+
+    /** {@return the kind of {@code c}, or null if pushed work cannot read it} */
+    static ScalarKind of(Column c) {
+        if (c.array() || c.union() != null) {
+            return null;
+        }
+        DataType t = SparkTypes.element(c);
+        if (c.kind() == Column.Kind.BOOL) {
+            return BOOL;
+        } else if (c.kind() == Column.Kind.ENUM) {
+            return ENUM;
+        } else if (c.kind() == Column.Kind.TEXT) {
+            return c.encoding() == TextEncoding.LATIN_1 ? null : TEXT;
+        } else if (c.kind() == Column.Kind.FLOAT16 || c.kind() == Column.Kind.FLOAT || c.kind() == Column.Kind.DOUBLE) {
+            return FLOATING;
+        }
+        return t instanceof DecimalType ? null : INTEGER;
+    }
+
+    /** {@return the top-level scalar members of {@code root} by name, case-insensitively} */
+    static Map<String, Column> columns(Node.Group root) {
+        Map<String, Column> out = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+        for (Node n : root.children()) {
+            if (n instanceof Node.Leaf l) {
+                out.putIfAbsent(l.name(), l.column());
+            }
+        }
+        return out;
+    }
+}
