@@ -27,7 +27,7 @@ final class AggregateReader implements PartitionReader<InternalRow> {
     private GenericInternalRow row;
 
     AggregateReader(StructSplit split, ReadPlan read, AggregatePlan plan) {
-        Node.Group root = ColumnTree.build(TypeResolver.resolve(split.options().typeName()).columns());
+        Node.Group root = ColumnTree.build(TypeResolver.resolve(split.options().typeName()));
         this.cursor = new SplitCursor(split, split.options().batchRows());
         try {
             this.top = cursor.newTop();

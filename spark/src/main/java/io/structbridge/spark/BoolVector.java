@@ -18,6 +18,9 @@ final class BoolVector extends MappedVector {
     @Override
     void load(int n) {
         for (int i = 0; i < n; i++) {
+            if (mayDie && rows.dead(i)) {
+                continue;
+            }
             long v = reader.read(data, rows.offset(i) + offset);
             if (v != 0 && v != 1) {
                 throw rows.fail(i, member, "bool byte " + v + " is neither 0 nor 1");

@@ -30,11 +30,17 @@ final class EnumVector extends MappedVector {
                 .sorted(Comparator.comparingLong(Column.EnumConstant::code)).toList();
         this.codes = sorted.stream().mapToLong(Column.EnumConstant::code).toArray();
         this.names = sorted.stream().map(k -> UTF8String.fromString(k.name())).toArray(UTF8String[]::new);
-        this.constants = String.join(", ", c.constants().stream().map(k -> k.name() + "=" + code(c, k.code())).toList());
+        this.constants = constants(c);
     }
 
-    private static String code(Column c, long code) {
+    /** {@return an enum code or integer of column {@code c} as text (unsigned if the column is)} */
+    static String code(Column c, long code) {
         return c.signed() ? Long.toString(code) : Long.toUnsignedString(code);
+    }
+
+    /** {@return the constants of enum column {@code c} as errors list them: {@code RED=1, GREEN=2, BLUE=200}} */
+    static String constants(Column c) {
+        return String.join(", ", c.constants().stream().map(k -> k.name() + "=" + code(c, k.code())).toList());
     }
 
     @Override
@@ -43,11 +49,14 @@ final class EnumVector extends MappedVector {
             found = new int[n];
         }
         for (int i = 0; i < n; i++) {
+            if (mayDie && rows.dead(i)) {
+                found[i] = 0;
+                continue;
+            }
             long code = reader.read(data, rows.offset(i) + offset);
             int k = Arrays.binarySearch(codes, code);
             if (k < 0) {
-                throw rows.fail(i, member, "enum code " + (signed ? Long.toString(code) : Long.toUnsignedString(code))
-                        + " is not one of " + constants);
+                throw rows.fail(i, member, "enum code " + (signed ? Long.toString(code) : Long.toUnsignedString(code)) + " is not one of " + constants);
             }
             found[i] = k;
         }

@@ -13,7 +13,8 @@ import org.apache.spark.unsafe.types.UTF8String;
  * Spark asks for it (nothing is copied into the vector). {@link #load} runs once per batch before
  * Spark sees it: vectors whose stored bytes can be invalid (bool, enum, text) check every value of the
  * batch there, so an invalid value fails the read before any row of the batch is used. No value is
- * null. Each subclass implements the getters of its Spark type; the others throw.
+ * null, except in a dead member of a tagged union ({@link Rows#dead}): its bytes are neither read nor checked.
+ * Each subclass implements the getters of its Spark type; the others throw.
  */
 abstract class MappedVector extends ColumnVector {
     /** The mapped structs of the file (all of them: offsets come from {@link #rows}). */
@@ -22,12 +23,15 @@ abstract class MappedVector extends ColumnVector {
     final Rows rows;
     /** The member's path relative to {@link #rows} (for errors). */
     final String member;
+    /** Whether a value can be dead (in a tagged union's member): {@link #load} skips dead values. */
+    final boolean mayDie;
 
     MappedVector(DataType type, MemorySegment data, Rows rows, String member) {
         super(type);
         this.data = data;
         this.rows = rows;
         this.member = member;
+        this.mayDie = rows.nullable();
     }
 
     /**
@@ -42,17 +46,17 @@ abstract class MappedVector extends ColumnVector {
 
     @Override
     public boolean hasNull() {
-        return false;
+        return mayDie && rows.nulls() > 0;
     }
 
     @Override
     public int numNulls() {
-        return 0;
+        return mayDie ? rows.nulls() : 0;
     }
 
     @Override
     public boolean isNullAt(int rowId) {
-        return false;
+        return mayDie && rows.dead(rowId);
     }
 
     private UnsupportedOperationException wrongGetter(String what) {

@@ -1,6 +1,7 @@
 package io.structbridge.spark;
 
 import io.structbridge.runtime.Column;
+import io.structbridge.runtime.TaggedUnion;
 import java.util.List;
 
 /**
@@ -40,4 +41,15 @@ sealed interface Node {
      * @param element the members of element 0 (their columns carry element 0's offsets)
      */
     record Repeated(String name, int count, long stride, Group element) implements Node {}
+
+    /**
+     * A tagged union: its members, of which the value of the discriminator column {@code tag} selects the live one
+     * per struct ({@link TaggedUnion#live}); the others are dead.
+     *
+     * @param name the union component's name
+     * @param tag the discriminator column (a sibling of the union; inside a struct array: element 0's)
+     * @param union the tagged union (inside a struct array: element 0's), its cases in member order
+     * @param members one node per case, in case order (member {@code j} is live where the tag selects case {@code j})
+     */
+    record Union(String name, Column tag, TaggedUnion union, Group members) implements Node {}
 }

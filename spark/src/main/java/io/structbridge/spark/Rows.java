@@ -4,7 +4,8 @@ package io.structbridge.spark;
  * The index space of a column vector: which bytes of the mapped data value {@code i} lies at, which
  * struct of the file it belongs to and how to name it in an error. The structs of a batch are one
  * space ({@link Top}); the elements of a fixed array are another, {@code n} values per value of their
- * parent space ({@link Elements}), the way Spark's {@code ColumnarArray} addresses a child vector.
+ * parent space ({@link Elements}), the way Spark's {@code ColumnarArray} addresses a child vector. The values of
+ * one member of a tagged union are the union's values, dead (null) where the member is not live ({@link Member}).
  */
 abstract sealed class Rows {
     /** {@return the byte offset, within the mapped data, of the struct or array element that value {@code i} belongs to} */
@@ -18,6 +19,21 @@ abstract sealed class Rows {
 
     /** {@return the file, for errors} */
     abstract String file();
+
+    /** {@return whether value {@code i} lies in a dead member of a tagged union (it is null, its bytes mean nothing)} */
+    boolean dead(int i) {
+        return false;
+    }
+
+    /** {@return whether any value can be {@link #dead}} */
+    boolean nullable() {
+        return false;
+    }
+
+    /** {@return how many values of the current batch are {@link #dead}} */
+    int nulls() {
+        return 0;
+    }
 
     /**
      * {@return an error naming the file, the struct and the member of value {@code i}}
@@ -125,9 +141,80 @@ abstract sealed class Rows {
             return parent.file();
         }
 
+        @Override
+        boolean dead(int j) {
+            return parent.dead(j / count);
+        }
+
+        @Override
+        boolean nullable() {
+            return parent.nullable();
+        }
+
+        @Override
+        int nulls() {
+            return Math.multiplyExact(parent.nulls(), count);
+        }
+
         /** {@return the elements per value of the top space} */
         long multiplicity() {
             return parent instanceof Elements e ? e.multiplicity() * count : count;
+        }
+    }
+
+    /**
+     * Member {@code j} of a tagged union: the union's values (same bytes, same structs, same paths), dead where the
+     * union's discriminator selects another member (or the union itself lies in a dead member).
+     */
+    static final class Member extends Rows {
+        private final Rows parent;
+        private final LiveCases cases;
+        private final int j;
+
+        /**
+         * @param parent the union's space
+         * @param cases the live case of each of the union's values
+         * @param j the member's case index
+         */
+        Member(Rows parent, LiveCases cases, int j) {
+            this.parent = parent;
+            this.cases = cases;
+            this.j = j;
+        }
+
+        @Override
+        long offset(int i) {
+            return parent.offset(i);
+        }
+
+        @Override
+        long row(int i) {
+            return parent.row(i);
+        }
+
+        @Override
+        String path(int i, String member) {
+            return parent.path(i, member);
+        }
+
+        @Override
+        String file() {
+            return parent.file();
+        }
+
+        @Override
+        boolean dead(int i) {
+            return cases.live(i) != j;
+        }
+
+        @Override
+        boolean nullable() {
+            return true;
+        }
+
+        @Override
+        int nulls() {
+            return cases.other(j);
         }
     }
 }

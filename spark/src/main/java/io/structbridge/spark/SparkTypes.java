@@ -11,7 +11,9 @@ import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 
 /**
- * The Spark type of each member. No field is nullable (a struct always holds a value).
+ * The Spark type of each member. No field is nullable (a struct always holds a value), except a tagged union's: the
+ * union and its members are nullable, and in each struct the member the discriminator selects holds the value, the
+ * dead members are null.
  *
  * <table>
  * <caption>Member kinds and Spark types</caption>
@@ -26,7 +28,8 @@ import org.apache.spark.sql.types.StructType;
  * <tr><td>{@code T[N]}</td><td>ArrayType(T, containsNull = false), N elements per row (also for N = 1)</td></tr>
  * <tr><td>nested struct, {@code S[N]}</td><td>StructType, ArrayType(StructType)</td></tr>
  * <tr><td>bit-field</td><td>the smallest type above that holds every value of its width and signedness</td></tr>
- * <tr><td>union member, pointer</td><td>refused: a union's bytes do not say which member is live; an address means nothing to another process</td></tr>
+ * <tr><td>tagged union ({@code @Tag})</td><td>StructType of its members (each nullable, typed as above): the live member set, the dead ones null</td></tr>
+ * <tr><td>member of an untagged union, pointer</td><td>refused: a union's bytes do not say which member is live; an address means nothing to another process</td></tr>
  * </table>
  */
 final class SparkTypes {
@@ -43,7 +46,16 @@ final class SparkTypes {
     private static StructType struct(Node.Group g) {
         List<StructField> fields = new ArrayList<>(g.children().size());
         for (Node n : g.children()) {
-            fields.add(DataTypes.createStructField(n.name(), of(n), false));
+            fields.add(DataTypes.createStructField(n.name(), of(n), n instanceof Node.Union));
+        }
+        return DataTypes.createStructType(fields);
+    }
+
+    /** {@return the struct of a union's members, each nullable (null where dead)} */
+    private static StructType union(Node.Union u) {
+        List<StructField> fields = new ArrayList<>(u.members().children().size());
+        for (Node n : u.members().children()) {
+            fields.add(DataTypes.createStructField(n.name(), of(n), true));
         }
         return DataTypes.createStructType(fields);
     }
@@ -54,15 +66,11 @@ final class SparkTypes {
             case Node.Group g -> struct(g);
             case Node.Repeated r -> DataTypes.createArrayType(struct(r.element()), false);
             case Node.Leaf l -> leaf(l.column());
+            case Node.Union u -> union(u);
         };
     }
 
     private static DataType leaf(Column c) {
-        if (c.union() != null) {
-            throw new UnsupportedOperationException("structbridge: member '" + c.path() + "' lies in the union "
-                    + (c.union().isEmpty() ? "(the struct itself)" : "'" + c.union() + "'")
-                    + ": the bytes of a union do not say which member is live, so it has no Spark column");
-        }
         DataType element = element(c);
         return c.array() ? new ArrayType(element, false) : element;
     }

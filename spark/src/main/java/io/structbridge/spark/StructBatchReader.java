@@ -31,7 +31,7 @@ final class StructBatchReader implements PartitionReader<ColumnarBatch> {
      */
     StructBatchReader(StructSplit split, ReadPlan read) {
         StructType requested = read.schema();
-        Node.Group root = ColumnTree.build(TypeResolver.resolve(split.options().typeName()).columns());
+        Node.Group root = ColumnTree.build(TypeResolver.resolve(split.options().typeName()));
         long multiplicity = Vectors.build(root, read.checked(), java.lang.foreign.MemorySegment.NULL,
                 new Rows.Top("", 1, false)).multiplicity();
         int rows = (int) Math.max(1, Math.min(split.options().batchRows(), Integer.MAX_VALUE / 2 / multiplicity));

@@ -24,8 +24,8 @@ final class StructFiles {
      */
     static Probe probe(ReadOptions options) {
         StructType<?> type = TypeResolver.resolve(options.typeName());
-        Node.Group root = ColumnTree.build(type.columns());
-        SparkTypes.schema(root); // refuses unions and pointers before any file is touched
+        Node.Group root = ColumnTree.build(type);
+        SparkTypes.schema(root); // refuses pointers (ColumnTree: untagged unions) before any file is touched
         try (StructFile<?> f = open(options.path(), type)) {
             return new Probe(type, root, f.count(), f.identity());
         } catch (IOException e) {

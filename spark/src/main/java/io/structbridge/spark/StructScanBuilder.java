@@ -46,7 +46,7 @@ class StructScanBuilder implements ScanBuilder, SupportsPushDownRequiredColumns,
 
     private Node.Group root() {
         if (root == null) {
-            root = ColumnTree.build(TypeResolver.resolve(options.typeName()).columns());
+            root = ColumnTree.build(TypeResolver.resolve(options.typeName()));
         }
         return root;
     }

@@ -42,6 +42,10 @@ final class TextVector extends MappedVector {
         }
         java.util.Arrays.fill(converted, 0, n, null);
         for (int i = 0; i < n; i++) {
+            if (mayDie && rows.dead(i)) {
+                lengths[i] = 0;
+                continue;
+            }
             long at = rows.offset(i) + offset;
             int len;
             try {

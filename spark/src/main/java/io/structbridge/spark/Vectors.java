@@ -72,7 +72,21 @@ final class Vectors {
                 yield new ArrayVector(at, data, rows, member, element, r.count());
             }
             case Node.Leaf l -> leaf(l.column(), requested, rows, member);
+            case Node.Union u -> union(u, (StructType) requested, rows, member);
         };
+    }
+
+    /** {@return the vector of the requested members of union {@code u}, each over its {@link Rows.Member} space} */
+    private MappedVector union(Node.Union u, StructType requested, Rows rows, String member) {
+        LiveCases cases = new LiveCases(data, rows, u, member);
+        StructField[] fs = requested.fields();
+        MappedVector[] out = new MappedVector[fs.length];
+        for (int i = 0; i < fs.length; i++) {
+            Node n = child(u.members(), fs[i].name(), member);
+            int j = u.members().children().indexOf(n);
+            out[i] = vector(n, fs[i].dataType(), new Rows.Member(rows, cases, j), member + "." + n.name());
+        }
+        return new UnionVector(requested, data, rows, member, cases, out);
     }
 
     private MappedVector leaf(Column c, DataType requested, Rows rows, String member) {
