@@ -1,6 +1,7 @@
 package io.structbridge.spark;
 
 import io.structbridge.arrow.ArrowStreamExport;
+import io.structbridge.arrow.UnionMode;
 import io.structbridge.runtime.StructFile;
 import io.structbridge.runtime.StructType;
 import java.lang.foreign.MemorySegment;
@@ -18,7 +19,8 @@ import org.duckdb.DuckDBConnection;
 
 /**
  * The second oracle: DuckDB's SQL over the same struct file, registered as table {@code t} through
- * our ArrowArrayStream export (as {@code DuckDbSqlTest} of the arrow module does).
+ * our ArrowArrayStream export (as {@code DuckDbSqlTest} of the arrow module does). Tagged unions go over as Arrow
+ * sparse unions, which DuckDB reads as its {@code UNION} type ({@code u.member} is NULL where the member is dead).
  */
 final class DuckDb {
     private DuckDb() {}
@@ -29,7 +31,12 @@ final class DuckDb {
         try (StructFile<R> f = StructFile.open(file, type, false);
              BufferAllocator allocator = new RootAllocator();
              ArrowArrayStream stream = ArrowArrayStream.allocateNew(allocator)) {
-            ArrowStreamExport.exportStream(f, 50_000, MemorySegment.ofAddress(stream.memoryAddress()));
+            MemorySegment out = MemorySegment.ofAddress(stream.memoryAddress());
+            if (type.taggedUnions().isEmpty()) {
+                ArrowStreamExport.exportStream(f, 50_000, out);
+            } else {
+                ArrowStreamExport.exportStream(type, f.elements(), f.count(), 50_000, out, UnionMode.SPARSE);
+            }
             try (Connection c = DriverManager.getConnection("jdbc:duckdb:")) {
                 c.unwrap(DuckDBConnection.class).registerArrowStream("t", stream);
                 try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(sql)) {

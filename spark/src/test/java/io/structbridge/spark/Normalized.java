@@ -22,6 +22,9 @@ final class Normalized {
 
     /** {@return the Java value {@code v} as Spark type {@code t} must show it} */
     static Object java(Object v, DataType t) {
+        if (v == null) {
+            return null; // a dead member of a tagged union
+        }
         if (t instanceof StructType st) {
             List<Object> out = new ArrayList<>();
             for (StructField f : st.fields()) {
@@ -55,12 +58,15 @@ final class Normalized {
         List<Object> out = new ArrayList<>();
         StructField[] fs = st.fields();
         for (int i = 0; i < fs.length; i++) {
-            out.add(spark(fs[i].dataType() instanceof ArrayType ? r.getList(i) : r.get(i), fs[i].dataType()));
+            out.add(spark(fs[i].dataType() instanceof ArrayType && !r.isNullAt(i) ? r.getList(i) : r.get(i), fs[i].dataType()));
         }
         return out;
     }
 
     private static Object spark(Object v, DataType t) {
+        if (v == null) {
+            return null;
+        }
         if (t instanceof StructType st) {
             return spark((Row) v, st);
         }
