@@ -29,6 +29,8 @@ import java.util.function.Function;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.catalyst.InternalRow;
+import org.apache.spark.sql.connector.read.PartitionReader;
 import org.apache.spark.sql.execution.datasources.v2.BatchScanExec;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -443,5 +445,31 @@ class TaggedUnionsSparkTest {
                 () -> spark.read().format("structbridge").option("type", Unions.Holder.class.getName()).load(f.toString())));
         assertTrue(m.contains("structbridge: member 'num.l' lies in the union 'num': the bytes of a union do not say which"
                 + " member is live, so it has no Spark column"), m);
+    }
+
+    @Test
+    void rowReaderSeesTheDeadMembersNull() throws Exception {
+        Dataset<Row> df = read(figuresFile, Figure.class, N, true).select("id", "shape");
+        ReadOptions o = ReadOptions.from(Map.of("path", figuresFile.toString(), "type", Figure.class.getName(), "batchRows", "64"));
+        StructReaderFactory factory = new StructReaderFactory(df.schema());
+        int i = 0;
+        try (PartitionReader<InternalRow> reader = factory.createReader(new StructSplit(o, StructFiles.probe(o).identity(), 0, N))) {
+            while (reader.next()) {
+                InternalRow row = reader.get();
+                Figure f = figures.get(i);
+                assertEquals(f.id(), row.getInt(0), "row " + i);
+                InternalRow shape = row.getStruct(1, 2);
+                assertEquals(f.kind() != FigureKind.CIRCLE, shape.isNullAt(0), "row " + i);
+                assertEquals(f.kind() == FigureKind.CIRCLE, shape.isNullAt(1), "row " + i);
+                if (f.kind() == FigureKind.CIRCLE) {
+                    assertEquals(f.shape().circle().r(), shape.getStruct(0, 1).getDouble(0), "row " + i);
+                } else {
+                    assertEquals(f.shape().rect().w(), shape.getStruct(1, 2).getFloat(0), "row " + i);
+                    assertEquals(f.shape().rect().h(), shape.getStruct(1, 2).getFloat(1), "row " + i);
+                }
+                i++;
+            }
+        }
+        assertEquals(N, i);
     }
 }
