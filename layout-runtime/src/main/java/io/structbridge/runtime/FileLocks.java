@@ -90,9 +90,15 @@ final class FileLocks {
             return inode;
         }
 
-        /** {@return the channel: read-only for shared holders, read-write for an exclusive one} */
-        FileChannel channel() {
-            return channel;
+        /**
+         * {@return what {@code call} returns} run on the channel (read-only for shared holders, read-write for an
+         * exclusive one) through {@link ChannelIo}, so that no interrupt of the calling thread, before or during the
+         * call, closes the channel that other struct files share and drops the JVM's lock; the caller's interrupt
+         * status is kept. Every {@code size}, {@code map}, {@code write}, {@code truncate} and {@code force} of a
+         * struct file goes through here; the channel is not handed out otherwise.
+         */
+        <T> T io(ChannelIo.Call<T> call) throws IOException {
+            return ChannelIo.run(channel, call);
         }
 
         /**

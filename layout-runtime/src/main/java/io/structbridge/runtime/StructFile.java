@@ -224,8 +224,8 @@ public final class StructFile<R extends Record> implements AutoCloseable {
     private final StructType<R> type;
     /** The reader's (and writer's) layout versions, checked. */
     private final List<LayoutVersion> lineage;
+    /** The file's channel and lock; every call on the channel goes through {@link FileLocks.Held#io} (interrupts). */
     private final FileLocks.Held held;
-    private final FileChannel channel;
     private final boolean writable;
     /** Whether an older file may be widened into a copy, on first use ({@link #migrate} streams instead). */
     private final boolean widen;
@@ -267,7 +267,6 @@ public final class StructFile<R extends Record> implements AutoCloseable {
         this.type = type;
         this.lineage = lineage;
         this.held = held;
-        this.channel = held.channel();
         this.writable = writable;
         this.widen = widen;
         this.stride = type.size();
@@ -351,7 +350,7 @@ public final class StructFile<R extends Record> implements AutoCloseable {
             NewFiles.place(temp, target, path);
             placed = true;
             StructFileHeader.setFlags(f.mapping, StructFileHeader.FLAG_WRITING);
-            f.openedSize = f.channel.size();
+            f.openedSize = f.held.io(FileChannel::size);
             f.openedChecksum = StructFileHeader.checksum(f.mapping);
             return f;
         } catch (IOException | RuntimeException | Error e) {
@@ -479,13 +478,14 @@ public final class StructFile<R extends Record> implements AutoCloseable {
     }
 
     private void mapExisting() throws IOException {
-        long size = channel.size();
+        long size = held.io(FileChannel::size);
         if (size < HEADER_SIZE) {
             throw new StructFileException(path + ": " + size + " bytes, shorter than the " + HEADER_SIZE + "-byte header");
         }
         arena = Arena.ofShared();
+        FileChannel.MapMode mode = writable ? FileChannel.MapMode.READ_WRITE : FileChannel.MapMode.READ_ONLY;
         try {
-            mapping = channel.map(writable ? FileChannel.MapMode.READ_WRITE : FileChannel.MapMode.READ_ONLY, 0, size, arena);
+            mapping = held.io(c -> c.map(mode, 0, size, arena));
         } catch (IOException e) {
             throw named(path, "map " + size + " bytes", e);
         }
@@ -544,16 +544,14 @@ public final class StructFile<R extends Record> implements AutoCloseable {
                     + " bytes at data offset " + dataOffset + " are larger than a file can be");
         }
         try {
-            if (channel.size() < size) {
-                channel.write(ByteBuffer.wrap(new byte[] {0}), size - 1);
-            }
+            held.io(c -> c.size() < size ? c.write(ByteBuffer.wrap(new byte[] {0}), size - 1) : 0);
         } catch (IOException e) {
             throw named(path, "grow the file to " + size + " bytes", e);
         }
         Arena fresh = Arena.ofShared();
         MemorySegment remapped;
         try {
-            remapped = channel.map(FileChannel.MapMode.READ_WRITE, 0, size, fresh);
+            remapped = held.io(c -> c.map(FileChannel.MapMode.READ_WRITE, 0, size, fresh));
         } catch (IOException e) {
             fresh.close();
             throw named(path, "map " + size + " bytes", e);
@@ -913,16 +911,19 @@ public final class StructFile<R extends Record> implements AutoCloseable {
         }
         if (keep >= 0) {
             try {
-                if (channel.size() > keep) {
-                    channel.truncate(keep); // the unused reserve: readers see exactly the header plus count structs
-                }
-                if (closedTail != null) {
-                    // Only once the length is exact: a writer killed before this leaves the flag set, never a
-                    // clear flag on a file longer than its structs.
-                    while (closedTail.hasRemaining()) {
-                        channel.write(closedTail, closedTail.position()); // the buffer's index is the file offset
+                held.io(c -> {
+                    if (c.size() > keep) {
+                        c.truncate(keep); // the unused reserve: readers see exactly the header plus count structs
                     }
-                }
+                    if (closedTail != null) {
+                        // Only once the length is exact: a writer killed before this leaves the flag set, never a
+                        // clear flag on a file longer than its structs.
+                        while (closedTail.hasRemaining()) {
+                            c.write(closedTail, closedTail.position()); // the buffer's index is the file offset
+                        }
+                    }
+                    return null;
+                });
             } catch (IOException e) {
                 failure = suppress(failure, named(path, "trim to " + keep + " bytes and mark the file closed", e));
             } catch (RuntimeException | Error e) {
