@@ -27,6 +27,11 @@ import java.util.Map;
  * fails at once, it never waits. (Python and C take open file description locks, which conflict
  * with these both ways.)
  *
+ * <p>A shared channel must never be closed by an interrupt ({@link FileChannel} is interruptible: an interrupted
+ * thread's I/O call closes it for all users, and with it drops the lock): {@code tryLock}, {@link FileLock#release}
+ * and {@code close} are not interruptible, and every other call on a held channel goes through
+ * {@link Held#io}, which runs it where no interrupt reaches ({@link ChannelIo}).
+ *
  * <p>Acquiring and releasing run entirely under one monitor, the table's: from the lookup to the
  * lock taken, and from the last user's release to its channel closed and its entry removed. So no
  * thread sees the table half-updated: an open never meets the JVM's own lock of a closing struct

@@ -183,7 +183,7 @@ import java.util.Objects;
  * {@code fcntl.lockf} / {@code F_SETLK} locks); {@code flock(2)} locks are not seen. A
  * conflict throws {@link LockedException} at once, naming the file and who holds it (another
  * process, another struct file of this JVM, or another channel of this JVM); nothing waits.
- * Readers of one file in one JVM share one channel and its lock. Java's locks are classic POSIX
+ * Readers of one file in one JVM share one channel and its lock (which no interrupt closes: see "Interrupts"). Java's locks are classic POSIX
  * record locks, which belong to the process: closing <em>any other</em> descriptor of the file in
  * this JVM (for example {@code Files.readAllBytes} on it, or a {@code FileChannel} opened and
  * closed) silently drops the lock while the struct file stays open (see
@@ -204,6 +204,17 @@ import java.util.Objects;
  * throws {@link IllegalStateException}. Segments returned by {@link #elements()} are valid until
  * the next append that grows the file, or {@code close}: after that, accessing them throws
  * {@link IllegalStateException} (never a read of unmapped memory).
+ *
+ * <p><b>Interrupts.</b> No method of a struct file is interruptible, and no interrupt breaks one. The readers of a
+ * file in one JVM share one {@link FileChannel} (see "Advisory locks"), and a {@code FileChannel} closes itself, for
+ * every user, when a thread doing I/O on it is interrupted (before or during the call); that would drop the JVM's lock
+ * under the other readers and fail every later open of the file. So every call on the channel ({@code size},
+ * {@code map}, {@code write}, {@code truncate}, {@code force}: in {@link #open}, {@link #create}, appends that grow
+ * the file, {@link #close()} and {@link #migrate}) runs on a runtime thread that nothing interrupts
+ * ({@code structbridge-channel-io}, a daemon), while the caller waits for it. A thread interrupted before or during
+ * such a call (a Spark task killed because a sibling split failed) completes it as if it had not been interrupted,
+ * and its interrupt status is still set afterwards, for its next blocking call to see. Locking, unlocking and
+ * closing the channel are not interruptible in the first place.
  *
  * @param <R> the record type
  */
