@@ -489,16 +489,21 @@ public final class StructFile<R extends Record> implements AutoCloseable {
     }
 
     private void mapExisting() throws IOException {
-        long size = held.io(FileChannel::size);
-        if (size < HEADER_SIZE) {
-            throw new StructFileException(path + ": " + size + " bytes, shorter than the " + HEADER_SIZE + "-byte header");
-        }
         arena = Arena.ofShared();
         FileChannel.MapMode mode = writable ? FileChannel.MapMode.READ_WRITE : FileChannel.MapMode.READ_ONLY;
+        long[] sized = {-1};
         try {
-            mapping = held.io(c -> c.map(mode, 0, size, arena));
+            // one hand-over to ChannelIo for both calls: the size, then the mapping of a file that holds a header
+            mapping = held.io(c -> {
+                sized[0] = c.size();
+                return sized[0] < HEADER_SIZE ? null : c.map(mode, 0, sized[0], arena);
+            });
         } catch (IOException e) {
-            throw named(path, "map " + size + " bytes", e);
+            throw sized[0] < 0 ? e : named(path, "map " + sized[0] + " bytes", e);
+        }
+        long size = sized[0];
+        if (mapping == null) {
+            throw new StructFileException(path + ": " + size + " bytes, shorter than the " + HEADER_SIZE + "-byte header");
         }
         StructFileHeader.Checked h = StructFileHeader.check(path, mapping, size, type, lineage);
         dataOffset = h.dataOffset();

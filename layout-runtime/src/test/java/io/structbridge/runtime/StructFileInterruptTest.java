@@ -264,6 +264,17 @@ class StructFileInterruptTest {
         }
     }
 
+    /** The size and the mapping are one hand-over: a file shorter than the header is refused by its size, by name. */
+    @Test
+    void aFileShorterThanTheHeaderIsRefusedNamingIt() throws IOException {
+        Path p = dir.resolve("short.sb");
+        Files.write(p, new byte[100]);
+        StructFile.StructFileException e = org.junit.jupiter.api.Assertions.assertThrows(StructFile.StructFileException.class,
+                () -> interrupted(() -> StructFile.open(p, TICK, false)));
+        assertEquals(p + ": 100 bytes, shorter than the 128-byte header", e.getMessage());
+        assertLocks(p, List.of());
+    }
+
     /** What a call throws reaches the caller as itself. */
     @Test
     void aFailingCallThrowsItsOwnException() throws IOException {
