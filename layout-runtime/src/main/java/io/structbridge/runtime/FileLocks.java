@@ -27,6 +27,11 @@ import java.util.Map;
  * fails at once, it never waits. (Python and C take open file description locks, which conflict
  * with these both ways.)
  *
+ * <p>A shared channel must never be closed by an interrupt ({@link FileChannel} is interruptible: an interrupted
+ * thread's I/O call closes it for all users, and with it drops the lock): {@code tryLock}, {@link FileLock#release}
+ * and {@code close} are not interruptible, and every other call on a held channel goes through
+ * {@link Held#io}, which runs it where no interrupt reaches ({@link ChannelIo}).
+ *
  * <p>Acquiring and releasing run entirely under one monitor, the table's: from the lookup to the
  * lock taken, and from the last user's release to its channel closed and its entry removed. So no
  * thread sees the table half-updated: an open never meets the JVM's own lock of a closing struct
@@ -90,9 +95,15 @@ final class FileLocks {
             return inode;
         }
 
-        /** {@return the channel: read-only for shared holders, read-write for an exclusive one} */
-        FileChannel channel() {
-            return channel;
+        /**
+         * {@return what {@code call} returns} run on the channel (read-only for shared holders, read-write for an
+         * exclusive one) through {@link ChannelIo}, so that no interrupt of the calling thread, before or during the
+         * call, closes the channel that other struct files share and drops the JVM's lock; the caller's interrupt
+         * status is kept. Every {@code size}, {@code map}, {@code write}, {@code truncate} and {@code force} of a
+         * struct file goes through here; the channel is not handed out otherwise.
+         */
+        <T> T io(ChannelIo.Call<T> call) throws IOException {
+            return ChannelIo.run(channel, call);
         }
 
         /**

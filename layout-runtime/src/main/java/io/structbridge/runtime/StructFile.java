@@ -183,7 +183,7 @@ import java.util.Objects;
  * {@code fcntl.lockf} / {@code F_SETLK} locks); {@code flock(2)} locks are not seen. A
  * conflict throws {@link LockedException} at once, naming the file and who holds it (another
  * process, another struct file of this JVM, or another channel of this JVM); nothing waits.
- * Readers of one file in one JVM share one channel and its lock. Java's locks are classic POSIX
+ * Readers of one file in one JVM share one channel and its lock (which no interrupt closes: see "Interrupts"). Java's locks are classic POSIX
  * record locks, which belong to the process: closing <em>any other</em> descriptor of the file in
  * this JVM (for example {@code Files.readAllBytes} on it, or a {@code FileChannel} opened and
  * closed) silently drops the lock while the struct file stays open (see
@@ -205,6 +205,17 @@ import java.util.Objects;
  * the next append that grows the file, or {@code close}: after that, accessing them throws
  * {@link IllegalStateException} (never a read of unmapped memory).
  *
+ * <p><b>Interrupts.</b> No method of a struct file is interruptible, and no interrupt breaks one. The readers of a
+ * file in one JVM share one {@link FileChannel} (see "Advisory locks"), and a {@code FileChannel} closes itself, for
+ * every user, when a thread doing I/O on it is interrupted (before or during the call); that would drop the JVM's lock
+ * under the other readers and fail every later open of the file. So every call on the channel ({@code size},
+ * {@code map}, {@code write}, {@code truncate}, {@code force}: in {@link #open}, {@link #create}, appends that grow
+ * the file, {@link #close()} and {@link #migrate}) runs on a runtime thread that nothing interrupts
+ * ({@code structbridge-channel-io}, a daemon), while the caller waits for it. A thread interrupted before or during
+ * such a call (a Spark task killed because a sibling split failed) completes it as if it had not been interrupted,
+ * and its interrupt status is still set afterwards, for its next blocking call to see. Locking, unlocking and
+ * closing the channel are not interruptible in the first place.
+ *
  * @param <R> the record type
  */
 public final class StructFile<R extends Record> implements AutoCloseable {
@@ -224,8 +235,8 @@ public final class StructFile<R extends Record> implements AutoCloseable {
     private final StructType<R> type;
     /** The reader's (and writer's) layout versions, checked. */
     private final List<LayoutVersion> lineage;
+    /** The file's channel and lock; every call on the channel goes through {@link FileLocks.Held#io} (interrupts). */
     private final FileLocks.Held held;
-    private final FileChannel channel;
     private final boolean writable;
     /** Whether an older file may be widened into a copy, on first use ({@link #migrate} streams instead). */
     private final boolean widen;
@@ -267,7 +278,6 @@ public final class StructFile<R extends Record> implements AutoCloseable {
         this.type = type;
         this.lineage = lineage;
         this.held = held;
-        this.channel = held.channel();
         this.writable = writable;
         this.widen = widen;
         this.stride = type.size();
@@ -351,7 +361,7 @@ public final class StructFile<R extends Record> implements AutoCloseable {
             NewFiles.place(temp, target, path);
             placed = true;
             StructFileHeader.setFlags(f.mapping, StructFileHeader.FLAG_WRITING);
-            f.openedSize = f.channel.size();
+            f.openedSize = f.held.io(FileChannel::size);
             f.openedChecksum = StructFileHeader.checksum(f.mapping);
             return f;
         } catch (IOException | RuntimeException | Error e) {
@@ -479,15 +489,21 @@ public final class StructFile<R extends Record> implements AutoCloseable {
     }
 
     private void mapExisting() throws IOException {
-        long size = channel.size();
-        if (size < HEADER_SIZE) {
-            throw new StructFileException(path + ": " + size + " bytes, shorter than the " + HEADER_SIZE + "-byte header");
-        }
         arena = Arena.ofShared();
+        FileChannel.MapMode mode = writable ? FileChannel.MapMode.READ_WRITE : FileChannel.MapMode.READ_ONLY;
+        long[] sized = {-1};
         try {
-            mapping = channel.map(writable ? FileChannel.MapMode.READ_WRITE : FileChannel.MapMode.READ_ONLY, 0, size, arena);
+            // one hand-over to ChannelIo for both calls: the size, then the mapping of a file that holds a header
+            mapping = held.io(c -> {
+                sized[0] = c.size();
+                return sized[0] < HEADER_SIZE ? null : c.map(mode, 0, sized[0], arena);
+            });
         } catch (IOException e) {
-            throw named(path, "map " + size + " bytes", e);
+            throw sized[0] < 0 ? e : named(path, "map " + sized[0] + " bytes", e);
+        }
+        long size = sized[0];
+        if (mapping == null) {
+            throw new StructFileException(path + ": " + size + " bytes, shorter than the " + HEADER_SIZE + "-byte header");
         }
         StructFileHeader.Checked h = StructFileHeader.check(path, mapping, size, type, lineage);
         dataOffset = h.dataOffset();
@@ -544,16 +560,14 @@ public final class StructFile<R extends Record> implements AutoCloseable {
                     + " bytes at data offset " + dataOffset + " are larger than a file can be");
         }
         try {
-            if (channel.size() < size) {
-                channel.write(ByteBuffer.wrap(new byte[] {0}), size - 1);
-            }
+            held.io(c -> c.size() < size ? c.write(ByteBuffer.wrap(new byte[] {0}), size - 1) : 0);
         } catch (IOException e) {
             throw named(path, "grow the file to " + size + " bytes", e);
         }
         Arena fresh = Arena.ofShared();
         MemorySegment remapped;
         try {
-            remapped = channel.map(FileChannel.MapMode.READ_WRITE, 0, size, fresh);
+            remapped = held.io(c -> c.map(FileChannel.MapMode.READ_WRITE, 0, size, fresh));
         } catch (IOException e) {
             fresh.close();
             throw named(path, "map " + size + " bytes", e);
@@ -913,16 +927,19 @@ public final class StructFile<R extends Record> implements AutoCloseable {
         }
         if (keep >= 0) {
             try {
-                if (channel.size() > keep) {
-                    channel.truncate(keep); // the unused reserve: readers see exactly the header plus count structs
-                }
-                if (closedTail != null) {
-                    // Only once the length is exact: a writer killed before this leaves the flag set, never a
-                    // clear flag on a file longer than its structs.
-                    while (closedTail.hasRemaining()) {
-                        channel.write(closedTail, closedTail.position()); // the buffer's index is the file offset
+                held.io(c -> {
+                    if (c.size() > keep) {
+                        c.truncate(keep); // the unused reserve: readers see exactly the header plus count structs
                     }
-                }
+                    if (closedTail != null) {
+                        // Only once the length is exact: a writer killed before this leaves the flag set, never a
+                        // clear flag on a file longer than its structs.
+                        while (closedTail.hasRemaining()) {
+                            c.write(closedTail, closedTail.position()); // the buffer's index is the file offset
+                        }
+                    }
+                    return null;
+                });
             } catch (IOException e) {
                 failure = suppress(failure, named(path, "trim to " + keep + " bytes and mark the file closed", e));
             } catch (RuntimeException | Error e) {

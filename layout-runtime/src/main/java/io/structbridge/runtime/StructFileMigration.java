@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -63,16 +62,18 @@ final class StructFileMigration {
         boolean placed = false;
         Throwable failure = null;
         try {
-            FileChannel channel = held.channel();
             MemorySegment head = MemorySegment.ofArray(new byte[Math.toIntExact(dataOffset)]);
             // "being created" (0x2) until the end: every reader refuses the file meanwhile
             StructFileHeader.write(head, type, lineage, size, dataOffset, StructFileHeader.FLAG_CREATING);
-            writeFully(channel, head.asByteBuffer(), 0);
-            copy(from.storedStructs(), from.stride(), channel, dataOffset, size, count);
+            writeFully(held, head.asByteBuffer(), 0);
+            copy(from.storedStructs(), from.stride(), held, dataOffset, size, count);
             StructFileHeader.setCount(head, count);
             StructFileHeader.setFlags(head, 0);
-            writeFully(channel, head.asByteBuffer(), 0);
-            channel.force(true);
+            writeFully(held, head.asByteBuffer(), 0);
+            held.io(c -> {
+                c.force(true);
+                return null;
+            });
             boolean tempStays = NewFiles.placeNew(temp, target, target);
             placed = true;
             if (tempStays) {
@@ -104,14 +105,14 @@ final class StructFileMigration {
      * Writes {@code count} structs of {@code size} bytes at {@code dataOffset}: struct {@code i} is the first
      * {@code min(stride, size)} bytes of {@code structs} at {@code i * stride}, then zeros.
      */
-    private static void copy(MemorySegment structs, long stride, FileChannel channel, long dataOffset, long size, long count)
+    private static void copy(MemorySegment structs, long stride, FileLocks.Held held, long dataOffset, long size, long count)
             throws IOException {
         if (count == 0) {
             return;
         }
         long width = Math.min(stride, size);
         long perChunk = Math.max(1, CHUNK_BYTES / Math.max(size, stride));
-        try (Arena arena = Arena.ofConfined()) {
+        try (Arena arena = Arena.ofShared()) { // shared: ChannelIo's thread writes it
             MemorySegment buffer = arena.allocate(Math.min(perChunk, count) * size);
             for (long i = 0; i < count; ) {
                 long n = Math.min(perChunk, count - i);
@@ -120,16 +121,20 @@ final class StructFileMigration {
                     chunk.fill((byte) 0);
                 }
                 StridedCopy.copy(structs, i * stride, stride, chunk, 0, size, width, n);
-                writeFully(channel, chunk.asByteBuffer(), dataOffset + i * size);
+                writeFully(held, chunk.asByteBuffer(), dataOffset + i * size);
                 i += n;
             }
         }
     }
 
-    private static void writeFully(FileChannel channel, ByteBuffer bytes, long position) throws IOException {
-        long at = position;
-        while (bytes.hasRemaining()) {
-            at += channel.write(bytes, at);
-        }
+    /** Writes all of {@code bytes} at {@code position}, through {@link FileLocks.Held#io} (so no interrupt closes the channel). */
+    private static void writeFully(FileLocks.Held held, ByteBuffer bytes, long position) throws IOException {
+        held.io(c -> {
+            long at = position;
+            while (bytes.hasRemaining()) {
+                at += c.write(bytes, at);
+            }
+            return null;
+        });
     }
 }
