@@ -52,7 +52,9 @@ public final class DirectJsonWriter {
     private byte[] buf;
     private int pos;
     private int elements;
+    private int elementStart;
     private boolean generatorHasBytes;
+    private final long slashes;
 
     private DirectJsonWriter(JsonGenerator generator, OutputStream out, JsonWriteContext context, boolean escapeSlash,
                              boolean upperHex, boolean fastFloats, int structBytes) {
@@ -62,6 +64,7 @@ public final class DirectJsonWriter {
         this.escapes = CharTypes.get7BitOutputEscapes('"', escapeSlash);
         this.hex = CharTypes.copyHexBytes(upperHex);
         this.fastFloats = fastFloats;
+        this.slashes = escapeSlash ? 0x2f2f2f2f2f2f2f2fL : 0x2222222222222222L; // no slash escapes: test '"' twice
         this.buf = new byte[Math.max(BUFFER, 2 * structBytes)];
     }
 
@@ -125,6 +128,7 @@ public final class DirectJsonWriter {
             drain();
         }
         int mark = pos;
+        elementStart = mark;
         if (elements > 0) {
             buf[pos++] = ',';
         }
@@ -152,6 +156,15 @@ public final class DirectJsonWriter {
         generatorHasBytes = true;
         elements++;
         return false;
+    }
+
+    /**
+     * Drops the bytes of the element begun last and hands the earlier ones to the stream, for an element whose
+     * stored values turned out invalid (the caller then throws).
+     */
+    public void dropElement() {
+        pos = elementStart;
+        drain();
     }
 
     /** Writes precomputed bytes (a {@link #name}). @param bytes the bytes */
@@ -222,9 +235,20 @@ public final class DirectJsonWriter {
         pos += n;
     }
 
+    private static final java.lang.invoke.VarHandle LONGS =
+            java.lang.invoke.MethodHandles.byteArrayViewVarHandle(long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
+    private static final long ONES = 0x0101010101010101L;
+    private static final long HIGH = 0x8080808080808080L;
+
+    /** {@return the high bit of every byte of {@code w} that is zero (exact for the lowest such byte)} */
+    private static long zeros(long w) {
+        return (w - ONES) & ~w & HIGH;
+    }
+
     /**
-     * Writes a text member as a quoted JSON string, as {@code JsonWriting.writeText} writes it to this generator.
-     * The member's bytes must have passed {@code JsonWriting.checkText}.
+     * Writes a text member as a quoted JSON string, as {@code JsonWriting.writeText} writes it to this generator,
+     * checking what {@code JsonWriting.checkText} checks. Text of printable ASCII without a quote or backslash (nor a
+     * slash, when slashes are escaped) is copied 8 bytes at a time; other text is copied, classified and escaped.
      *
      * @param segment the segment
      * @param offset the byte offset of the member
@@ -233,33 +257,65 @@ public final class DirectJsonWriter {
      * @param encoding the member's encoding
      * @param struct the record's simple name, for errors
      * @param path the component, for errors
-     * @return false if the text is not US-ASCII, nor (for UTF-8 members) UTF-8 of the BMP: nothing usable written
+     * @return false if the text is valid but not US-ASCII, nor (for UTF-8 members) UTF-8 of the BMP: nothing usable written
+     * @throws io.structbridge.runtime.StructValueException if a required NUL is missing or the bytes are not valid in
+     *     the encoding (as {@code checkText} throws)
      */
     public boolean text(MemorySegment segment, long offset, int capacity, boolean nulTerminated, TextEncoding encoding,
                         String struct, String path) {
+        int p = pos + 1;
+        buf[pos] = '"';
+        int n = 0;
+        for (; n <= capacity - 8; n += 8) {
+            long w = segment.get(WORD, offset + n);
+            long stop = zeros(w) | ((w - 0x2020202020202020L) & ~w & HIGH) | (w & HIGH)
+                    | zeros(w ^ 0x2222222222222222L) | zeros(w ^ 0x5c5c5c5c5c5c5c5cL) | zeros(w ^ slashes);
+            LONGS.set(buf, p + n, w);
+            if (stop != 0) {
+                int at = n + (Long.numberOfTrailingZeros(stop) >>> 3);
+                if (buf[p + at] != 0) {
+                    return textSlow(segment, offset, capacity, nulTerminated, encoding, struct, path);
+                }
+                pos = p + at;
+                buf[pos++] = '"';
+                return true;
+            }
+        }
+        for (; n < capacity; n++) {
+            byte b = segment.get(ValueLayout.JAVA_BYTE, offset + n);
+            if (b == 0) {
+                pos = p + n;
+                buf[pos++] = '"';
+                return true;
+            }
+            if (b < 0x20 || b == '"' || b == '\\' || escapes[b] != 0) {
+                return textSlow(segment, offset, capacity, nulTerminated, encoding, struct, path);
+            }
+            buf[p + n] = b;
+        }
+        if (nulTerminated) {
+            return textSlow(segment, offset, capacity, nulTerminated, encoding, struct, path); // throws: no NUL
+        }
+        pos = p + n;
+        buf[pos++] = '"';
+        return true;
+    }
+
+    private boolean textSlow(MemorySegment segment, long offset, int capacity, boolean nulTerminated, TextEncoding encoding,
+                             String struct, String path) {
         int n = JsonWriting.textLength(segment, offset, capacity, nulTerminated, struct, path);
         int start = pos + 1;
         buf[pos] = '"';
         MemorySegment.copy(segment, ValueLayout.JAVA_BYTE, offset, buf, start, n);
-        // one pass: any byte >= 0x80, or one the generator escapes?
-        boolean special = false;
-        int[] esc = escapes;
-        for (int i = start, end = start + n; i < end; i++) {
-            int b = buf[i];
-            if (b < 0 || esc[b] != 0) {
-                special = true;
-                break;
-            }
-        }
-        if (!special) {
-            pos = start + n;
-            buf[pos++] = '"';
-            return true;
-        }
         int kind = Utf8.classify(buf, start, start + n);
+        if (kind == Utf8.MALFORMED || (kind != Utf8.ASCII && encoding == TextEncoding.ASCII)) {
+            JsonWriting.checkText(segment, offset, encoding, capacity, nulTerminated, struct, path); // throws
+            return false;
+        }
         if (kind != Utf8.ASCII && !(kind == Utf8.BMP && encoding == TextEncoding.UTF_8)) {
             return false;
         }
+        int[] esc = escapes;
         // escape in place from the end: move the text to the end of its worst-case room first
         int room = 6 * n;
         System.arraycopy(buf, start, buf, start + room - n, n);

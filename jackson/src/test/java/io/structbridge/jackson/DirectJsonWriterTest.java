@@ -123,6 +123,43 @@ class DirectJsonWriterTest {
         assertEquals(both.substring(0, both.length() - 1) + ",5]", out.toString(StandardCharsets.UTF_8));
     }
 
+    /** Invalid text (malformed UTF-8, a high byte in an ASCII member, no NUL) is refused with checkStored's message. */
+    @Test
+    void invalidTextIsRefusedAsCheckStoredRefusesIt() {
+        JsonMapper mapper = StrictJson.configure(JsonMapper.builder()).build();
+        Wire w = new Wire(true, (byte) 1, (short) 2, 3, 4, 5f, 6.0, "abcdefghijklmnop", "abc", "d", "ABCD", 7);
+        long text = io.structbridge.jackson.fixtures.WireStruct.TEXT_OFFSET;
+        long ascii = io.structbridge.jackson.fixtures.WireStruct.ASCII_OFFSET;
+        long[][] corruptions = {{text + 3, 0xC3}, {text + 12, 0xFF}, {ascii, 0xE9}, {ascii + 7, 'x', ascii + 3, 'y'}};
+        for (long[] c : corruptions) {
+            try (Arena arena = Arena.ofConfined()) {
+                WireArray array = WireArray.fromList(arena, List.of(w, w));
+                WireArray expected = WireArray.fromList(arena, List.of(w));
+                for (int k = 0; k < c.length; k += 2) {
+                    array.segment().set(java.lang.foreign.ValueLayout.JAVA_BYTE, io.structbridge.jackson.fixtures.WireStruct.SIZE + c[k], (byte) c[k + 1]);
+                }
+                if (c.length > 2) { // fill the ASCII member without a NUL
+                    for (int k = 0; k < 8; k++) {
+                        array.segment().set(java.lang.foreign.ValueLayout.JAVA_BYTE, io.structbridge.jackson.fixtures.WireStruct.SIZE + ascii + k, (byte) 'z');
+                    }
+                }
+                io.structbridge.runtime.StructValueException stored = org.junit.jupiter.api.Assertions.assertThrows(
+                        io.structbridge.runtime.StructValueException.class,
+                        () -> io.structbridge.jackson.fixtures.WireJson.checkStored(array.segment(), io.structbridge.jackson.fixtures.WireStruct.SIZE));
+                ByteArrayOutputStream out = new ByteArrayOutputStream();
+                try (JsonGenerator g = mapper.createGenerator(out)) {
+                    io.structbridge.runtime.StructValueException e = org.junit.jupiter.api.Assertions.assertThrows(
+                            io.structbridge.runtime.StructValueException.class, () -> io.structbridge.jackson.fixtures.WireJson.writeArray(array, g));
+                    assertEquals(stored.inElement(1).getMessage(), e.getMessage());
+                    g.writeEndArray();
+                }
+                String one = databind(s -> s, List.of(w));
+                assertEquals(one, out.toString(StandardCharsets.UTF_8));
+                org.junit.jupiter.api.Assertions.assertTrue(expected.count() == 1);
+            }
+        }
+    }
+
     private static void assertSame(Setting s, List<Wire> wires) {
         JsonMapper mapper = s.apply().apply(StrictJson.configure(JsonMapper.builder())).build();
         try (JsonGenerator g = mapper.createGenerator(new ByteArrayOutputStream())) {
