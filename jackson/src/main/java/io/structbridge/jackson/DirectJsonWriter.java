@@ -281,6 +281,24 @@ public final class DirectJsonWriter {
                 return true;
             }
         }
+        if (n < capacity && capacity >= 8) {
+            // the last r bytes: the member's last word shifted down, zero bytes shifted in above them
+            int r = capacity - n;
+            long w = segment.get(WORD, offset + capacity - 8) >>> (8 * (8 - r));
+            long stop = zeros(w) | ((w - 0x2020202020202020L) & ~w & HIGH) | (w & HIGH)
+                    | zeros(w ^ 0x2222222222222222L) | zeros(w ^ 0x5c5c5c5c5c5c5c5cL) | zeros(w ^ slashes);
+            LONGS.set(buf, p + n, w);
+            int at = Long.numberOfTrailingZeros(stop) >>> 3; // the shifted-in zeros stop it at r at the latest
+            if (at < r && buf[p + n + at] != 0) {
+                return textSlow(segment, offset, capacity, nulTerminated, encoding, struct, path);
+            }
+            if (at >= r && nulTerminated) {
+                return textSlow(segment, offset, capacity, nulTerminated, encoding, struct, path); // throws: no NUL
+            }
+            pos = p + n + Math.min(at, r);
+            buf[pos++] = '"';
+            return true;
+        }
         for (; n < capacity; n++) {
             byte b = segment.get(ValueLayout.JAVA_BYTE, offset + n);
             if (b == 0) {

@@ -75,7 +75,7 @@ class DirectJsonWriterTest {
             wires.add(new Wire(k % 2 == 0, (byte) (k % 2 == 0 ? -128 : 127), (short) (k % 3 == 0 ? -32768 : 32767),
                     ints[k % ints.length], longs[k % longs.length], floats[k], doubles[k], texts[k % texts.length],
                     k % 2 == 0 ? "\u007f\u0001/\"\\ab" : "", k % 3 == 0 ? "\u00ff\u00e9" : "caf/\"", k % 2 == 0 ? "ABCD" : "\u0001",
-                    k - 6));
+                    k - 6, k % 2 == 0 ? "x".repeat(12) : "\u00e9\u00e9\"" + k, k % 3 == 0 ? "abcdefghijk" : "ab\u00e9/\"\u0001"));
         }
         for (Setting s : SETTINGS) {
             assertSame(s, wires);
@@ -94,7 +94,7 @@ class DirectJsonWriterTest {
             assertNull(DirectJsonWriter.open(g, 100));
             g.writeEndArray();
         }
-        Wire w = new Wire(true, (byte) 1, (short) 2, 3, 4, 5f, 6.0, "t\u00e9", "a", "\u00e9", "ABCD", 7);
+        Wire w = new Wire(true, (byte) 1, (short) 2, 3, 4, 5f, 6.0, "t\u00e9", "a", "\u00e9", "ABCD", 7, "odd\u00e9", "elevenchars");
         try (Arena arena = Arena.ofConfined(); JsonGenerator g = mapper.createGenerator(out = new StringWriter())) {
             io.structbridge.jackson.fixtures.WireJson.writeArray(WireArray.fromList(arena, List.of(w, w)), g);
             g.close();
@@ -106,8 +106,8 @@ class DirectJsonWriterTest {
     @Test
     void anInvalidElementLeavesTheEarlierOnesAndTheGeneratorInTheArray() {
         JsonMapper mapper = StrictJson.configure(JsonMapper.builder()).build();
-        Wire w = new Wire(true, (byte) 1, (short) 2, 3, 4, 5f, Double.NaN, "t\u00e9", "a", "\u00e9", "ABCD", 7);
-        Wire x = new Wire(false, (byte) 1, (short) 2, 3, 4, 5f, 6.0, "\ud83d\ude00", "a", "b", "ABCD", 7);
+        Wire w = new Wire(true, (byte) 1, (short) 2, 3, 4, 5f, Double.NaN, "t\u00e9", "a", "\u00e9", "ABCD", 7, "odd\u00e9", "elevenchars");
+        Wire x = new Wire(false, (byte) 1, (short) 2, 3, 4, 5f, 6.0, "\ud83d\ude00", "a", "b", "ABCD", 7, "odd\u00e9", "elevenchars");
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         try (Arena arena = Arena.ofConfined(); JsonGenerator g = mapper.createGenerator(out)) {
             WireArray array = WireArray.fromList(arena, List.of(w, x, w));
@@ -127,7 +127,7 @@ class DirectJsonWriterTest {
     @Test
     void invalidTextIsRefusedAsCheckStoredRefusesIt() {
         JsonMapper mapper = StrictJson.configure(JsonMapper.builder()).build();
-        Wire w = new Wire(true, (byte) 1, (short) 2, 3, 4, 5f, 6.0, "abcdefghijklmnop", "abc", "d", "ABCD", 7);
+        Wire w = new Wire(true, (byte) 1, (short) 2, 3, 4, 5f, 6.0, "abcdefghijklmnop", "abc", "d", "ABCD", 7, "odd\u00e9", "elevenchars");
         long text = io.structbridge.jackson.fixtures.WireStruct.TEXT_OFFSET;
         long ascii = io.structbridge.jackson.fixtures.WireStruct.ASCII_OFFSET;
         long[][] corruptions = {{text + 3, 0xC3}, {text + 12, 0xFF}, {ascii, 0xE9}, {ascii + 7, 'x', ascii + 3, 'y'}};
@@ -192,6 +192,11 @@ class DirectJsonWriterTest {
         Arbitrary<String> ascii = Arbitraries.strings().withCharRange('\u0001', '\u007f').ofMaxLength(7);
         Arbitrary<String> latin = Arbitraries.strings().withCharRange('\u0001', '\u00ff').ofMaxLength(7);
         Arbitrary<String> code = Arbitraries.strings().withCharRange('\u0001', '\u007f').ofLength(4);
+        Arbitrary<String> odd = pieces.list().ofMaxSize(12).map(l -> String.join("", l))
+                .filter(t -> t.getBytes(StandardCharsets.UTF_8).length <= 12);
+        // a fixed-width member without NUL: 11 bytes of text, or shorter text followed by NUL padding
+        Arbitrary<String> fixed = pieces.list().ofMaxSize(11).map(l -> String.join("", l))
+                .filter(t -> t.getBytes(StandardCharsets.UTF_8).length <= 11);
         Arbitrary<Double> d = Arbitraries.oneOf(Arbitraries.doubles(), Arbitraries.longs().map(Double::longBitsToDouble),
                 Arbitraries.of(Double.NaN, -0.0, Double.POSITIVE_INFINITY));
         Arbitrary<Float> f = Arbitraries.oneOf(Arbitraries.floats(), Arbitraries.integers().map(Float::intBitsToFloat),
@@ -200,12 +205,12 @@ class DirectJsonWriterTest {
         Arbitrary<Integer> i = Arbitraries.oneOf(Arbitraries.integers(), Arbitraries.of(Integer.MIN_VALUE, Integer.MAX_VALUE));
         Arbitrary<Wire> wire = Combinators.combine(
                         Combinators.combine(Arbitraries.of(true, false), Arbitraries.bytes(), Arbitraries.shorts(), i, l, f, d).as(Numbers::new),
-                        Combinators.combine(text, ascii, latin, code, Arbitraries.integers()).as(Texts::new))
-                .as((a, b) -> new Wire(a.flag, a.b, a.s, a.i, a.l, a.f, a.d, b.text, b.ascii, b.latin, b.code, b.renamed));
+                        Combinators.combine(text, ascii, latin, code, Arbitraries.integers(), odd, fixed).as(Texts::new))
+                .as((a, b) -> new Wire(a.flag, a.b, a.s, a.i, a.l, a.f, a.d, b.text, b.ascii, b.latin, b.code, b.renamed, b.odd, b.fixed));
         return wire.list().ofMaxSize(40);
     }
 
     private record Numbers(boolean flag, byte b, short s, int i, long l, float f, double d) {}
 
-    private record Texts(String text, String ascii, String latin, String code, int renamed) {}
+    private record Texts(String text, String ascii, String latin, String code, int renamed, String odd, String fixed) {}
 }
