@@ -72,6 +72,13 @@ class GeoNamesTest {
                 CityJson.writeArray(accepted, g);
             }
             assertEquals(STRICT.writeValueAsString(fitting), out.toString());
+            // to a byte stream: the direct path, against databind without structbridge's modules
+            java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+            try (JsonGenerator g = STRICT.createGenerator(bytes)) {
+                CityJson.writeArray(accepted, g);
+            }
+            JsonMapper plain = StrictJson.configure(JsonMapper.builder()).removeAllModules().build();
+            assertTrue(java.util.Arrays.equals(plain.writeValueAsBytes(fitting), bytes.toByteArray()), "direct bytes differ");
             System.out.printf("GeoNames: %d cities placed, %d names over 63 bytes reported, streamed in %d ms%n",
                     r.accepted(), r.rejected().size(), millis);
         }

@@ -155,6 +155,9 @@ public final class JsonCodecWriter {
         t.addMethod(writeUnchecked());
         t.addMethod(checkStored());
         t.addMethod(writeArray());
+        if (DirectJsonMethods.eligible(model)) {
+            DirectJsonMethods.addTo(t, model, struct);
+        }
         new JsonBatchMethods(struct, array, self).addTo(t);
         t.addField(FieldSpec.builder(com.palantir.javapoet.ParameterizedTypeName.get(CODEC, record()), "CODEC",
                         Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
@@ -734,17 +737,49 @@ public final class JsonCodecWriter {
     }
 
     private MethodSpec writeArray() {
-        return MethodSpec.methodBuilder("writeArray").addModifiers(Modifier.PUBLIC, Modifier.STATIC)
+        boolean direct = DirectJsonMethods.eligible(model);
+        MethodSpec.Builder m = MethodSpec.methodBuilder("writeArray").addModifiers(Modifier.PUBLIC, Modifier.STATIC)
                 .addJavadoc("Writes every element of {@code array} as one JSON array (use {@code array.slice} for part of it).\n"
                         + "Each element is checked before its first token: after a {@code StructValueException} (which names\n"
                         + "the element) the generator holds the array's earlier elements and is open inside the array.\n\n")
+                .addJavadoc(direct ? "<p>When {@code DirectJsonWriter.open} accepts the generator (Jackson's compact UTF-8 generator over an\n"
+                        + "{@code OutputStream}, see there) the elements' bytes are written straight to the stream, the same bytes\n"
+                        + "the generator would write; values it does not reproduce (non-finite floats, text beyond the BMP) go\n"
+                        + "through the generator.\n\n" : "")
                 .addJavadoc("@param array the structs\n@param generator the generator\n")
                 .addParameter(array, "array").addParameter(GENERATOR, "generator")
                 .addStatement("$T segment = array.segment()", SEGMENT)
                 .addStatement("byte[] scratch = $L", textScratch(model) == 0 || textScratch(model) > ARRAY_SCRATCH_LIMIT
                         ? "null" : "new byte[TEXT_SCRATCH]")
-                .addStatement("generator.writeStartArray()")
-                .beginControlFlow("for (long i = 0, n = array.count(); i < n; i++)")
+                .addStatement("generator.writeStartArray()");
+        if (direct) {
+            m.addStatement("$T writer = $T.open(generator, DIRECT_BYTES)", DirectJsonMethods.WRITER, DirectJsonMethods.WRITER)
+                    .beginControlFlow("if (writer != null)")
+                    .beginControlFlow("for (long i = 0, n = array.count(); i < n; i++)")
+                    .addStatement("boolean written")
+                    .beginControlFlow("try")
+                    .addComment("checks every value as checkStored does; an invalid one drops the element's bytes")
+                    .addStatement("written = writeDirect(segment, i * $T.SIZE, writer)", struct)
+                    .nextControlFlow("catch ($T e)", VALUE_EXCEPTION)
+                    .addStatement("writer.dropElement()")
+                    .addStatement("throw e.inElement(i)")
+                    .endControlFlow()
+                    .beginControlFlow("if (!written)")
+                    .beginControlFlow("try")
+                    .addStatement("checkStored(segment, i * $T.SIZE)", struct)
+                    .nextControlFlow("catch ($T e)", VALUE_EXCEPTION)
+                    .addStatement("writer.finish()")
+                    .addStatement("throw e.inElement(i)")
+                    .endControlFlow()
+                    .addStatement("writeUnchecked(segment, i * $T.SIZE, generator, scratch)", struct)
+                    .endControlFlow()
+                    .endControlFlow()
+                    .addStatement("writer.finish()")
+                    .addStatement("generator.writeEndArray()")
+                    .addStatement("return")
+                    .endControlFlow();
+        }
+        return m.beginControlFlow("for (long i = 0, n = array.count(); i < n; i++)")
                 .beginControlFlow("try")
                 .addStatement("checkStored(segment, i * $T.SIZE)", struct)
                 .nextControlFlow("catch ($T e)", VALUE_EXCEPTION)

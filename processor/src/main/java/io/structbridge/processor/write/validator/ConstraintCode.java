@@ -16,7 +16,7 @@ final class ConstraintCode {
     private ConstraintCode() {}
 
     /** {@return the violation condition, or null when the constraint never fails for this type} */
-    static CodeBlock violated(Constraint c, FieldType type, String v, String patternField) {
+    static CodeBlock violated(Constraint c, FieldType type, String v, String patternField, String patternMethod) {
         if (type instanceof FieldType.BitField b) {
             type = b.declared(); // the Java value of a bit-field is a primitive of its declared type
         }
@@ -29,7 +29,9 @@ final class ConstraintCode {
             case Constraint.Size z -> type instanceof FieldType.Text
                     ? CodeBlock.of("$L != null && ($L.length() < $L || $L.length() > $L)", v, v, z.min(), v, z.max())
                     : CodeBlock.of("$L != null && ($L.length < $L || $L.length > $L)", v, v, z.min(), v, z.max());
-            case Constraint.Pattern p -> CodeBlock.of("$L != null && !$L.matcher($L).matches()", v, patternField, v);
+            case Constraint.Pattern p -> PatternCode.parse(p.regexp(), p.flags()) != null
+                    ? CodeBlock.of("$L != null && !$L($L)", v, patternMethod, v)
+                    : CodeBlock.of("$L != null && !$L.matcher($L).matches()", v, patternField, v);
             case Constraint.Email e -> null;
             case Constraint.Assert a -> a.expected() ? CodeBlock.of("!$L", v) : CodeBlock.of("$L", v);
             case Constraint.Min m -> floating

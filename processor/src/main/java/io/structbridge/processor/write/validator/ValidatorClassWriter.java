@@ -158,7 +158,9 @@ public final class ValidatorClassWriter {
         for (FieldModel f : model.fields()) {
             int i = 0;
             for (Constraint c : f.constraints()) {
-                if (c instanceof Constraint.Pattern p) {
+                if (c instanceof Constraint.Pattern p && PatternCode.parse(p.regexp(), p.flags()) != null) {
+                    t.addMethod(PatternCode.method(patternMethod(f.name(), i), PatternCode.parse(p.regexp(), p.flags())));
+                } else if (c instanceof Constraint.Pattern p) {
                     CodeBlock flags = p.flags().isEmpty() ? CodeBlock.of("0")
                             : p.flags().stream().map(x -> CodeBlock.of("$T.$L", PATTERN, x)).collect(CodeBlock.joining(" | "));
                     t.addField(FieldSpec.builder(PATTERN, patternField(f, i), Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
@@ -171,6 +173,11 @@ public final class ValidatorClassWriter {
 
     private static String patternField(FieldModel f, int index) {
         return f.name().toUpperCase(java.util.Locale.ROOT) + "$PATTERN" + index;
+    }
+
+    /** The generated matcher of a {@code @Pattern} that {@link PatternCode} accepts (component names are distinct). */
+    static String patternMethod(String component, int index) {
+        return component + "$pattern" + index;
     }
 
     private void recordField(MethodSpec.Builder m, FieldModel f, boolean fallback) {
@@ -233,7 +240,7 @@ public final class ValidatorClassWriter {
     private void constraints(MethodSpec.Builder m, FieldModel f, String var) {
         int i = 0;
         for (Constraint c : f.constraints()) {
-            CodeBlock cond = ConstraintCode.violated(c, f.type(), var, patternField(f, i));
+            CodeBlock cond = ConstraintCode.violated(c, f.type(), var, patternField(f, i), patternMethod(f.name(), i));
             i++;
             if (cond == null) {
                 continue;
