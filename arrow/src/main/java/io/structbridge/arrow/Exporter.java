@@ -16,7 +16,8 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.ForkJoinPool;
-import java.util.concurrent.ForkJoinTask;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Fills C structs from struct memory: the schema tree and the array tree of one batch, all memory in
@@ -353,7 +354,8 @@ class Exporter {
      * {@value #BLOCK_BYTES} bytes of structs), each block converted leaf by leaf, so the structs are read
      * from memory once however many columns they hold. An export of at least {@code 2 * }{@value #RANGE_ROWS}
      * rows is cut into row ranges (whole blocks) converted at once by the caller and the common
-     * {@link ForkJoinPool} (at most {@link #threads} ranges); each text leaf's values of a range are first written
+     * {@link ForkJoinPool} (at most {@link #threads} ranges; every thread, the caller too, claims ranges until none
+     * is left, so a pool without free threads only makes the caller convert them all); each text leaf's values of a range are first written
      * at the range's own place in the data buffer and moved down behind the previous range's afterwards.
      *
      * @throws ArrowDataException at the first bad value (in block order: row block, then leaf, then row): with
@@ -449,6 +451,22 @@ class Exporter {
         return RANGED.get();
     }
 
+    /** Waits for {@code latch}, keeping (and restoring) the caller's interrupt status: the ranges write into this export's buffers. */
+    private static void awaitUninterruptibly(CountDownLatch latch) {
+        boolean interrupted = false;
+        while (true) {
+            try {
+                latch.await();
+                break;
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
     private void runRanges(Plan plan, int ranges) {
         RANGED.incrementAndGet();
         long per = (rows + ranges - 1) / ranges;
@@ -463,31 +481,40 @@ class Exporter {
             sets.add(js);
             starts.add(start);
         }
-        RuntimeException[] failed = new RuntimeException[sets.size()];
-        List<ForkJoinTask<?>> others = new ArrayList<>();
-        for (int k = 1; k < sets.size(); k++) {
-            int range = k;
-            long from = starts.get(k);
-            long to = Math.min(rows, from + per);
-            others.add(ForkJoinPool.commonPool().submit(() -> {
+        int count = sets.size();
+        long size = per;
+        AtomicInteger next = new AtomicInteger();
+        Throwable[] failed = new Throwable[count];
+        CountDownLatch done = new CountDownLatch(count);
+        // each thread claims ranges until none is left; the caller claims too, so an export never waits for a range
+        // that no pool thread has started (a pool without threads, or with every thread busy elsewhere)
+        Runnable claim = () -> {
+            for (int k = next.getAndIncrement(); k < count; k = next.getAndIncrement()) {
+                long from = starts.get(k);
                 try {
-                    runRange(plan, sets.get(range), from, to);
-                } catch (RuntimeException e) {
-                    failed[range] = e;
+                    runRange(plan, sets.get(k), from, Math.min(rows, from + size));
+                } catch (Throwable e) {
+                    failed[k] = e;
+                } finally {
+                    done.countDown();
                 }
-            }));
+            }
+        };
+        for (int k = 1; k < count; k++) {
+            ForkJoinPool.commonPool().execute(claim);
         }
-        try {
-            runRange(plan, sets.get(0), 0, Math.min(rows, per));
-        } catch (RuntimeException e) {
-            failed[0] = e;
-        }
-        for (ForkJoinTask<?> task : others) {
-            task.join();
-        }
-        for (RuntimeException e : failed) {
+        claim.run();
+        awaitUninterruptibly(done); // only ranges that pool threads claimed and are converting remain
+        for (Throwable e : failed) {
             if (e != null) {
-                throw e; // the first range's: the error a single pass would have stopped at
+                // the first range's: the error a single pass would have stopped at
+                if (e instanceof RuntimeException r) {
+                    throw r;
+                }
+                if (e instanceof Error r) {
+                    throw r;
+                }
+                throw new IllegalStateException(e);
             }
         }
         for (int j = 0; j < jobs.size(); j++) {

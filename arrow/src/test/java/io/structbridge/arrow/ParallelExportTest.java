@@ -128,6 +128,49 @@ class ParallelExportTest {
         assertEquals(ranged, Exporter.rangedExports(), "a confined source (other threads may not read it) or fewer rows: no ranges");
     }
 
+    /**
+     * Every thread of the common pool blocked elsewhere (until the export returns): the caller converts every range
+     * itself instead of waiting for a pool thread (which would never come: a deadlock). The timeout only guards
+     * against that hang; nothing is timed.
+     */
+    @Test
+    @org.junit.jupiter.api.Timeout(value = 5, unit = java.util.concurrent.TimeUnit.MINUTES)
+    void anExportNeverWaitsForAPoolWhoseThreadsAreAllBusy() throws Exception {
+        StructType<Record> type = ArrowJavaOracleTest.type("io.structbridge.arrow.Mixed");
+        int n = (int) (4 * Exporter.RANGE_ROWS + 11);
+        int workers = java.util.concurrent.ForkJoinPool.getCommonPoolParallelism();
+        java.util.concurrent.CountDownLatch started = new java.util.concurrent.CountDownLatch(workers);
+        java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+        try (Arena arena = Arena.ofShared()) {
+            MemorySegment seg = arena.allocate(type.size() * n, type.alignment());
+            RandomStructs.fill(type, seg, n, new Random(41));
+            List<byte[]> one = withThreads(1, () -> buffers(type, seg, 0, n, false));
+            for (int i = 0; i < workers; i++) {
+                java.util.concurrent.ForkJoinPool.commonPool().execute(() -> {
+                    started.countDown();
+                    try {
+                        release.await();
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                });
+            }
+            started.await();
+            long ranged = Exporter.rangedExports();
+            List<byte[]> busy;
+            try {
+                busy = withThreads(4, () -> buffers(type, seg, 0, n, true));
+            } finally {
+                release.countDown();
+            }
+            assertEquals(ranged + 1, Exporter.rangedExports(), "cut into ranges");
+            assertEquals(one.size(), busy.size());
+            for (int i = 0; i < one.size(); i++) {
+                assertArrayEquals(one.get(i), busy.get(i), "buffer " + i);
+            }
+        }
+    }
+
     /** Bad bytes at {@code rows} of field {@code field}: the export fails at {@code expected}, as on one thread. */
     private static void refused(String field, long expected, long[] rows, byte[] bytes) throws Exception {
         StructType<Mixed> type = MixedStruct.TYPE;
