@@ -3,6 +3,7 @@ package io.structbridge.spark;
 import io.structbridge.runtime.Column;
 import java.lang.foreign.MemorySegment;
 import java.util.Arrays;
+import org.apache.spark.QueryContext;
 import org.apache.spark.sql.catalyst.util.MathUtils;
 import org.apache.spark.sql.types.DataType;
 
@@ -60,7 +61,8 @@ abstract sealed class Accumulator {
     /**
      * {@code SUM} of an integer member as a {@code long}, in file order: in ANSI mode an overflow fails with Spark's
      * own {@code ARITHMETIC_OVERFLOW} error ({@code MathUtils.addExact}, what Spark's sum calls), as Spark's partial
-     * sum of the same rows in the same order does; otherwise it wraps, as Spark's does.
+     * sum of the same rows in the same order does, with the hint of Spark's {@code Add} ("Use 'try_add' to tolerate
+     * overflow ..."); otherwise it wraps, as Spark's does.
      */
     static final class LongSum extends Accumulator {
         private final IntReader reader;
@@ -84,7 +86,7 @@ abstract sealed class Accumulator {
         @Override
         void add(int slot, long at) {
             long v = reader.read(data, at + offset);
-            sums[slot] = ansi ? MathUtils.addExact(sums[slot], v) : sums[slot] + v;
+            sums[slot] = ansi ? MathUtils.addExact(sums[slot], v, (QueryContext) null) : sums[slot] + v;
             rows[slot]++;
         }
 

@@ -22,14 +22,33 @@ import org.apache.spark.sql.types.StructType;
  * scanned rows itself). Translated: {@code COUNT(*)}, {@code COUNT(m)}, {@code SUM(m)} of integer and floating-point
  * members, {@code MIN(m)} and {@code MAX(m)} of integer members (not of floating-point ones: which of {@code -0.0} and
  * {@code 0.0} Spark returns depends on row order), none {@code DISTINCT}, grouped by any number of top-level
- * bool, integer, enum and UTF-8/ASCII text members (see {@link ScalarKind}; not floating-point ones).
+ * bool, integer, enum and UTF-8/ASCII text members (see {@link ScalarKind}; not floating-point ones). Members are
+ * found by their exact names (see {@link ScalarKind#columns}).
+ *
+ * <p>Not translated: an aggregation holding {@code SUM(m)} of an integer member {@code m} next to {@code COUNT(m)} or
+ * {@code COUNT(*)}, unless every sum of the file's values of {@code m} is exact in a {@code double} (structs × the
+ * largest magnitude of {@code m} at most 2^53). That is the form Spark splits {@code AVG(m)} into when it cannot push
+ * the {@code AVG} itself ({@code V2ScanRelationPushDown}: {@code Sum(avg.child)} and {@code Count(avg.child)}, the
+ * latter translated to {@code COUNT(m)}; Spark rewrites a query's own {@code COUNT(m)} of a member that is never null
+ * to {@code COUNT(*)}, so that counts too), and the split sum adds as a {@code long} (wrapping, or failing in ANSI mode) where Spark's own
+ * {@code AVG} adds as a {@code double}: a source cannot tell the split from a query's own {@code SUM} and
+ * {@code COUNT}, so it refuses both unless a {@code long} and a {@code double} sum provably agree (neither overflows
+ * nor rounds). A {@code SUM(m)} without a count (or with counts of other members only) keeps Spark's {@code SUM(long)} semantics and is pushed.
  */
 final class PushedAggregates {
-    private final Map<String, Column> columns;
+    /** 2^53: integers up to this magnitude are exact in a {@code double}. */
+    private static final double EXACT = 0x1p53;
 
-    /** @param root the member tree of the struct type */
-    PushedAggregates(Node.Group root) {
+    private final Map<String, Column> columns;
+    private final long structs;
+
+    /**
+     * @param root the member tree of the struct type
+     * @param structs the file's struct count (a bound on the rows of every sum)
+     */
+    PushedAggregates(Node.Group root, long structs) {
         this.columns = ScalarKind.columns(root);
+        this.structs = structs;
     }
 
     /** {@return the plan of {@code a} (complete or partial), or null if a split cannot compute it exactly} */
@@ -55,7 +74,27 @@ final class PushedAggregates {
             functions.add(fn);
             output = output.add("agg_" + i++, type(fn), fn.kind() != AggregatePlan.Kind.COUNT);
         }
+        if (splitAverage(functions)) {
+            return null;
+        }
         return new AggregatePlan(groupBy, functions, output, ansi, complete);
+    }
+
+    /**
+     * {@return whether {@code functions} hold an integer {@code SUM(m)} next to {@code COUNT(m)} or {@code COUNT(*)} whose {@code long} sum might differ from a {@code double} one (see the class comment)}
+     */
+    private boolean splitAverage(List<AggregatePlan.Function> functions) {
+        for (AggregatePlan.Function f : functions) {
+            if (f.kind() != AggregatePlan.Kind.SUM || ScalarKind.of(columns.get(f.column())) != ScalarKind.INTEGER) {
+                continue;
+            }
+            boolean counted = functions.stream().anyMatch(g -> g.kind() == AggregatePlan.Kind.COUNT
+                    && (g.column() == null || g.column().equals(f.column())));
+            if (counted && (double) structs * ScalarKind.maxMagnitude(columns.get(f.column())) > EXACT) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private AggregatePlan.Function function(AggregateFunc f) {

@@ -2,8 +2,8 @@ package io.structbridge.spark;
 
 import io.structbridge.runtime.Column;
 import io.structbridge.runtime.TextEncoding;
+import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.TreeMap;
 import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.DecimalType;
 
@@ -36,14 +36,25 @@ enum ScalarKind {
         return t instanceof DecimalType ? null : INTEGER;
     }
 
-    /** {@return the top-level scalar members of {@code root} by name, case-insensitively} */
+    /**
+     * {@return the top-level scalar members of {@code root} by their exact name} Spark hands pushed filters and
+     * aggregates references by the schema's own field names (resolved case-sensitively or not, as
+     * {@code spark.sql.caseSensitive} says), so they are looked up exactly: with members {@code vA} and {@code va},
+     * each name finds its own member, and a name no member has exactly is not pushed.
+     */
     static Map<String, Column> columns(Node.Group root) {
-        Map<String, Column> out = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+        Map<String, Column> out = new LinkedHashMap<>();
         for (Node n : root.children()) {
             if (n instanceof Node.Leaf l) {
-                out.putIfAbsent(l.name(), l.column());
+                out.put(l.name(), l.column());
             }
         }
         return out;
+    }
+
+    /** {@return the largest magnitude a value of integer member {@code c} can have: 2^(bits-1) signed, 2^bits - 1 unsigned} */
+    static double maxMagnitude(Column c) {
+        int bits = c.bitWidth() > 0 ? c.bitWidth() : 8 * c.elementSize();
+        return c.signed() ? Math.scalb(1.0, bits - 1) : Math.scalb(1.0, bits) - 1;
     }
 }

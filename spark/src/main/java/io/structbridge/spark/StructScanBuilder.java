@@ -103,7 +103,7 @@ class StructScanBuilder implements ScanBuilder, SupportsPushDownRequiredColumns,
 
     /** {@return whether the aggregation can be computed completely by the scan (see {@link #oneSplit})} */
     boolean completeAggregation(Aggregation a) {
-        return options.pushDown() && new PushedAggregates(root()).translate(a, false, true) != null && oneSplit();
+        return options.pushDown() && new PushedAggregates(root(), probe().count()).translate(a, false, true) != null && oneSplit();
     }
 
     /** {@return whether the aggregation is pushed (then {@link #build} scans it)} */
@@ -111,7 +111,7 @@ class StructScanBuilder implements ScanBuilder, SupportsPushDownRequiredColumns,
         if (!options.pushDown()) {
             return false;
         }
-        AggregatePlan plan = new PushedAggregates(root()).translate(a, SQLConf.get().ansiEnabled(), oneSplit());
+        AggregatePlan plan = new PushedAggregates(root(), probe().count()).translate(a, SQLConf.get().ansiEnabled(), oneSplit());
         if (plan == null) {
             return false;
         }

@@ -53,9 +53,11 @@ class AggregatePushdownSparkTest {
     static final String[] EXACT = {
         "SELECT count(*) FROM t",
         "SELECT count(*) FROM t WHERE s > 100 AND code = 'bb'",
-        "SELECT count(*), sum(big), min(b), max(u32), sum(u32), count(id) FROM t WHERE d > 0.0",
+        "SELECT count(*), min(b), max(u32), sum(u32), count(id) FROM t WHERE d > 0.0",
+        "SELECT sum(big), min(b), max(u32), sum(u32) FROM t WHERE d > 0.0",
         "SELECT color, count(*), sum(id), min(s), max(big), sum(b) FROM t GROUP BY color",
-        "SELECT code, count(*), sum(big), max(s) FROM t WHERE ok AND color <> 'BLUE' GROUP BY code",
+        "SELECT code, count(*), max(s) FROM t WHERE ok AND color <> 'BLUE' GROUP BY code",
+        "SELECT code, sum(big), max(s) FROM t WHERE ok AND color <> 'BLUE' GROUP BY code",
         "SELECT name, sum(s), min(id) FROM t GROUP BY name",
         "SELECT ok, b, count(*), sum(id) FROM t GROUP BY ok, b",
         "SELECT s, count(*) FROM t WHERE id < 5000 GROUP BY s",
