@@ -16,6 +16,7 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import io.structbridge.runtime.Column;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
@@ -46,8 +47,10 @@ class PythonTaggedUnionTest {
                 Files.copy(p, modules.resolve(p.getFileName()));
             }
         }
-        try (InputStream in = PythonTaggedUnionTest.class.getResourceAsStream("Drawing.py")) {
-            Files.write(modules.resolve("Drawing.py"), in.readAllBytes());
+        for (String module : List.of("Drawing.py", "Nest.py")) {
+            try (InputStream in = PythonTaggedUnionTest.class.getResourceAsStream(module)) {
+                Files.write(modules.resolve(module), in.readAllBytes());
+            }
         }
         try (InputStream in = ClassLoader.getSystemResourceAsStream("io/structbridge/processor/write/python/structbridge_rt.py")) {
             Files.write(modules.resolve("structbridge_rt.py"), in.readAllBytes());
@@ -225,6 +228,54 @@ class PythonTaggedUnionTest {
         java = javaError(DrawingStruct.TYPE, d);
         assertEquals("row 2, field 'more[1].kind': enum code 0 is not one of CIRCLE=1,RECT=2,SQUARE=30", java);
         assertEquals(java, pythonError("Drawing", d));
+    }
+
+    private static Nest nest(int i, int tag) {
+        NestOuter o = switch (tag) {
+            case 4 -> new NestOuter(null, i % 2 == 0 ? NestKind.NEG : NestKind.SEVEN, 0);
+            case 5 -> new NestOuter(null, null, -i);
+            default -> new NestOuter(i % 2 == 0 ? new NestInner((byte) 1, new NestInnerU(i % 3 == 0, null))
+                    : new NestInner((byte) 2, new NestInnerU(false, "n" + i)), null, 0);
+        };
+        return new Nest(i, (short) tag, o, i % 3 == 0);
+    }
+
+    /**
+     * A union inside a member of another union (found by review): batches in which no row holds that member (sparse: its
+     * child is zeros, nothing read, as Java's), and the inner union's errors named by the outer row and full path.
+     */
+    @Test
+    void unionsInsideUnionMembersAsJavaExportsThem() throws IOException {
+        List<Nest> noInner = new ArrayList<>();
+        for (int i = 0; i < 12; i++) {
+            noInner.add(nest(i, i % 2 == 0 ? 4 : 5));
+        }
+        Path none = file("nest-no-inner", NestStruct.TYPE, noInner);
+        for (UnionMode mode : UnionMode.values()) {
+            assertEquals("same 12 1", compare("Nest", NestStruct.TYPE, none, 0, mode), mode.toString());
+            assertEquals("same 12 4", compare("Nest", NestStruct.TYPE, none, 3, mode), mode.toString());
+        }
+        List<Nest> mixed = new ArrayList<>();
+        for (int i = 0; i < 20; i++) {
+            mixed.add(nest(i, i < 18 ? new int[] {4, -3, 5, 9}[i % 4] : 5)); // the last batch of 3 (rows 18, 19) has no inner
+        }
+        Path p = file("nest", NestStruct.TYPE, mixed);
+        for (UnionMode mode : UnionMode.values()) {
+            assertEquals("same 20 1", compare("Nest", NestStruct.TYPE, p, 0, mode), mode.toString());
+            assertEquals("same 20 7", compare("Nest", NestStruct.TYPE, p, 3, mode), mode.toString());
+        }
+        Column s = NestStruct.TYPE.columns().stream().filter(c -> c.path().equals("o.inner.u.s")).findFirst().orElseThrow();
+        Column t = NestStruct.TYPE.columns().stream().filter(c -> c.path().equals("o.inner.t")).findFirst().orElseThrow();
+        Path badText = file("nest-bad-text", NestStruct.TYPE, mixed);
+        patch(badText, NestStruct.TYPE, 5, s.offset(), new byte[] {'a', 'b', 'c', 'd'}); // row 5: tag 9, t 2, no NUL
+        assertEquals("row 5, field 'o.inner.u.s': no NUL terminator within the capacity of 4 bytes", javaError(NestStruct.TYPE, badText));
+        assertEquals(javaError(NestStruct.TYPE, badText), pythonError("Nest", badText));
+        Path badTag = file("nest-bad-tag", NestStruct.TYPE, mixed);
+        patch(badTag, NestStruct.TYPE, 10, t.offset(), new byte[] {0}); // row 10: tag 5, inner dead: not read
+        patch(badTag, NestStruct.TYPE, 13, t.offset(), new byte[] {0}); // row 13: tag -3, inner live
+        assertEquals("row 13, field 'o.inner.t': discriminator t = 0 selects no member of union 'u' (1 -> b, 2 -> s)",
+                javaError(NestStruct.TYPE, badTag));
+        assertEquals(javaError(NestStruct.TYPE, badTag), pythonError("Nest", badTag));
     }
 
     @Test

@@ -1934,6 +1934,28 @@ def _SB_arrow_source(source: _SB_Any, open_array: _SB_Callable[..., _SB_Any], dt
     return a if a.flags.c_contiguous else np.ascontiguousarray(a)
 
 
+def _sb_arrow_zeros(pa: _SB_Any, t: _SB_Any, length: int) -> _SB_Any:
+    """Java's Exporter.zeros: length values of type t whose bytes are all zero, read from no struct and checked by
+    nothing (text empty, a union's type ids and offsets 0, a dense union's values all in its first child)."""
+    if pa.types.is_struct(t):
+        kids = [_sb_arrow_zeros(pa, t.field(i).type, length) for i in range(t.num_fields)]
+        return pa.Array.from_buffers(t, length, [None], null_count=0, children=kids)
+    if pa.types.is_fixed_size_list(t):
+        return pa.Array.from_buffers(t, length, [None], null_count=0,
+                                     children=[_sb_arrow_zeros(pa, t.value_type, length * t.list_size)])
+    if pa.types.is_union(t):
+        sparse = t.mode == "sparse"
+        kids = [_sb_arrow_zeros(pa, t.field(i).type, length if sparse or i == 0 else 0) for i in range(t.num_fields)]
+        buffers = [None, pa.py_buffer(bytes(length))] + ([] if sparse else [pa.py_buffer(bytes(4 * length))])
+        return pa.Array.from_buffers(t, length, buffers, null_count=0, children=kids)
+    if pa.types.is_string(t):
+        return pa.Array.from_buffers(t, length, [None, pa.py_buffer(bytes(4 * (length + 1))), pa.py_buffer(b"")],
+                                     null_count=0)
+    if pa.types.is_boolean(t):
+        return pa.Array.from_buffers(t, length, [None, pa.py_buffer(bytes((length + 7) // 8))], null_count=0)
+    return pa.Array.from_buffers(t, length, [None, pa.py_buffer(bytes(length * t.bit_width // 8))], null_count=0)
+
+
 class _SB_ArrowBatch:
     """The conversion of rows [first, first + n) of an array of structs into Arrow arrays: raw, the rows' bytes as a
     (n, stride) uint8 matrix; every value checked as Java's Exporter checks it, the first failure (in Java's order)
@@ -2045,7 +2067,11 @@ class _SB_ArrowBatch:
                 g[mine] = self.raw[sel[mine] // m, node.bases[i]:node.bases[i] + node.span]
             sub = _SB_ArrowBatch(self.pa, np, g, 0, False, False)
             sub.sparse = self.sparse
-            children.append(sub.array(member, field.type.field(j), 1))
+            try:
+                children.append(sub.array(member, field.type.field(j), 1))
+            except ArrowDataError as e:  # a union nested in the member raises at once: the same renaming
+                k = int(sel[e.row])
+                raise ArrowDataError(self.first + k // m, f"{node.unions[k % m].path}.{e.field}", e.detail) from None
             if sub.error is not None:
                 e = sub.error[1]
                 k = int(sel[e.row])
@@ -2065,20 +2091,26 @@ class _SB_ArrowBatch:
         for j, member in enumerate(node.children):
             live = ids == j
             count = int(live.sum())
-            g = np.zeros((n, max(1, node.span)), dtype=np.uint8)[:, :node.span]
-            filler = int(np.argmax(live)) if count else -1
-            if count:
+            if count == 0:
+                child = _sb_arrow_zeros(pa, field.type.field(j).type, n)  # Java's Exporter.zeros: nothing read or checked
+            else:
+                g = np.zeros((n, max(1, node.span)), dtype=np.uint8)[:, :node.span]
+                filler = int(np.argmax(live))
                 src = np.where(live, k, filler)
                 for i in range(m):
                     mine = src % m == i
                     g[mine] = self.raw[src[mine] // m, node.bases[i]:node.bases[i] + node.span]
-            sub = _SB_ArrowBatch(pa, np, g, 0, False, False)
-            sub.sparse = True
-            child = sub.array(member, field.type.field(j), 1)
-            if sub.error is not None and count:
-                e = sub.error[1]
-                at = e.row if live[e.row] else filler
-                raise ArrowDataError(self.first + at // m, f"{node.unions[at % m].path}.{e.field}", e.detail)
+                sub = _SB_ArrowBatch(pa, np, g, 0, False, False)
+                sub.sparse = True
+                try:
+                    child = sub.array(member, field.type.field(j), 1)
+                except ArrowDataError as e:  # a union nested in the member raises at once: the same renaming
+                    at = e.row if live[e.row] else filler
+                    raise ArrowDataError(self.first + at // m, f"{node.unions[at % m].path}.{e.field}", e.detail) from None
+                if sub.error is not None:
+                    e = sub.error[1]
+                    at = e.row if live[e.row] else filler
+                    raise ArrowDataError(self.first + at // m, f"{node.unions[at % m].path}.{e.field}", e.detail)
             validity = self.buffer(np.packbits(live.astype(np.uint8), bitorder="little"))
             t = child.type
             if pa.types.is_struct(t):
