@@ -28,7 +28,8 @@ import javax.lang.model.element.Modifier;
  * with more moves gets several loops, each a row-major pass over its share of the leaves. Structs
  * holding a union or a bit-field at any depth have no columnar form and get no transpose. Each loop first
  * slices the struct and column segments to its rows and then indexes them from 0 with a {@code long}
- * counter, which lets the JIT hoist the range checks out of the loop.
+ * counter (about a fifth less CPU time than offsets added per access in a microbenchmark over 1M
+ * {@code Quote}s; within the error in JMH).
  */
 final class TransposeCode {
     static final int UNROLLED_BYTES = 64;
@@ -154,8 +155,7 @@ final class TransposeCode {
             b.addParameter(JavaTypeNames.MEMORY_SEGMENT, "c" + k).addParameter(TypeName.LONG, "o" + k);
         }
         b.addParameter(TypeName.INT, "n");
-        // each segment sliced to exactly this call's rows first, the loop then indexed from 0 by a long: the JIT
-        // proves every access in bounds from the slice sizes and drops the per-access range checks
+        // each segment sliced to exactly this call's rows first, then indexed from 0 by a long counter
         b.addStatement("s = s.asSlice(base, n * $LL)", plan.size());
         for (int k : group) {
             b.addStatement("c$L = c$L.asSlice(o$L, n * $LL)", k, k, k, leaves.get(k).width());
