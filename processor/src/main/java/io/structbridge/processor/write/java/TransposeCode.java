@@ -29,7 +29,7 @@ import javax.lang.model.element.Modifier;
  * holding a union or a bit-field at any depth have no columnar form and get no transpose. Each loop first
  * slices the struct and column segments to its rows and then indexes them from 0 with a {@code long}
  * counter (about a fifth less CPU time than offsets added per access in a microbenchmark over 1M
- * {@code Quote}s; within the error in JMH).
+ * {@code Quote}s; not measured apart in JMH).
  */
 final class TransposeCode {
     static final int UNROLLED_BYTES = 64;
