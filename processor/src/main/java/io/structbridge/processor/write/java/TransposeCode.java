@@ -26,14 +26,18 @@ import javax.lang.model.element.Modifier;
  * {@code MemorySegment.copy} per row. At most {@value #MOVES_PER_LOOP} moves share one loop (one
  * method), so a loop stays small enough for the JIT however many members the struct has; a struct
  * with more moves gets several loops, each a row-major pass over its share of the leaves. Structs
- * holding a union or a bit-field at any depth have no columnar form and get no transpose. Each loop first
- * slices the struct and column segments to its rows and then indexes them from 0 with a {@code long}
- * counter (about a fifth less CPU time than offsets added per access in a microbenchmark over 1M
- * {@code Quote}s; not measured apart in JMH).
+ * holding a union or a bit-field at any depth have no columnar form and get no transpose. A struct of up to
+ * {@value #HEAP_MAX_SIZE} bytes is moved through heap blocks ({@link #heapLoop}: the segments are touched only
+ * by bulk copies); a larger one straight between the segments, each sliced to the loop's rows first.
  */
 final class TransposeCode {
     static final int UNROLLED_BYTES = 64;
     static final int MOVES_PER_LOOP = 24;
+    /**
+     * The largest struct, in bytes, whose loops move rows through heap blocks ({@code Transposes.BLOCK_BYTES} of
+     * structs per block); a larger one is moved straight between the segments.
+     */
+    static final long HEAP_MAX_SIZE = 1 << 16;
     private static final ClassName TRANSPOSES = ClassName.get(JavaTypeNames.PKG, "Transposes");
     private static final TypeName SEGMENTS = ArrayTypeName.of(JavaTypeNames.MEMORY_SEGMENT);
 
@@ -145,7 +149,10 @@ final class TransposeCode {
         return width > UNROLLED_BYTES ? 1 : Long.bitCount(width & 7) + (int) (width / 8);
     }
 
-    /** One row-major loop over {@code n} rows moving the leaves of {@code group}. */
+    /**
+     * One row-major loop over {@code n} rows moving the leaves of {@code group}: through heap blocks when the
+     * struct fits one ({@link #HEAP_MAX_SIZE}), else straight between the segments.
+     */
     private MethodSpec loop(String name, List<Integer> group, boolean toColumns) {
         MethodSpec.Builder b = MethodSpec.methodBuilder(name).addModifiers(Modifier.PRIVATE, Modifier.STATIC)
                 .addJavadoc("Moves $L leaves of $L rows $L (offsets constant; bounds checked by the caller first).\n",
@@ -155,6 +162,105 @@ final class TransposeCode {
             b.addParameter(JavaTypeNames.MEMORY_SEGMENT, "c" + k).addParameter(TypeName.LONG, "o" + k);
         }
         b.addParameter(TypeName.INT, "n");
+        return plan.size() <= HEAP_MAX_SIZE ? heapLoop(b, group, toColumns) : segmentLoop(b, group, toColumns);
+    }
+
+    /**
+     * The loop through heap blocks: per block of rows, one bulk copy of the structs (or of each column) into a
+     * {@code byte[]}, the row-major moves between two {@code byte[]}s through the runtime's byte-array view
+     * handles, one bulk copy back out. The memory segments are touched only by the bulk copies, so the hot
+     * loop holds no segment access (and no session check whose profile another thread's confined segments
+     * may have shaped: with the moves on the segments, C2's profiled loop predicates failed at every entry
+     * after the JVM had written structs through a confined arena, and the loop was recompiled over and over,
+     * 360-690 ms per 1M-row DuckDB query instead of about 30). Copying structs back (columns to structs)
+     * first reads the block, so padding and bytes outside the leaves keep what the target held.
+     */
+    private MethodSpec heapLoop(MethodSpec.Builder b, List<Integer> group, boolean toColumns) {
+        long size = plan.size();
+        long sectionWidth = 0;
+        List<Long> sections = new ArrayList<>(); // a leaf's start in the column block, in bytes per block row
+        for (int k : group) {
+            sections.add(sectionWidth);
+            sectionWidth += leaves.get(k).width();
+        }
+        ClassName segment = JavaTypeNames.MEMORY_SEGMENT;
+        b.addStatement("int block = $T.max(1, $T.BLOCK_BYTES / $L)", Math.class, TRANSPOSES, size)
+                .addStatement("byte[] rows = new byte[block * $L]", size)
+                .addStatement("byte[] cols = new byte[block * $L]", sectionWidth)
+                .beginControlFlow("for (int at = 0; at < n; at += block)")
+                .addStatement("int m = $T.min(block, n - at)", Math.class);
+        if (!toColumns) {
+            for (int j = 0; j < group.size(); j++) {
+                int k = group.get(j);
+                long w = leaves.get(k).width();
+                b.addStatement("$T.copy(c$L, $T.JAVA_BYTE, o$L + (long) at * $LL, cols, block * $L, m * $L)", segment, k,
+                        JavaTypeNames.VALUE_LAYOUT, k, w, sections.get(j), w);
+            }
+        }
+        b.addStatement("$T.copy(s, $T.JAVA_BYTE, base + (long) at * $LL, rows, 0, m * $L)", segment, JavaTypeNames.VALUE_LAYOUT,
+                size, size);
+        b.beginControlFlow("for (int i = 0; i < m; i++)").addStatement("int r = i * $L", size);
+        for (int j = 0; j < group.size(); j++) {
+            Leaf leaf = leaves.get(group.get(j));
+            long w = leaf.width();
+            String col = "block * " + sections.get(j) + " + i * " + w;
+            if (w > UNROLLED_BYTES) {
+                if (toColumns) {
+                    b.addStatement("$T.arraycopy(rows, $L, cols, $L, $L)", System.class, rowAt(leaf.offset()), col, w);
+                } else {
+                    b.addStatement("$T.arraycopy(cols, $L, rows, $L, $L)", System.class, col, rowAt(leaf.offset()), w);
+                }
+                continue;
+            }
+            long done = 0;
+            for (int piece : new int[] {8, 4, 2, 1}) {
+                while (w - done >= piece) {
+                    String colAt = done == 0 ? col : col + " + " + done;
+                    String rowAt = rowAt(leaf.offset() + done);
+                    if (piece == 1) {
+                        b.addStatement(toColumns ? "cols[$L] = rows[$L]" : "rows[$L] = cols[$L]", toColumns ? colAt : rowAt,
+                                toColumns ? rowAt : colAt);
+                    } else {
+                        String handle = switch (piece) {
+                            case 8 -> "BYTES_AS_LONG";
+                            case 4 -> "BYTES_AS_INT";
+                            default -> "BYTES_AS_SHORT";
+                        };
+                        String cast = switch (piece) {
+                            case 8 -> "long";
+                            case 4 -> "int";
+                            default -> "short";
+                        };
+                        b.addStatement("$T.$L.set($L, $L, ($L) $T.$L.get($L, $L))", TRANSPOSES, handle, toColumns ? "cols" : "rows",
+                                toColumns ? colAt : rowAt, cast, TRANSPOSES, handle, toColumns ? "rows" : "cols",
+                                toColumns ? rowAt : colAt);
+                    }
+                    done += piece;
+                }
+            }
+        }
+        b.endControlFlow();
+        if (toColumns) {
+            for (int j = 0; j < group.size(); j++) {
+                int k = group.get(j);
+                long w = leaves.get(k).width();
+                b.addStatement("$T.copy(cols, block * $L, c$L, $T.JAVA_BYTE, o$L + (long) at * $LL, m * $L)", segment, sections.get(j), k,
+                        JavaTypeNames.VALUE_LAYOUT, k, w, w);
+            }
+        } else {
+            b.addStatement("$T.copy(rows, 0, s, $T.JAVA_BYTE, base + (long) at * $LL, m * $L)", segment, JavaTypeNames.VALUE_LAYOUT,
+                    size, size);
+        }
+        return b.endControlFlow().build();
+    }
+
+    /** {@return the index expression of a struct byte in the heap block's row {@code r}} */
+    private static String rowAt(long offset) {
+        return offset == 0 ? "r" : "r + " + offset;
+    }
+
+    /** The loop straight between the segments, for structs larger than {@link #HEAP_MAX_SIZE}. */
+    private MethodSpec segmentLoop(MethodSpec.Builder b, List<Integer> group, boolean toColumns) {
         // each segment sliced to exactly this call's rows first, then indexed from 0 by a long counter
         b.addStatement("s = s.asSlice(base, n * $LL)", plan.size());
         for (int k : group) {
