@@ -1,10 +1,13 @@
 package io.structbridge.benchmarks;
 
+import io.structbridge.arrow.ArrowStreamExport;
+import io.structbridge.arrow.UnionMode;
 import io.structbridge.arrow.files.ArrowFiles;
 import io.structbridge.arrow.files.DuckDbTables;
 import io.structbridge.runtime.StructFile;
 import java.io.IOException;
 import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -17,6 +20,8 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import org.apache.arrow.c.ArrowArrayStream;
+import org.duckdb.DuckDBConnection;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -35,8 +40,12 @@ import org.openjdk.jmh.annotations.Warmup;
  * {@link Trade} records (six numeric columns) held four ways, ms per query including DuckDB's scan of the
  * source (issue 24, item 1):
  * <ul>
- *   <li>{@code arrowStream}: the struct file registered through the Arrow C stream ({@code DuckDbTables}: every
- *       column of a batch exported when DuckDB asks for it, under DuckDB's lock on the stream);</li>
+ *   <li>{@code structFile}: the struct file through {@code DuckDbTables}, which takes its table function for
+ *       {@code Trade} (every column a plain number: DuckDB's threads in parallel, projection pushed down, each
+ *       read column gathered straight into DuckDB's vectors);</li>
+ *   <li>{@code arrowStream}: the struct file registered through the Arrow C stream (every column of a batch
+ *       exported when DuckDB asks for it, under DuckDB's lock on the stream), the path of structs with text,
+ *       enums, arrays or nesting;</li>
  *   <li>{@code setterTableFunction}: the struct file through the driver's table-function API ({@link SetterScan}:
  *       projection pushed down, DuckDB's threads in parallel, one setter call per value), an experiment;</li>
  *   <li>{@code parquet}: {@code read_parquet} of the records as Parquet (written by DuckDB,
@@ -107,8 +116,8 @@ public class DuckDbBenchmark {
                 "CREATE TABLE trades AS SELECT * FROM trades_stream");
         SetterScan.register(db, FUNCTION, file.type(), file.elements(), file.count(), Runtime.getRuntime().availableProcessors());
         sql = shape.equals("aggregate") ? AGGREGATE : FILTER;
-        String expected = arrowStream();
-        for (String got : List.of(setterTableFunction(), parquet(), duckdbTable())) {
+        String expected = structFile();
+        for (String got : List.of(arrowStream(), setterTableFunction(), parquet(), duckdbTable())) {
             if (!got.equals(expected)) {
                 throw new IllegalStateException("sources disagree on " + sql + ":\n" + expected + "\nvs\n" + got);
             }
@@ -149,8 +158,28 @@ public class DuckDbBenchmark {
     }
 
     @Benchmark
-    public String arrowStream() throws SQLException {
+    public String structFile() throws SQLException {
         return DuckDbTables.query(db, "trades_file", file, String.format(sql, "trades_file"), DuckDbBenchmark::text);
+    }
+
+    @Benchmark
+    public String arrowStream() throws SQLException {
+        try (Arena arena = Arena.ofShared()) {
+            MemorySegment stream = arena.allocate(ArrowStreamExport.STREAM_SIZE, 8);
+            ArrowStreamExport.exportStream(file.type(), file.elements(), file.count(), 65_536, stream, UnionMode.SPARSE);
+            try {
+                db.unwrap(DuckDBConnection.class).registerArrowStream("trades_arrow", ArrowArrayStream.wrap(stream.address()));
+                try {
+                    return query("trades_arrow");
+                } finally {
+                    try (Statement st = db.createStatement()) {
+                        st.execute("DROP VIEW IF EXISTS trades_arrow");
+                    }
+                }
+            } finally {
+                ArrowStreamExport.releaseStream(stream);
+            }
+        }
     }
 
     @Benchmark

@@ -15,11 +15,19 @@ import org.apache.arrow.c.ArrowArrayStream;
 import org.duckdb.DuckDBConnection;
 
 /**
- * SQL over struct memory in DuckDB (JDBC driver {@code org.duckdb:duckdb_jdbc}, embedded): the structs
- * are registered under a table name as an {@code ArrowArrayStream} ({@link ArrowStreamExport}, batches
- * exported as DuckDB asks for them, memory bounded by a batch) and DuckDB reads them itself, without a
- * copy into a DuckDB table. An Arrow stream can be read once, so each call registers a fresh stream for
- * one statement and drops the name afterwards: a second query never sees an exhausted (empty) stream.
+ * SQL over struct memory in DuckDB (JDBC driver {@code org.duckdb:duckdb_jdbc}, embedded): the structs are
+ * registered under a table name (a temporary view) for one statement and DuckDB reads them itself, without a
+ * copy into a DuckDB table, in one of two ways:
+ * <ul>
+ *   <li>structs whose every column is a top-level plain number (signed or unsigned integers, {@code float},
+ *       {@code double}, native byte order: {@link DuckDbScan}) are read by a table function that DuckDB runs on up to
+ *       one thread per core, each writing only the columns the query reads straight into DuckDB's vectors;</li>
+ *   <li>any other struct as an {@code ArrowArrayStream} ({@link ArrowStreamExport}, batches exported as DuckDB asks
+ *       for them, memory bounded by a batch, every value checked as the Arrow export checks it).</li>
+ * </ul>
+ * Both give the same column names, types, values and row order ({@code DuckDbScanTest}). The name is dropped
+ * after the statement, and a view or macro kept past the call cannot read the structs (an error, never stale
+ * memory); a second call sees every row again.
  * A tagged union is exported as an Arrow sparse union ({@link UnionMode#SPARSE}: DuckDB 2.0 refuses dense ones),
  * which DuckDB reads as its {@code UNION} type: {@code union_tag(shape)} is the live member, {@code shape.circle}
  * its value where {@code circle} is live and NULL elsewhere.
@@ -57,7 +65,7 @@ public final class DuckDbTables {
      * @param type the struct type
      * @param structs the structs, {@code type.size()} bytes apart
      * @param count the number of structs
-     * @param batchRows the most structs per Arrow batch
+     * @param batchRows the most structs per Arrow batch (when the Arrow stream serves)
      * @param sql the query
      * @param rows reads the result
      * @return what {@code rows} returns
@@ -106,6 +114,9 @@ public final class DuckDbTables {
                     + " may read; DuckDB reads the stream from its own threads: use a shared or automatic arena, or a struct file");
         }
         DuckDBConnection duck = db.unwrap(DuckDBConnection.class);
+        if (DuckDbScan.applies(type)) {
+            return scan(db, duck, table, type, structs, count, body);
+        }
         try (Arena arena = Arena.ofShared()) {
             MemorySegment stream = arena.allocate(ArrowStreamExport.STREAM_SIZE, 8);
             // DuckDB (2.0) reads sparse unions as its UNION type and refuses dense ones ("Unsupported Internal Arrow Type")
@@ -132,6 +143,31 @@ public final class DuckDbTables {
             }
         }
     }
+
+    /** {@link #run} through {@link DuckDbScan}: the view {@code table} reads the structs straight into DuckDB's vectors. */
+    private static <T> T scan(Connection db, DuckDBConnection duck, String table, StructType<?> type, MemorySegment structs,
+                              long count, Body<T> body) throws SQLException {
+        int threads = (int) Math.max(1, Math.min(Runtime.getRuntime().availableProcessors(), count / SCAN_ROWS_PER_THREAD));
+        long handle = DuckDbScan.open(duck, new DuckDbScan.Source(type, structs, count, threads));
+        try {
+            try (Statement st = db.createStatement()) {
+                st.execute("CREATE OR REPLACE TEMPORARY VIEW " + identifier(table) + " AS SELECT * FROM " + DuckDbScan.FUNCTION
+                        + "(" + handle + ")");
+            }
+            try (Statement st = db.createStatement()) {
+                return body.run(st);
+            } finally {
+                try (Statement st = db.createStatement()) {
+                    st.execute("DROP VIEW IF EXISTS " + identifier(table));
+                }
+            }
+        } finally {
+            DuckDbScan.close(handle);
+        }
+    }
+
+    /** The structs each extra DuckDB thread of a scan gets at least (fewer structs: fewer threads). */
+    private static final long SCAN_ROWS_PER_THREAD = 65_536;
 
     /**
      * Runs {@code sql} with {@code table} naming every struct of an open file (batches of 65,536 structs).

@@ -184,7 +184,7 @@ final class TransposeCode {
             sectionWidth += leaves.get(k).width();
         }
         ClassName segment = JavaTypeNames.MEMORY_SEGMENT;
-        b.addStatement("int block = $T.max(1, $T.BLOCK_BYTES / $L)", Math.class, TRANSPOSES, size)
+        b.addStatement("int block = $T.max($T.BLOCK_MIN_ROWS, $T.BLOCK_BYTES / $L)", Math.class, TRANSPOSES, TRANSPOSES, size)
                 .addStatement("byte[] rows = new byte[block * $L]", size)
                 .addStatement("byte[] cols = new byte[block * $L]", sectionWidth)
                 .beginControlFlow("for (int at = 0; at < n; at += block)")

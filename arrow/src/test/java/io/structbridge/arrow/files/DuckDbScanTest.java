@@ -1,0 +1,230 @@
+package io.structbridge.arrow.files;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.structbridge.arrow.ArrowStreamExport;
+import io.structbridge.arrow.UnionMode;
+import io.structbridge.fixtures.support.RandomStructs;
+import io.structbridge.runtime.Column;
+import io.structbridge.runtime.StructType;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.stream.Stream;
+import org.apache.arrow.c.ArrowArrayStream;
+import org.duckdb.DuckDBConnection;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+
+/**
+ * {@link DuckDbScan}, the path {@link DuckDbTables} takes for structs of plain numbers: DuckDB gives the same
+ * rows, in the same order, with the same column names and types as through the Arrow C stream (DuckDB's own
+ * reader of the exported batches), over random bytes (NaNs, extremes, every bit pattern) and over more structs
+ * than one vector and one thread take; each column's sum equals the sum of the Java records' values; only the
+ * columns a query reads are written; the handle and the view are gone after each call.
+ */
+class DuckDbScanTest {
+    /** Fixtures whose every column is a plain native-order number. */
+    static final List<String> PLAIN = List.of("IntLong", "Timespec", "io.structbridge.arrow.files.PlainNumbers");
+
+    @SuppressWarnings("unchecked")
+    static StructType<Record> type(String name) {
+        try {
+            return (StructType<Record>) Class.forName((name.contains(".") ? name : "io.structbridge.fixtures." + name) + "Struct")
+                    .getField("TYPE").get(null);
+        } catch (ReflectiveOperationException e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    @Test
+    void thePinnedDriverExposesItsVectorsSoPlainStructsTakeTheScan() {
+        for (String name : PLAIN) {
+            assertTrue(DuckDbScan.applies(type(name)), name + ": expected the direct scan (did the DuckDB driver change its vectors?)");
+        }
+        for (String name : List.of("Particle", "Texts", "Arrays", "BigEndianHeader", "Tagged", "Containers_Line", "AllScalars")) {
+            assertFalse(DuckDbScan.applies(type(name)), name + " holds a column the scan does not write");
+        }
+    }
+
+    /** {@return every row of {@code sql} as text, rows in the order DuckDB returns them, the column names and types first} */
+    static String text(ResultSet rs) throws SQLException {
+        StringBuilder s = new StringBuilder();
+        int columns = rs.getMetaData().getColumnCount();
+        for (int i = 1; i <= columns; i++) {
+            s.append(rs.getMetaData().getColumnName(i)).append(' ').append(rs.getMetaData().getColumnTypeName(i)).append(i < columns ? "," : "\n");
+        }
+        while (rs.next()) {
+            for (int i = 1; i <= columns; i++) {
+                s.append(rs.getString(i)).append(i < columns ? "," : "\n");
+            }
+        }
+        return s.toString();
+    }
+
+    /** {@return {@code sql} over {@code table} read through the Arrow C stream, as the other path does it} */
+    static String viaArrowStream(Connection db, String table, StructType<?> type, MemorySegment structs, long count, String sql)
+            throws SQLException {
+        try (Arena arena = Arena.ofShared()) {
+            MemorySegment stream = arena.allocate(ArrowStreamExport.STREAM_SIZE, 8);
+            ArrowStreamExport.exportStream(type, structs, count, 4_096, stream, UnionMode.SPARSE);
+            try {
+                db.unwrap(DuckDBConnection.class).registerArrowStream(table, ArrowArrayStream.wrap(stream.address()));
+                try (Statement st = db.createStatement(); ResultSet rs = st.executeQuery(sql)) {
+                    return text(rs);
+                } finally {
+                    try (Statement st = db.createStatement()) {
+                        st.execute("DROP VIEW IF EXISTS " + table);
+                    }
+                }
+            } finally {
+                ArrowStreamExport.releaseStream(stream);
+            }
+        }
+    }
+
+    @TestFactory
+    Stream<DynamicTest> theScanEqualsTheArrowStream() {
+        return PLAIN.stream().flatMap(name -> Stream.of(1, 2_047, 2_049, 70_001, 200_003).map(n -> DynamicTest.dynamicTest(name + " x" + n, () -> {
+            StructType<Record> type = type(name);
+            try (Arena arena = Arena.ofShared(); Connection db = DriverManager.getConnection("jdbc:duckdb:")) {
+                MemorySegment seg = arena.allocate(type.size() * n, type.alignment());
+                RandomStructs.fill(type, seg, n, new Random(n * 31L + name.hashCode()));
+                List<String> queries = new ArrayList<>(List.of("SELECT * FROM t", "SELECT count(*) FROM t"));
+                Column last = type.columns().getLast();
+                queries.add("SELECT \"" + last.path() + "\" FROM t"); // one column: the others are not written
+                for (String sql : queries) {
+                    String expected = viaArrowStream(db, "t", type, seg, n, sql);
+                    for (int round = 0; round < 3; round++) {
+                        String got = DuckDbTables.query(db, "t", type, seg, n, 4_096, sql, DuckDbScanTest::text);
+                        assertEquals(expected, got, name + ": " + sql + " (round " + round + ")");
+                    }
+                }
+                assertEquals(0, DuckDbScan.openHandles(), "handles left open");
+            }
+        })));
+    }
+
+    @Test
+    void columnSumsEqualTheJavaRecords() throws Exception {
+        StructType<Record> type = type("io.structbridge.arrow.files.PlainNumbers");
+        int n = 100_003;
+        try (Arena arena = Arena.ofShared(); Connection db = DriverManager.getConnection("jdbc:duckdb:")) {
+            MemorySegment seg = arena.allocate(type.size() * n, type.alignment());
+            RandomStructs.fill(type, seg, n, new Random(5));
+            List<Column> columns = type.columns();
+            StringBuilder sql = new StringBuilder("SELECT ");
+            for (int k = 0; k < columns.size(); k++) {
+                if (columns.get(k).kind() == Column.Kind.FLOAT || columns.get(k).kind() == Column.Kind.DOUBLE) {
+                    continue; // integers only: sums of floating-point values depend on the order of addition
+                }
+                sql.append(sql.length() == 7 ? "" : ", ").append("sum(\"").append(columns.get(k).path()).append("\"::HUGEINT)");
+            }
+            String got = DuckDbTables.query(db, "t", type, seg, n, 4_096, sql + " FROM t", rs -> {
+                rs.next();
+                StringBuilder s = new StringBuilder();
+                for (int k = 1; k <= rs.getMetaData().getColumnCount(); k++) {
+                    s.append(rs.getString(k)).append(';');
+                }
+                return s.toString();
+            });
+            StringBuilder expected = new StringBuilder();
+            for (Column c : columns) {
+                if (c.kind() == Column.Kind.FLOAT || c.kind() == Column.Kind.DOUBLE) {
+                    continue;
+                }
+                java.math.BigInteger sum = java.math.BigInteger.ZERO;
+                for (long i = 0; i < n; i++) {
+                    long at = i * type.size() + c.offset();
+                    long v = switch (c.elementSize()) {
+                        case 1 -> seg.get(ValueLayout.JAVA_BYTE, at);
+                        case 2 -> seg.get(ValueLayout.JAVA_SHORT_UNALIGNED, at);
+                        case 4 -> seg.get(ValueLayout.JAVA_INT_UNALIGNED, at);
+                        default -> seg.get(ValueLayout.JAVA_LONG_UNALIGNED, at);
+                    };
+                    sum = sum.add(c.kind() == Column.Kind.SIGNED_INT ? java.math.BigInteger.valueOf(v)
+                            : new java.math.BigInteger(Long.toUnsignedString(c.elementSize() == 8 ? v : v & ((1L << (8 * c.elementSize())) - 1))));
+                }
+                expected.append(sum).append(';');
+            }
+            assertEquals(expected.toString(), got);
+        }
+    }
+
+    @Test
+    void theStructsAreReadableOnlyDuringTheCall() throws Exception {
+        StructType<Record> type = type("IntLong");
+        try (Arena arena = Arena.ofShared(); Connection db = DriverManager.getConnection("jdbc:duckdb:")) {
+            MemorySegment seg = arena.allocate(type.size() * 10, type.alignment());
+            RandomStructs.fill(type, seg, 10, new Random(1));
+            // a view over the name fails once the call returned: DuckDB keeps the view's text, and the name is gone
+            DuckDbTables.update(db, "t", type, seg, 10, 4_096, "CREATE VIEW kept AS SELECT * FROM t");
+            assertEquals(0, DuckDbScan.openHandles());
+            SQLException gone = assertThrows(SQLException.class, () -> query(db, "SELECT * FROM kept"));
+            assertTrue(gone.getMessage().contains("t does not exist"), gone.getMessage());
+            // the table function itself, called with a handle whose call has returned, names the reason
+            long stale = DuckDbTables.query(db, "t", type, seg, 10, 4_096, "SELECT * FROM duckdb_views() WHERE view_name = 't'",
+                    rs -> {
+                        rs.next();
+                        String sql = rs.getString("sql");
+                        return Long.parseLong(sql.substring(sql.indexOf(DuckDbScan.FUNCTION + "(") + DuckDbScan.FUNCTION.length() + 1,
+                                sql.lastIndexOf(')')));
+                    });
+            SQLException e = assertThrows(SQLException.class, () -> query(db, "SELECT * FROM " + DuckDbScan.FUNCTION + "(" + stale + ")"));
+            assertTrue(e.getMessage().contains("readable only during"), e.getMessage());
+            // the name is free again, and a later call reads the structs once more
+            assertEquals(10L, (long) DuckDbTables.query(db, "t", type, seg, 10, 4_096, "SELECT count(*) FROM t", rs -> {
+                rs.next();
+                return rs.getLong(1);
+            }));
+        }
+    }
+
+    private static void query(Connection db, String sql) throws SQLException {
+        try (Statement st = db.createStatement(); ResultSet rs = st.executeQuery(sql)) {
+            rs.next();
+        }
+    }
+
+    @Test
+    void connectionsToOneDatabaseAndConcurrentCallsEachReadTheirOwnStructs() throws Exception {
+        StructType<Record> type = type("Timespec");
+        try (Arena arena = Arena.ofShared(); Connection first = DriverManager.getConnection("jdbc:duckdb:");
+             ExecutorService pool = Executors.newFixedThreadPool(4)) {
+            List<Future<String>> results = new ArrayList<>();
+            List<String> expected = new ArrayList<>();
+            for (int k = 0; k < 8; k++) {
+                int n = 3_000 + k * 1_001;
+                MemorySegment seg = arena.allocate(type.size() * n, type.alignment());
+                RandomStructs.fill(type, seg, n, new Random(k));
+                expected.add(viaArrowStream(first, "e" + k, type, seg, n, "SELECT count(*), sum(tvSec::HUGEINT) FROM e" + k));
+                int table = k;
+                results.add(pool.submit(() -> {
+                    try (Connection db = ((DuckDBConnection) first).duplicate()) {
+                        return DuckDbTables.query(db, "t" + table, type, seg, n, 4_096, "SELECT count(*), sum(tvSec::HUGEINT) FROM t" + table,
+                                DuckDbScanTest::text);
+                    }
+                }));
+            }
+            for (int k = 0; k < 8; k++) {
+                assertEquals(expected.get(k), results.get(k).get(), "call " + k);
+            }
+            assertEquals(0, DuckDbScan.openHandles());
+        }
+    }
+}
