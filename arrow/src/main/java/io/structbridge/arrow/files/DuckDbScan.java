@@ -52,6 +52,9 @@ final class DuckDbScan implements DuckDBTableFunction<DuckDbScan.Source, DuckDbS
     /** DuckDB's vector size: the rows one call writes at most. */
     private static final int VECTOR_ROWS = 2_048;
 
+    /** The largest struct the scan reads, in bytes: a DuckDB thread's copy of one vector's structs stays within 8 MiB. */
+    static final long MAX_SIZE = 4_096;
+
     private static final VarHandle DATA;
     private static final VarHandle VALIDITY;
 
@@ -99,12 +102,13 @@ final class DuckDbScan implements DuckDBTableFunction<DuckDbScan.Source, DuckDbS
     /**
      * {@return whether DuckDB reads structs of {@code type} through this scan} Every column must be a top-level
      * scalar (no array, nesting, union or bit-field) of native byte order and of kind {@code SIGNED_INT},
-     * {@code UNSIGNED_INT}, {@code UINT64_BITS}, {@code FLOAT} or {@code DOUBLE}, and the driver must expose its vectors.
+     * {@code UNSIGNED_INT}, {@code UINT64_BITS}, {@code FLOAT} or {@code DOUBLE}, the struct at most {@link #MAX_SIZE}
+     * bytes, and the driver must expose its vectors.
      *
      * @param type the struct type
      */
     static boolean applies(StructType<?> type) {
-        if (DATA == null || type.columns().isEmpty() || type.size() > Integer.MAX_VALUE / VECTOR_ROWS) {
+        if (DATA == null || type.columns().isEmpty() || type.size() > MAX_SIZE) {
             return false;
         }
         for (Column c : type.columns()) {
