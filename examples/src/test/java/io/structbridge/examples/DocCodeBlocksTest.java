@@ -60,7 +60,7 @@ class DocCodeBlocksTest {
             "particle-columns", "particle-retain", "rt-py-unzip", "structfile-h-unzip",
             "tick-versions", "tick-error", "tick-since", "tick-declared", "lock-option",
             "lock-since", "lock-declared", "lock-migrate",
-            "places-arrow", "places-duckdb", "places-c-arrow", "check-places", "check-places-run", "arrow-h-unzip",
+            "places-arrow", "places-duckdb", "places-duckdb-tables", "places-c-arrow", "check-places", "check-places-run", "arrow-h-unzip",
             "mojo-rt-unzip", "mojo-app", "mojo-build", "order-json", "order-validate", "figure-records", "figure-json",
             "figure-arrow", "abi-stat", "abi-cross", "plain-javac", "optional-deps", "places-python-arrow");
 
@@ -91,6 +91,8 @@ class DocCodeBlocksTest {
             Map.entry("places-duckdb", new Wrap("doc.places", FFM + "import io.structbridge.arrow.*;\nimport io.structbridge.examples.cities.*;\n"
                     + "import java.sql.*;\nimport org.apache.arrow.c.ArrowArrayStream;\nimport org.apache.arrow.memory.*;\n"
                     + "import org.duckdb.DuckDBConnection;\n", "Path path")),
+            Map.entry("places-duckdb-tables", new Wrap("doc.places", FFM + "import io.structbridge.arrow.files.*;\n"
+                    + "import io.structbridge.examples.cities.*;\nimport java.sql.*;\nimport java.util.ArrayList;\n", "Path path")),
             Map.entry("order-json", new Wrap("doc.order", FFM + "import io.structbridge.jackson.*;\nimport java.io.InputStream;\n"
                     + "import tools.jackson.core.*;\n", "InputStream inputStream, JsonParser parser, MemorySegment segment, long offset,"
                     + " OrderArray orders, String oneJson, JsonGenerator generator")),
