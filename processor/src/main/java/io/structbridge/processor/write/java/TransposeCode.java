@@ -27,7 +27,7 @@ import javax.lang.model.element.Modifier;
  * method), so a loop stays small enough for the JIT however many members the struct has; a struct
  * with more moves gets several loops, each a row-major pass over its share of the leaves. Structs
  * holding a union or a bit-field at any depth have no columnar form and get no transpose. A struct of up to
- * {@value #HEAP_MAX_SIZE} bytes is moved through heap blocks ({@link #heapLoop}: the segments are touched only
+ * {@value #HEAP_MAX_SIZE} bytes is moved through heap blocks ({@link #addHeapTo}: the segments are touched only
  * by bulk copies); a larger one straight between the segments, each sliced to the loop's rows first.
  */
 final class TransposeCode {
@@ -94,6 +94,10 @@ final class TransposeCode {
 
     /** Adds the loop methods to the struct class and the two overrides to its {@code Type} class. */
     void addTo(TypeSpec.Builder structClass, TypeSpec.Builder typeClass) {
+        if (plan.size() <= HEAP_MAX_SIZE) {
+            addHeapTo(structClass, typeClass);
+            return;
+        }
         List<List<Integer>> groups = groups();
         MethodSpec.Builder to = override("copyToColumns").addParameter(JavaTypeNames.MEMORY_SEGMENT, "structs")
                 .addParameter(TypeName.LONG, "offset").addParameter(TypeName.LONG, "rows").addParameter(SEGMENTS, "columns");
@@ -115,11 +119,69 @@ final class TransposeCode {
             args.add(", n");
             to.addStatement("toColumns$$$L($L)", g, args.build());
             from.addStatement("fromColumns$$$L($L)", g, args.build());
-            structClass.addMethod(loop("toColumns$" + g, group, true));
-            structClass.addMethod(loop("fromColumns$" + g, group, false));
+            structClass.addMethod(segmentLoop("toColumns$" + g, group, true));
+            structClass.addMethod(segmentLoop("fromColumns$" + g, group, false));
         }
         for (MethodSpec.Builder b : List.of(to, from)) {
             b.addStatement("done += n").endControlFlow();
+        }
+        typeClass.addMethod(to.build()).addMethod(from.build());
+    }
+
+    /**
+     * The heap-block form: the override copies each block of structs into one {@code byte[]} once (and, for
+     * {@code copyFromColumns}, back out once), and each loop method moves its leaves between that array and a
+     * second one, copying its columns in or out in bulk. The segments are touched only by these bulk copies, so no
+     * loop holds a memory-segment access (and no session check whose profile another thread's confined segments
+     * may have shaped: with the moves on the segments, C2's profiled loop predicates failed at every entry after the
+     * JVM had written structs through a confined arena, and the loop was recompiled over and over, 360-690 ms per
+     * 1M-row DuckDB query instead of about 30; {@code benchmarks/.../TrapStormRepro}). Copying columns back into
+     * structs first reads the block, so padding and bytes outside the leaves keep the values read just before
+     * (a concurrent write to them during the call can be lost).
+     */
+    private void addHeapTo(TypeSpec.Builder structClass, TypeSpec.Builder typeClass) {
+        List<List<Integer>> groups = groups();
+        long size = plan.size();
+        long widest = 0;
+        for (List<Integer> group : groups) {
+            long w = 0;
+            for (int k : group) {
+                w += leaves.get(k).width();
+            }
+            widest = Math.max(widest, w);
+        }
+        ClassName segment = JavaTypeNames.MEMORY_SEGMENT;
+        MethodSpec.Builder to = override("copyToColumns").addParameter(segment, "structs")
+                .addParameter(TypeName.LONG, "offset").addParameter(TypeName.LONG, "rows").addParameter(SEGMENTS, "columns");
+        MethodSpec.Builder from = override("copyFromColumns").addParameter(SEGMENTS, "columns")
+                .addParameter(segment, "structs").addParameter(TypeName.LONG, "offset").addParameter(TypeName.LONG, "rows");
+        to.addStatement("$T.checkToColumns(this, structs, offset, rows, columns)", TRANSPOSES);
+        from.addStatement("$T.checkFromColumns(this, columns, structs, offset, rows)", TRANSPOSES);
+        for (MethodSpec.Builder b : List.of(to, from)) {
+            b.addStatement("int block = (int) $T.min(rows, $T.max($T.BLOCK_MIN_ROWS, $T.BLOCK_BYTES / $L))", Math.class, Math.class,
+                            TRANSPOSES, TRANSPOSES, size)
+                    .addStatement("byte[] s = new byte[block * $L]", size)
+                    .addStatement("byte[] c = new byte[block * $L]", widest)
+                    .beginControlFlow("for (long done = 0; done < rows; )")
+                    .addStatement("int m = (int) $T.min(block, rows - done)", Math.class)
+                    .addStatement("$T.copy(structs, $T.JAVA_BYTE, offset + done * $LL, s, 0, m * $L)", segment, JavaTypeNames.VALUE_LAYOUT,
+                            size, size);
+        }
+        for (int g = 0; g < groups.size(); g++) {
+            List<Integer> group = groups.get(g);
+            CodeBlock.Builder args = CodeBlock.builder().add("s, c, m");
+            for (int k : group) {
+                args.add(", columns[$L], done * $LL", k, leaves.get(k).width());
+            }
+            to.addStatement("toColumns$$$L($L)", g, args.build());
+            from.addStatement("fromColumns$$$L($L)", g, args.build());
+            structClass.addMethod(heapLoop("toColumns$" + g, group, true));
+            structClass.addMethod(heapLoop("fromColumns$" + g, group, false));
+        }
+        from.addStatement("$T.copy(s, 0, structs, $T.JAVA_BYTE, offset + done * $LL, m * $L)", segment, JavaTypeNames.VALUE_LAYOUT,
+                size, size);
+        for (MethodSpec.Builder b : List.of(to, from)) {
+            b.addStatement("done += m").endControlFlow();
         }
         typeClass.addMethod(to.build()).addMethod(from.build());
     }
@@ -150,65 +212,43 @@ final class TransposeCode {
     }
 
     /**
-     * One row-major loop over {@code n} rows moving the leaves of {@code group}: through heap blocks when the
-     * struct fits one ({@link #HEAP_MAX_SIZE}), else straight between the segments.
+     * One row-major loop over the {@code m} structs of a heap block {@code s}, moving the leaves of {@code group}
+     * through {@code c} (leaf after leaf, {@code m} rows each) and copying them to (or from) their column segments.
      */
-    private MethodSpec loop(String name, List<Integer> group, boolean toColumns) {
+    private MethodSpec heapLoop(String name, List<Integer> group, boolean toColumns) {
         MethodSpec.Builder b = MethodSpec.methodBuilder(name).addModifiers(Modifier.PRIVATE, Modifier.STATIC)
-                .addJavadoc("Moves $L leaves of $L rows $L (offsets constant; bounds checked by the caller first).\n",
-                        group.size(), "{@code n}", toColumns ? "from structs into columns" : "from columns into structs")
-                .addParameter(JavaTypeNames.MEMORY_SEGMENT, "s").addParameter(TypeName.LONG, "base");
+                .addJavadoc("Moves $L leaves of the $L structs in $L $L (offsets constant; bounds checked by the caller first).\n",
+                        group.size(), "{@code m}", "{@code s}", toColumns ? "into their columns" : "from their columns")
+                .addParameter(byte[].class, "s").addParameter(byte[].class, "c").addParameter(TypeName.INT, "m");
         for (int k : group) {
             b.addParameter(JavaTypeNames.MEMORY_SEGMENT, "c" + k).addParameter(TypeName.LONG, "o" + k);
         }
-        b.addParameter(TypeName.INT, "n");
-        return plan.size() <= HEAP_MAX_SIZE ? heapLoop(b, group, toColumns) : segmentLoop(b, group, toColumns);
-    }
-
-    /**
-     * The loop through heap blocks: per block of rows, one bulk copy of the structs (or of each column) into a
-     * {@code byte[]}, the row-major moves between two {@code byte[]}s through the runtime's byte-array view
-     * handles, one bulk copy back out. The memory segments are touched only by the bulk copies, so the hot
-     * loop holds no segment access (and no session check whose profile another thread's confined segments
-     * may have shaped: with the moves on the segments, C2's profiled loop predicates failed at every entry
-     * after the JVM had written structs through a confined arena, and the loop was recompiled over and over,
-     * 360-690 ms per 1M-row DuckDB query instead of about 30). Copying structs back (columns to structs)
-     * first reads the block, so padding and bytes outside the leaves keep what the target held.
-     */
-    private MethodSpec heapLoop(MethodSpec.Builder b, List<Integer> group, boolean toColumns) {
         long size = plan.size();
+        List<Long> sections = new ArrayList<>(); // a leaf's start in c, in bytes per block row
         long sectionWidth = 0;
-        List<Long> sections = new ArrayList<>(); // a leaf's start in the column block, in bytes per block row
         for (int k : group) {
             sections.add(sectionWidth);
             sectionWidth += leaves.get(k).width();
         }
         ClassName segment = JavaTypeNames.MEMORY_SEGMENT;
-        b.addStatement("int block = $T.max($T.BLOCK_MIN_ROWS, $T.BLOCK_BYTES / $L)", Math.class, TRANSPOSES, TRANSPOSES, size)
-                .addStatement("byte[] rows = new byte[block * $L]", size)
-                .addStatement("byte[] cols = new byte[block * $L]", sectionWidth)
-                .beginControlFlow("for (int at = 0; at < n; at += block)")
-                .addStatement("int m = $T.min(block, n - at)", Math.class);
         if (!toColumns) {
             for (int j = 0; j < group.size(); j++) {
                 int k = group.get(j);
                 long w = leaves.get(k).width();
-                b.addStatement("$T.copy(c$L, $T.JAVA_BYTE, o$L + (long) at * $LL, cols, block * $L, m * $L)", segment, k,
-                        JavaTypeNames.VALUE_LAYOUT, k, w, sections.get(j), w);
+                b.addStatement("$T.copy(c$L, $T.JAVA_BYTE, o$L, c, m * $L, m * $L)", segment, k, JavaTypeNames.VALUE_LAYOUT, k,
+                        sections.get(j), w);
             }
         }
-        b.addStatement("$T.copy(s, $T.JAVA_BYTE, base + (long) at * $LL, rows, 0, m * $L)", segment, JavaTypeNames.VALUE_LAYOUT,
-                size, size);
         b.beginControlFlow("for (int i = 0; i < m; i++)").addStatement("int r = i * $L", size);
         for (int j = 0; j < group.size(); j++) {
             Leaf leaf = leaves.get(group.get(j));
             long w = leaf.width();
-            String col = "block * " + sections.get(j) + " + i * " + w;
+            String col = "m * " + sections.get(j) + " + i * " + w;
             if (w > UNROLLED_BYTES) {
                 if (toColumns) {
-                    b.addStatement("$T.arraycopy(rows, $L, cols, $L, $L)", System.class, rowAt(leaf.offset()), col, w);
+                    b.addStatement("$T.arraycopy(s, $L, c, $L, $L)", System.class, rowAt(leaf.offset()), col, w);
                 } else {
-                    b.addStatement("$T.arraycopy(cols, $L, rows, $L, $L)", System.class, col, rowAt(leaf.offset()), w);
+                    b.addStatement("$T.arraycopy(c, $L, s, $L, $L)", System.class, col, rowAt(leaf.offset()), w);
                 }
                 continue;
             }
@@ -217,23 +257,17 @@ final class TransposeCode {
                 while (w - done >= piece) {
                     String colAt = done == 0 ? col : col + " + " + done;
                     String rowAt = rowAt(leaf.offset() + done);
+                    String to = toColumns ? "c" : "s";
+                    String toAt = toColumns ? colAt : rowAt;
+                    String from = toColumns ? "s" : "c";
+                    String fromAt = toColumns ? rowAt : colAt;
                     if (piece == 1) {
-                        b.addStatement(toColumns ? "cols[$L] = rows[$L]" : "rows[$L] = cols[$L]", toColumns ? colAt : rowAt,
-                                toColumns ? rowAt : colAt);
+                        b.addStatement("$L[$L] = $L[$L]", to, toAt, from, fromAt);
                     } else {
-                        String handle = switch (piece) {
-                            case 8 -> "BYTES_AS_LONG";
-                            case 4 -> "BYTES_AS_INT";
-                            default -> "BYTES_AS_SHORT";
-                        };
-                        String cast = switch (piece) {
-                            case 8 -> "long";
-                            case 4 -> "int";
-                            default -> "short";
-                        };
-                        b.addStatement("$T.$L.set($L, $L, ($L) $T.$L.get($L, $L))", TRANSPOSES, handle, toColumns ? "cols" : "rows",
-                                toColumns ? colAt : rowAt, cast, TRANSPOSES, handle, toColumns ? "rows" : "cols",
-                                toColumns ? rowAt : colAt);
+                        String handle = piece == 8 ? "BYTES_AS_LONG" : piece == 4 ? "BYTES_AS_INT" : "BYTES_AS_SHORT";
+                        String cast = piece == 8 ? "long" : piece == 4 ? "int" : "short";
+                        b.addStatement("$T.$L.set($L, $L, ($L) $T.$L.get($L, $L))", TRANSPOSES, handle, to, toAt, cast, TRANSPOSES, handle,
+                                from, fromAt);
                     }
                     done += piece;
                 }
@@ -244,14 +278,11 @@ final class TransposeCode {
             for (int j = 0; j < group.size(); j++) {
                 int k = group.get(j);
                 long w = leaves.get(k).width();
-                b.addStatement("$T.copy(cols, block * $L, c$L, $T.JAVA_BYTE, o$L + (long) at * $LL, m * $L)", segment, sections.get(j), k,
-                        JavaTypeNames.VALUE_LAYOUT, k, w, w);
+                b.addStatement("$T.copy(c, m * $L, c$L, $T.JAVA_BYTE, o$L, m * $L)", segment, sections.get(j), k, JavaTypeNames.VALUE_LAYOUT,
+                        k, w);
             }
-        } else {
-            b.addStatement("$T.copy(rows, 0, s, $T.JAVA_BYTE, base + (long) at * $LL, m * $L)", segment, JavaTypeNames.VALUE_LAYOUT,
-                    size, size);
         }
-        return b.endControlFlow().build();
+        return b.build();
     }
 
     /** {@return the index expression of a struct byte in the heap block's row {@code r}} */
@@ -259,8 +290,16 @@ final class TransposeCode {
         return offset == 0 ? "r" : "r + " + offset;
     }
 
-    /** The loop straight between the segments, for structs larger than {@link #HEAP_MAX_SIZE}. */
-    private MethodSpec segmentLoop(MethodSpec.Builder b, List<Integer> group, boolean toColumns) {
+    /** One row-major loop over {@code n} rows straight between the segments, for structs larger than {@link #HEAP_MAX_SIZE}. */
+    private MethodSpec segmentLoop(String name, List<Integer> group, boolean toColumns) {
+        MethodSpec.Builder b = MethodSpec.methodBuilder(name).addModifiers(Modifier.PRIVATE, Modifier.STATIC)
+                .addJavadoc("Moves $L leaves of $L rows $L (offsets constant; bounds checked by the caller first).\n",
+                        group.size(), "{@code n}", toColumns ? "from structs into columns" : "from columns into structs")
+                .addParameter(JavaTypeNames.MEMORY_SEGMENT, "s").addParameter(TypeName.LONG, "base");
+        for (int k : group) {
+            b.addParameter(JavaTypeNames.MEMORY_SEGMENT, "c" + k).addParameter(TypeName.LONG, "o" + k);
+        }
+        b.addParameter(TypeName.INT, "n");
         // each segment sliced to exactly this call's rows first, then indexed from 0 by a long counter
         b.addStatement("s = s.asSlice(base, n * $LL)", plan.size());
         for (int k : group) {
