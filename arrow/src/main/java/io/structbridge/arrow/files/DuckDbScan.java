@@ -8,7 +8,10 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.security.SecureRandom;
 import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.Map;
@@ -21,6 +24,7 @@ import org.duckdb.DuckDBDataChunkWriter;
 import org.duckdb.DuckDBFunctions;
 import org.duckdb.DuckDBTableFunction;
 import org.duckdb.DuckDBTableFunctionBindInfo;
+import org.duckdb.DuckDBTableFunctionBuilder;
 import org.duckdb.DuckDBTableFunctionCallInfo;
 import org.duckdb.DuckDBTableFunctionInitInfo;
 import org.duckdb.DuckDBWritableVector;
@@ -74,8 +78,8 @@ final class DuckDbScan implements DuckDBTableFunction<DuckDbScan.Source, DuckDbS
 
     private static final DuckDbScan INSTANCE = new DuckDbScan();
     private static final Map<Long, Source> SOURCES = new ConcurrentHashMap<>();
-    private static final AtomicLong HANDLES = new AtomicLong();
-    /** The connections whose database has the function (registration is per database catalog). */
+    private static final SecureRandom HANDLES = new SecureRandom();
+    /** The connections known to reach a database that has the function (registration is per database catalog). */
     private static final Map<DuckDBConnection, Boolean> REGISTERED = new WeakHashMap<>();
 
     /**
@@ -145,7 +149,8 @@ final class DuckDbScan implements DuckDBTableFunction<DuckDbScan.Source, DuckDbS
 
     /**
      * Makes {@code source} readable as {@code structbridge_struct_scan(handle)} on {@code db}'s database until
-     * {@link #close(long)}.
+     * {@link #close(long)}. The handle is a random positive 63-bit number: the function is visible to every database
+     * of the process that has it, and a handle no one was given cannot be guessed during the call.
      *
      * @param db the connection
      * @param source the structs
@@ -155,20 +160,33 @@ final class DuckDbScan implements DuckDBTableFunction<DuckDbScan.Source, DuckDbS
     static long open(DuckDBConnection db, Source source) throws SQLException {
         synchronized (REGISTERED) {
             if (!REGISTERED.containsKey(db)) {
-                try {
-                    DuckDBFunctions.tableFunction().withName(FUNCTION).withParameter(DuckDBColumnType.BIGINT)
-                            .withProjectionPushdown().withFunction(INSTANCE).register(db);
-                } catch (SQLException e) {
-                    if (!String.valueOf(e.getMessage()).contains("already exists")) {
-                        throw e; // another connection to the same database registered it: that one serves
+                if (!registered(db)) {
+                    try (DuckDBTableFunctionBuilder builder = DuckDBFunctions.tableFunction()) {
+                        builder.withName(FUNCTION).withParameter(DuckDBColumnType.BIGINT).withProjectionPushdown()
+                                .withFunction(INSTANCE).register(db);
                     }
                 }
                 REGISTERED.put(db, Boolean.TRUE);
             }
         }
-        long handle = HANDLES.incrementAndGet();
-        SOURCES.put(handle, source);
+        long handle;
+        do {
+            handle = HANDLES.nextLong() & Long.MAX_VALUE; // unguessable: another database in this process cannot name it
+        } while (handle == 0 || SOURCES.putIfAbsent(handle, source) != null);
         return handle;
+    }
+
+    /**
+     * {@return whether {@code db}'s database has the function already} Registration is per database (its catalog), while
+     * the driver keeps every registration it made for the life of the process: one per database, not one per connection.
+     */
+    private static boolean registered(DuckDBConnection db) throws SQLException {
+        try (PreparedStatement st = db.prepareStatement("SELECT count(*) FROM duckdb_functions() WHERE function_name = ?")) {
+            st.setString(1, FUNCTION);
+            try (ResultSet rs = st.executeQuery()) {
+                return rs.next() && rs.getLong(1) > 0;
+            }
+        }
     }
 
     /**
@@ -183,11 +201,6 @@ final class DuckDbScan implements DuckDBTableFunction<DuckDbScan.Source, DuckDbS
     /** {@return the number of open handles} For tests: every call closes its own. */
     static int openHandles() {
         return SOURCES.size();
-    }
-
-    /** {@return whether {@code db} is DuckDB's connection registering functions} */
-    static boolean isDuckDb(Connection db) throws SQLException {
-        return db.isWrapperFor(DuckDBConnection.class);
     }
 
     @Override

@@ -11,6 +11,7 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.Objects;
 import org.apache.arrow.c.ArrowArrayStream;
 import org.duckdb.DuckDBConnection;
 
@@ -73,6 +74,7 @@ public final class DuckDbTables {
      * @throws UnsupportedOperationException if the struct holds an untagged union, a pointer or a {@code FLOAT16} member
      *     (DuckDB has no half-precision type)
      * @throws IllegalArgumentException if {@code structs} is confined to a thread (DuckDB reads from its own threads)
+     * @throws IndexOutOfBoundsException if {@code count} structs do not fit {@code structs}
      */
     public static <T> T query(Connection db, String table, StructType<?> type, MemorySegment structs, long count, long batchRows,
                               String sql, Rows<T> rows) throws SQLException {
@@ -109,6 +111,7 @@ public final class DuckDbTables {
     private static <T> T run(Connection db, String table, StructType<?> type, MemorySegment structs, long count, long batchRows,
                              Body<T> body) throws SQLException {
         refuseHalfFloats(type);
+        Objects.checkFromIndexSize(0, count, structs.byteSize() / type.size()); // as the Arrow export checks it, for both readers
         if (!structs.isAccessibleBy(new Thread(() -> { }))) {
             throw new IllegalArgumentException(type.name() + ": the structs are in a confined arena, which only its owner thread"
                     + " may read; DuckDB reads the stream from its own threads: use a shared or automatic arena, or a struct file");

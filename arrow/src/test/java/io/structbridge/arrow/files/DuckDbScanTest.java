@@ -34,9 +34,11 @@ import org.junit.jupiter.api.TestFactory;
 /**
  * {@link DuckDbScan}, the path {@link DuckDbTables} takes for structs of plain numbers: DuckDB gives the same
  * rows, in the same order, with the same column names and types as through the Arrow C stream (DuckDB's own
- * reader of the exported batches), over random bytes (NaNs, extremes, every bit pattern) and over more structs
- * than one vector and one thread take; each column's sum equals the sum of the Java records' values; only the
- * columns a query reads are written; the handle and the view are gone after each call.
+ * reader of the exported batches), over random structs, over the edge values of every kind (NaN payloads,
+ * infinities, -0.0, the extremes of every integer width, 64-bit unsigned values above {@code Long.MAX_VALUE}) and
+ * over more structs than one vector and one thread take; each integer column's sum equals the sum of the stored
+ * values; only the columns a query reads are written; a count the structs do not hold is refused as the Arrow
+ * path refuses it; the handle and the view are gone after each call; the function is registered once per database.
  */
 class DuckDbScanTest {
     /** Fixtures whose every column is a plain native-order number. */
@@ -118,6 +120,67 @@ class DuckDbScanTest {
                 assertEquals(0, DuckDbScan.openHandles(), "handles left open");
             }
         })));
+    }
+
+    @Test
+    void edgeValuesOfEveryKindEqualTheArrowStream() throws Exception {
+        StructType<Record> type = type("io.structbridge.arrow.files.PlainNumbers");
+        long[] bits = {0, 1, -1, Long.MIN_VALUE, Long.MAX_VALUE, 0x8000_0000L, 0x7FFF_FFFFL, 0xFFFF_FFFFL, 0x80L, 0x7FL, 0xFFL,
+            0x8000L, 0x7FFFL, 0xFFFFL, Double.doubleToRawLongBits(Double.NaN), 0x7FF0_0000_0000_0001L, 0xFFF8_0000_0000_1234L,
+            Double.doubleToRawLongBits(-0.0), Double.doubleToRawLongBits(Double.POSITIVE_INFINITY),
+            Double.doubleToRawLongBits(Double.NEGATIVE_INFINITY), Double.doubleToRawLongBits(Double.MIN_VALUE),
+            0x7FC0_0001L, 0xFF80_0000L, 0x7F80_0000L, 0x8000_0000_0000_0000L | 0x42};
+        int n = bits.length * 3;
+        try (Arena arena = Arena.ofShared(); Connection db = DriverManager.getConnection("jdbc:duckdb:")) {
+            MemorySegment seg = arena.allocate(type.size() * n, type.alignment());
+            for (int i = 0; i < n; i++) {
+                for (Column c : type.columns()) {
+                    // every column of row i gets the low bytes of one edge pattern, shifted per column
+                    long v = bits[(i + (int) c.offset()) % bits.length];
+                    long at = i * type.size() + c.offset();
+                    switch (c.elementSize()) {
+                        case 1 -> seg.set(ValueLayout.JAVA_BYTE, at, (byte) v);
+                        case 2 -> seg.set(ValueLayout.JAVA_SHORT_UNALIGNED, at, (short) v);
+                        case 4 -> seg.set(ValueLayout.JAVA_INT_UNALIGNED, at, (int) v);
+                        default -> seg.set(ValueLayout.JAVA_LONG_UNALIGNED, at, v);
+                    }
+                }
+            }
+            for (String sql : List.of("SELECT * FROM t", "SELECT u64, f64::VARCHAR, f32::VARCHAR FROM t WHERE u64 > 9223372036854775807")) {
+                assertEquals(viaArrowStream(db, "t", type, seg, n, sql), DuckDbTables.query(db, "t", type, seg, n, 4_096, sql,
+                        DuckDbScanTest::text), sql);
+            }
+        }
+    }
+
+    @Test
+    void aCountTheStructsDoNotHoldIsRefusedBeforeAnyRead() throws Exception {
+        StructType<Record> type = type("io.structbridge.arrow.files.PlainNumbers");
+        try (Arena arena = Arena.ofShared(); Connection db = DriverManager.getConnection("jdbc:duckdb:")) {
+            MemorySegment seg = arena.allocate(type.size() * 100, type.alignment());
+            for (long count : new long[] {101, -5, Long.MAX_VALUE}) {
+                IndexOutOfBoundsException e = assertThrows(IndexOutOfBoundsException.class,
+                        () -> DuckDbTables.query(db, "t", type, seg, count, 4_096, "SELECT 1 FROM t LIMIT 1", rs -> null));
+                assertTrue(e.getMessage().contains("out of bounds for length 100"), e.getMessage());
+            }
+            assertEquals(0, DuckDbScan.openHandles());
+        }
+    }
+
+    @Test
+    void theFunctionIsRegisteredOncePerDatabase() throws Exception {
+        StructType<Record> type = type("Timespec");
+        try (Arena arena = Arena.ofShared(); Connection first = DriverManager.getConnection("jdbc:duckdb:")) {
+            MemorySegment seg = arena.allocate(type.size() * 10, type.alignment());
+            DuckDbTables.query(first, "t", type, seg, 10, 4_096, "SELECT 1 FROM t", rs -> null);
+            int before = org.duckdb.DuckDBDriver.registeredFunctions().size();
+            for (int k = 0; k < 50; k++) {
+                try (Connection db = ((DuckDBConnection) first).duplicate()) {
+                    DuckDbTables.query(db, "t", type, seg, 10, 4_096, "SELECT 1 FROM t", rs -> null);
+                }
+            }
+            assertEquals(before, org.duckdb.DuckDBDriver.registeredFunctions().size(), "registrations made by 50 new connections");
+        }
     }
 
     @Test
