@@ -46,8 +46,6 @@ import org.openjdk.jmh.annotations.Warmup;
  *   <li>{@code arrowStream}: the struct file registered through the Arrow C stream (every column of a batch
  *       exported when DuckDB asks for it, under DuckDB's lock on the stream), the path of structs with text,
  *       enums, arrays or nesting;</li>
- *   <li>{@code setterTableFunction}: the struct file through the driver's table-function API ({@link SetterScan}:
- *       projection pushed down, DuckDB's threads in parallel, one setter call per value), an experiment;</li>
  *   <li>{@code parquet}: {@code read_parquet} of the records as Parquet (written by DuckDB,
  *       {@code ArrowFiles.writeParquet});</li>
  *   <li>{@code duckdbTable}: the records copied into a DuckDB table beforehand (its own compressed column
@@ -76,7 +74,6 @@ public class DuckDbBenchmark {
     static final String AGGREGATE = "SELECT venue, count(*), sum(price) FROM %s GROUP BY venue ORDER BY venue";
     static final String FILTER = "SELECT id, price FROM %s WHERE account = 4242 ORDER BY id";
 
-    private static final String FUNCTION = "trades_setter_scan";
 
     private Path dir;
     private StructFile<Trade> file;
@@ -114,10 +111,9 @@ public class DuckDbBenchmark {
         db = DriverManager.getConnection("jdbc:duckdb:");
         DuckDbTables.update(db, "trades_stream", file.type(), file.elements(), file.count(), 65_536,
                 "CREATE TABLE trades AS SELECT * FROM trades_stream");
-        SetterScan.register(db, FUNCTION, file.type(), file.elements(), file.count(), Runtime.getRuntime().availableProcessors());
         sql = shape.equals("aggregate") ? AGGREGATE : FILTER;
         String expected = structFile();
-        for (String got : List.of(arrowStream(), setterTableFunction(), parquet(), duckdbTable())) {
+        for (String got : List.of(arrowStream(), parquet(), duckdbTable())) {
             if (!got.equals(expected)) {
                 throw new IllegalStateException("sources disagree on " + sql + ":\n" + expected + "\nvs\n" + got);
             }
@@ -180,11 +176,6 @@ public class DuckDbBenchmark {
                 ArrowStreamExport.releaseStream(stream);
             }
         }
-    }
-
-    @Benchmark
-    public String setterTableFunction() throws SQLException {
-        return query(FUNCTION + "()");
     }
 
     @Benchmark

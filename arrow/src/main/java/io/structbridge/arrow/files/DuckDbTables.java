@@ -134,13 +134,7 @@ public final class DuckDbTables {
                     }
                     throw e;
                 }
-                try (Statement st = db.createStatement()) {
-                    return body.run(st);
-                } finally {
-                    try (Statement st = db.createStatement()) {
-                        st.execute("DROP VIEW IF EXISTS " + identifier(table));
-                    }
-                }
+                return runThenDrop(db, table, body);
             } finally {
                 ArrowStreamExport.releaseStream(stream);
             }
@@ -157,15 +151,20 @@ public final class DuckDbTables {
                 st.execute("CREATE OR REPLACE TEMPORARY VIEW " + identifier(table) + " AS SELECT * FROM " + DuckDbScan.FUNCTION
                         + "(" + handle + ")");
             }
-            try (Statement st = db.createStatement()) {
-                return body.run(st);
-            } finally {
-                try (Statement st = db.createStatement()) {
-                    st.execute("DROP VIEW IF EXISTS " + identifier(table));
-                }
-            }
+            return runThenDrop(db, table, body);
         } finally {
             DuckDbScan.close(handle);
+        }
+    }
+
+    /** {@return what {@code body} returns} Drops the view {@code table} afterwards, whatever happened. */
+    private static <T> T runThenDrop(Connection db, String table, Body<T> body) throws SQLException {
+        try (Statement st = db.createStatement()) {
+            return body.run(st);
+        } finally {
+            try (Statement st = db.createStatement()) {
+                st.execute("DROP VIEW IF EXISTS " + identifier(table));
+            }
         }
     }
 
