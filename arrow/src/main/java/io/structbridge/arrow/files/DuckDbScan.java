@@ -9,10 +9,8 @@ import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.security.SecureRandom;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.List;
 import java.util.Map;
 import java.util.WeakHashMap;
@@ -53,6 +51,15 @@ final class DuckDbScan implements DuckDBTableFunction<DuckDbScan.Source, DuckDbS
     /** The table function's name in DuckDB's catalog. */
     static final String FUNCTION = "structbridge_struct_scan";
 
+    /**
+     * The function's name qualified by the system catalog, where registered functions live: the views call it so, and a
+     * macro of the same name in the user's or the temporary schema cannot stand in for it.
+     */
+    static final String QUALIFIED = "system.main." + FUNCTION;
+
+    /** The start of {@link #bind}'s refusal of a handle that names no structs. */
+    private static final String NO_STRUCTS = "names no structs";
+
     /** DuckDB's vector size: the rows one call writes at most. */
     private static final int VECTOR_ROWS = 2_048;
 
@@ -81,6 +88,8 @@ final class DuckDbScan implements DuckDBTableFunction<DuckDbScan.Source, DuckDbS
     private static final SecureRandom HANDLES = new SecureRandom();
     /** The connections known to reach a database that has the function (registration is per database catalog). */
     private static final Map<DuckDBConnection, Boolean> REGISTERED = new WeakHashMap<>();
+    /** Held while registering, so two connections to one database do not both register. */
+    private static final Object REGISTER = new Object();
 
     /**
      * Structs DuckDB may read during one statement.
@@ -158,14 +167,27 @@ final class DuckDbScan implements DuckDBTableFunction<DuckDbScan.Source, DuckDbS
      * @throws SQLException if the driver refuses the function
      */
     static long open(DuckDBConnection db, Source source) throws SQLException {
+        boolean known;
         synchronized (REGISTERED) {
-            if (!REGISTERED.containsKey(db)) {
-                if (!registered(db)) {
-                    try (DuckDBTableFunctionBuilder builder = DuckDBFunctions.tableFunction()) {
-                        builder.withName(FUNCTION).withParameter(DuckDBColumnType.BIGINT).withProjectionPushdown()
-                                .withFunction(INSTANCE).register(db);
+            known = REGISTERED.containsKey(db);
+        }
+        if (!known) {
+            // probe and register on a connection of our own: outside the caller's transaction (a rollback would drop
+            // the function; a failed probe would abort the transaction) and outside any lock for the probe
+            try (DuckDBConnection own = db.duplicate()) {
+                own.setAutoCommit(true); // a duplicate takes the caller's setting: each statement commits on its own
+                if (!registered(own)) {
+                    synchronized (REGISTER) {
+                        if (!registered(own)) {
+                            try (DuckDBTableFunctionBuilder builder = DuckDBFunctions.tableFunction()) {
+                                builder.withName(FUNCTION).withParameter(DuckDBColumnType.BIGINT).withProjectionPushdown()
+                                        .withFunction(INSTANCE).register(own);
+                            }
+                        }
                     }
                 }
+            }
+            synchronized (REGISTERED) {
                 REGISTERED.put(db, Boolean.TRUE);
             }
         }
@@ -177,15 +199,25 @@ final class DuckDbScan implements DuckDBTableFunction<DuckDbScan.Source, DuckDbS
     }
 
     /**
-     * {@return whether {@code db}'s database has the function already} Registration is per database (its catalog), while
-     * the driver keeps every registration it made for the life of the process: one per database, not one per connection.
+     * {@return whether {@code db}'s database has the function already} A call with handle 0 (never given out) reaches
+     * this class's {@link #bind} if the system catalog has the function, which refuses it naming no structs; a database
+     * without it fails to find the function. Registration is per database, while the driver keeps every registration
+     * it made for the life of the process ({@code DuckDBDriver.registeredFunctions()}): one entry per database that
+     * ever ran such a query, never one per connection or call.
      */
     private static boolean registered(DuckDBConnection db) throws SQLException {
-        try (PreparedStatement st = db.prepareStatement("SELECT count(*) FROM duckdb_functions() WHERE function_name = ?")) {
-            st.setString(1, FUNCTION);
-            try (ResultSet rs = st.executeQuery()) {
-                return rs.next() && rs.getLong(1) > 0;
+        try (Statement st = db.createStatement()) {
+            st.executeQuery("SELECT * FROM " + QUALIFIED + "(0)").close();
+            throw new IllegalStateException(QUALIFIED + "(0) returned rows: the name is taken by something else");
+        } catch (SQLException e) {
+            String m = String.valueOf(e.getMessage());
+            if (m.contains(NO_STRUCTS)) {
+                return true;
             }
+            if (m.contains("does not exist")) {
+                return false;
+            }
+            throw e;
         }
     }
 
@@ -208,7 +240,7 @@ final class DuckDbScan implements DuckDBTableFunction<DuckDbScan.Source, DuckDbS
         long handle = info.getParameter(0).getLong();
         Source source = SOURCES.get(handle);
         if (source == null) {
-            throw new IllegalStateException(FUNCTION + "(" + handle + ") names no structs: a struct source is readable only during"
+            throw new IllegalStateException(FUNCTION + "(" + handle + ") " + NO_STRUCTS + ": a struct source is readable only during"
                     + " the DuckDbTables call that registered it (a view or macro kept past that call cannot read it)");
         }
         for (Column c : source.type().columns()) {

@@ -148,7 +148,7 @@ public final class DuckDbTables {
         long handle = DuckDbScan.open(duck, new DuckDbScan.Source(type, structs, count, threads));
         try {
             try (Statement st = db.createStatement()) {
-                st.execute("CREATE OR REPLACE TEMPORARY VIEW " + identifier(table) + " AS SELECT * FROM " + DuckDbScan.FUNCTION
+                st.execute("CREATE OR REPLACE TEMPORARY VIEW " + identifier(table) + " AS SELECT * FROM " + DuckDbScan.QUALIFIED
                         + "(" + handle + ")");
             }
             return runThenDrop(db, table, body);

@@ -184,6 +184,43 @@ class DuckDbScanTest {
     }
 
     @Test
+    void aUserMacroOfTheSameNameCannotStandInForTheScan() throws Exception {
+        StructType<Record> type = type("Timespec");
+        int n = 5_000;
+        try (Arena arena = Arena.ofShared(); Connection db = DriverManager.getConnection("jdbc:duckdb:")) {
+            MemorySegment seg = arena.allocate(type.size() * n, type.alignment());
+            RandomStructs.fill(type, seg, n, new Random(3));
+            String sql = "SELECT count(*), sum(tvSec::HUGEINT) FROM t";
+            String expected = viaArrowStream(db, "t", type, seg, n, sql);
+            try (Statement st = db.createStatement()) {
+                st.execute("CREATE MACRO " + DuckDbScan.FUNCTION + "(h) AS TABLE SELECT 42::BIGINT AS tvSec");
+            }
+            assertEquals(expected, DuckDbTables.query(db, "t", type, seg, n, 4_096, sql, DuckDbScanTest::text), "main macro first");
+            try (Statement st = db.createStatement()) {
+                st.execute("CREATE TEMP MACRO " + DuckDbScan.FUNCTION + "(h) AS TABLE SELECT 43::BIGINT AS tvSec");
+            }
+            assertEquals(expected, DuckDbTables.query(db, "t", type, seg, n, 4_096, sql, DuckDbScanTest::text), "temp macro after");
+        }
+    }
+
+    @Test
+    void aRolledBackTransactionKeepsTheScan() throws Exception {
+        StructType<Record> type = type("Timespec");
+        try (Arena arena = Arena.ofShared(); Connection db = DriverManager.getConnection("jdbc:duckdb:")) {
+            MemorySegment seg = arena.allocate(type.size() * 100, type.alignment());
+            RandomStructs.fill(type, seg, 100, new Random(4));
+            db.setAutoCommit(false);
+            for (int round = 0; round < 3; round++) {
+                assertEquals(100L, (long) DuckDbTables.query(db, "t", type, seg, 100, 4_096, "SELECT count(*) FROM t", rs -> {
+                    rs.next();
+                    return rs.getLong(1);
+                }), "round " + round);
+                db.rollback();
+            }
+        }
+    }
+
+    @Test
     void columnSumsEqualTheJavaRecords() throws Exception {
         StructType<Record> type = type("io.structbridge.arrow.files.PlainNumbers");
         int n = 100_003;

@@ -35,9 +35,17 @@ final class TransposeCode {
     static final int MOVES_PER_LOOP = 24;
     /**
      * The largest struct, in bytes, whose loops move rows through heap blocks ({@code Transposes.BLOCK_BYTES} of
-     * structs per block); a larger one is moved straight between the segments.
+     * structs per block, at least {@code Transposes.BLOCK_MIN_ROWS}); a larger one is moved straight between the
+     * segments (a block of 8 structs of 64 KiB cost 18 us per 1-row call in zeroed arrays, 7 times the segment loop).
      */
-    static final long HEAP_MAX_SIZE = 1 << 16;
+    static final long HEAP_MAX_SIZE = 1 << 12;
+
+    /**
+     * The most loops a struct gets; a struct whose leaves need more (wide, with hundreds of leaves) keeps the runtime's
+     * strided transposes: hundreds of loop methods of up to 49 parameters each are skipped by C1 and compiled by C2
+     * only after many calls, several times slower than the strided pass until then (a 4,000-leaf struct).
+     */
+    static final int MAX_LOOPS = 8;
     private static final ClassName TRANSPOSES = ClassName.get(JavaTypeNames.PKG, "Transposes");
     private static final TypeName SEGMENTS = ArrayTypeName.of(JavaTypeNames.MEMORY_SEGMENT);
 
@@ -52,9 +60,9 @@ final class TransposeCode {
         this.leaves = plan.model().union() ? null : leaves(plan, 0);
     }
 
-    /** {@return whether the struct has a columnar form and so gets the transposes} */
+    /** {@return whether the struct has a columnar form of at most {@link #MAX_LOOPS} loops, and so gets the transposes} */
     boolean applies() {
-        return leaves != null && !leaves.isEmpty();
+        return leaves != null && !leaves.isEmpty() && groups().size() <= MAX_LOOPS;
     }
 
     /** {@return the leaves of {@code p} at {@code base}, in {@code COLUMNS} order, or null if one lies in a union or is a bit-field} */
