@@ -15,14 +15,15 @@ import java.util.Objects;
 public final class Transposes {
     private Transposes() {}
 
-    /** The rows one generated row-major loop moves at most (its counter stays an {@code int}). */
+    /** The rows one generated loop straight over segments (structs over 4 KiB) moves at most (its row count stays an {@code int}). */
     public static final int CHUNK_ROWS = 1 << 20;
 
     /**
      * The bytes of structs a generated loop moves per heap block (at least {@link #BLOCK_MIN_ROWS} structs): it
      * bulk-copies the block's structs into a {@code byte[]}, moves the leaves between that array and a second one
-     * and bulk-copies the result out, so no memory-segment access sits in the hot loop. 4 KiB: both arrays stay
-     * in a core's L1 cache (2 to 8 KiB gave the shortest transposes of 1M 32-byte structs in a microbenchmark).
+     * and bulk-copies the result out, so no memory-segment access sits in the hot loop. 4 KiB: block sizes of 2 to
+     * 32 KiB transposed 1M 32-byte structs within the noise of each other (a plain timing and JMH runs 52-57); the
+     * arrays of a block of small structs stay in a core's L1 cache.
      */
     public static final int BLOCK_BYTES = 1 << 12;
 

@@ -20,8 +20,8 @@ import org.duckdb.DuckDBConnection;
  * registered under a table name (a temporary view) for one statement and DuckDB reads them itself, without a
  * copy into a DuckDB table, in one of two ways:
  * <ul>
- *   <li>structs whose every column is a top-level plain number (signed or unsigned integers, {@code float},
- *       {@code double}, native byte order: {@link DuckDbScan}) are read by a table function that DuckDB runs on up to
+ *   <li>structs of at most 4 KiB whose every column is a top-level plain number (signed or unsigned integers,
+ *       {@code float}, {@code double}, native byte order: {@link DuckDbScan}) are read by a table function that DuckDB runs on up to
  *       one thread per core, each writing only the columns the query reads straight into DuckDB's vectors;</li>
  *   <li>any other struct as an {@code ArrowArrayStream} ({@link ArrowStreamExport}, batches exported as DuckDB asks
  *       for them, memory bounded by a batch, every value checked as the Arrow export checks it).</li>

@@ -23,7 +23,7 @@ import javax.lang.model.element.Modifier;
  * <p>The leaves are the runtime's {@code RStruct.COLUMNS}, flattened here in the same order (nested
  * structs member by member, nested struct arrays element by element). A leaf of up to
  * {@value #UNROLLED_BYTES} bytes moves as 8-, 4-, 2- and 1-byte pieces, a wider one with one
- * {@code MemorySegment.copy} per row. At most {@value #MOVES_PER_LOOP} moves share one loop (one
+ * {@code System.arraycopy} per row in the heap form ({@code MemorySegment.copy} in the segment form). At most {@value #MOVES_PER_LOOP} moves share one loop (one
  * method), so a loop stays small enough for the JIT however many members the struct has; a struct
  * with more moves gets several loops, each a row-major pass over its share of the leaves. Structs
  * holding a union or a bit-field at any depth have no columnar form and get no transpose. A struct of up to
@@ -42,7 +42,7 @@ final class TransposeCode {
 
     /**
      * The most loops a struct gets; a struct whose leaves need more (wide, with hundreds of leaves) keeps the runtime's
-     * strided transposes: hundreds of loop methods of up to 49 parameters each are skipped by C1 and compiled by C2
+     * strided transposes: hundreds of loop methods of up to 51 parameters each are skipped by C1 and compiled by C2
      * only after many calls, several times slower than the strided pass until then (a 4,000-leaf struct).
      */
     static final int MAX_LOOPS = 8;
@@ -143,7 +143,8 @@ final class TransposeCode {
      * loop holds a memory-segment access (and no session check whose profile another thread's confined segments
      * may have shaped: with the moves on the segments, C2's profiled loop predicates failed at every entry after the
      * JVM had written structs through a confined arena, and the loop was recompiled over and over, 360-690 ms per
-     * 1M-row DuckDB query instead of about 30; {@code benchmarks/.../TrapStormRepro}). Copying columns back into
+     * 1M-row DuckDB query instead of 19-35 ms in a plain JVM; {@code benchmarks/.../TrapStormRepro}: 47-51 ms instead of 3 ms
+     * per 1M rows). Copying columns back into
      * structs first reads the block, so padding and bytes outside the leaves keep the values read just before
      * (a concurrent write to them during the call can be lost).
      */
