@@ -64,6 +64,19 @@ class DuckDbScanTest {
         }
     }
 
+    /** {@return {@code n} structs of {@code type} in {@code arena}, random bytes from {@code random} ({@code RandomStructs})} */
+    static MemorySegment randomStructs(Arena arena, StructType<?> type, int n, Random random) {
+        MemorySegment seg = arena.allocate(type.size() * n, type.alignment());
+        RandomStructs.fill(type, seg, n, random);
+        return seg;
+    }
+
+    /** {@return the first column of the first row: a {@code count(*)}} */
+    static long count(ResultSet rs) throws SQLException {
+        rs.next();
+        return rs.getLong(1);
+    }
+
     /** {@return every row of {@code sql} as text, rows in the order DuckDB returns them, the column names and types first} */
     static String text(ResultSet rs) throws SQLException {
         StringBuilder s = new StringBuilder();
@@ -105,8 +118,7 @@ class DuckDbScanTest {
         return PLAIN.stream().flatMap(name -> Stream.of(1, 2_047, 2_049, 70_001, 200_003).map(n -> DynamicTest.dynamicTest(name + " x" + n, () -> {
             StructType<Record> type = type(name);
             try (Arena arena = Arena.ofShared(); Connection db = DriverManager.getConnection("jdbc:duckdb:")) {
-                MemorySegment seg = arena.allocate(type.size() * n, type.alignment());
-                RandomStructs.fill(type, seg, n, new Random(n * 31L + name.hashCode()));
+                MemorySegment seg = randomStructs(arena, type, n, new Random(n * 31L + name.hashCode()));
                 List<String> queries = new ArrayList<>(List.of("SELECT * FROM t", "SELECT count(*) FROM t"));
                 Column last = type.columns().getLast();
                 queries.add("SELECT \"" + last.path() + "\" FROM t"); // one column: the others are not written
@@ -188,8 +200,7 @@ class DuckDbScanTest {
         StructType<Record> type = type("Timespec");
         int n = 5_000;
         try (Arena arena = Arena.ofShared(); Connection db = DriverManager.getConnection("jdbc:duckdb:")) {
-            MemorySegment seg = arena.allocate(type.size() * n, type.alignment());
-            RandomStructs.fill(type, seg, n, new Random(3));
+            MemorySegment seg = randomStructs(arena, type, n, new Random(3));
             String sql = "SELECT count(*), sum(tvSec::HUGEINT) FROM t";
             String expected = viaArrowStream(db, "t", type, seg, n, sql);
             try (Statement st = db.createStatement()) {
@@ -207,14 +218,10 @@ class DuckDbScanTest {
     void aRolledBackTransactionKeepsTheScan() throws Exception {
         StructType<Record> type = type("Timespec");
         try (Arena arena = Arena.ofShared(); Connection db = DriverManager.getConnection("jdbc:duckdb:")) {
-            MemorySegment seg = arena.allocate(type.size() * 100, type.alignment());
-            RandomStructs.fill(type, seg, 100, new Random(4));
+            MemorySegment seg = randomStructs(arena, type, 100, new Random(4));
             db.setAutoCommit(false);
             for (int round = 0; round < 3; round++) {
-                assertEquals(100L, (long) DuckDbTables.query(db, "t", type, seg, 100, 4_096, "SELECT count(*) FROM t", rs -> {
-                    rs.next();
-                    return rs.getLong(1);
-                }), "round " + round);
+                assertEquals(100L, (long) DuckDbTables.query(db, "t", type, seg, 100, 4_096, "SELECT count(*) FROM t", DuckDbScanTest::count), "round " + round);
                 db.rollback();
             }
         }
@@ -225,8 +232,7 @@ class DuckDbScanTest {
         StructType<Record> type = type("io.structbridge.arrow.files.PlainNumbers");
         int n = 100_003;
         try (Arena arena = Arena.ofShared(); Connection db = DriverManager.getConnection("jdbc:duckdb:")) {
-            MemorySegment seg = arena.allocate(type.size() * n, type.alignment());
-            RandomStructs.fill(type, seg, n, new Random(5));
+            MemorySegment seg = randomStructs(arena, type, n, new Random(5));
             List<Column> columns = type.columns();
             StringBuilder sql = new StringBuilder("SELECT ");
             for (int k = 0; k < columns.size(); k++) {
@@ -270,8 +276,7 @@ class DuckDbScanTest {
     void theStructsAreReadableOnlyDuringTheCall() throws Exception {
         StructType<Record> type = type("IntLong");
         try (Arena arena = Arena.ofShared(); Connection db = DriverManager.getConnection("jdbc:duckdb:")) {
-            MemorySegment seg = arena.allocate(type.size() * 10, type.alignment());
-            RandomStructs.fill(type, seg, 10, new Random(1));
+            MemorySegment seg = randomStructs(arena, type, 10, new Random(1));
             // a view over the name fails once the call returned: DuckDB keeps the view's text, and the name is gone
             DuckDbTables.update(db, "t", type, seg, 10, 4_096, "CREATE VIEW kept AS SELECT * FROM t");
             assertEquals(0, DuckDbScan.openHandles());
@@ -288,10 +293,7 @@ class DuckDbScanTest {
             SQLException e = assertThrows(SQLException.class, () -> query(db, "SELECT * FROM " + DuckDbScan.FUNCTION + "(" + stale + ")"));
             assertTrue(e.getMessage().contains("readable only during"), e.getMessage());
             // the name is free again, and a later call reads the structs once more
-            assertEquals(10L, (long) DuckDbTables.query(db, "t", type, seg, 10, 4_096, "SELECT count(*) FROM t", rs -> {
-                rs.next();
-                return rs.getLong(1);
-            }));
+            assertEquals(10L, (long) DuckDbTables.query(db, "t", type, seg, 10, 4_096, "SELECT count(*) FROM t", DuckDbScanTest::count));
         }
     }
 
@@ -310,8 +312,7 @@ class DuckDbScanTest {
             List<String> expected = new ArrayList<>();
             for (int k = 0; k < 8; k++) {
                 int n = 3_000 + k * 1_001;
-                MemorySegment seg = arena.allocate(type.size() * n, type.alignment());
-                RandomStructs.fill(type, seg, n, new Random(k));
+                MemorySegment seg = randomStructs(arena, type, n, new Random(k));
                 expected.add(viaArrowStream(first, "e" + k, type, seg, n, "SELECT count(*), sum(tvSec::HUGEINT) FROM e" + k));
                 int table = k;
                 results.add(pool.submit(() -> {

@@ -54,15 +54,18 @@ final class TransposeCode {
 
     private final StructLayoutPlan plan;
     private final List<Leaf> leaves;
+    /** The leaf indexes of each loop, or null without a columnar form. */
+    private final List<List<Integer>> groups;
 
     TransposeCode(StructLayoutPlan plan) {
         this.plan = plan;
         this.leaves = plan.model().union() ? null : leaves(plan, 0);
+        this.groups = leaves == null ? null : groups();
     }
 
     /** {@return whether the struct has a columnar form of at most {@link #MAX_LOOPS} loops, and so gets the transposes} */
     boolean applies() {
-        return leaves != null && !leaves.isEmpty() && groups().size() <= MAX_LOOPS;
+        return leaves != null && !leaves.isEmpty() && groups.size() <= MAX_LOOPS;
     }
 
     /** {@return the leaves of {@code p} at {@code base}, in {@code COLUMNS} order, or null if one lies in a union or is a bit-field} */
@@ -106,7 +109,6 @@ final class TransposeCode {
             addHeapTo(structClass, typeClass);
             return;
         }
-        List<List<Integer>> groups = groups();
         MethodSpec.Builder to = override("copyToColumns").addParameter(JavaTypeNames.MEMORY_SEGMENT, "structs")
                 .addParameter(TypeName.LONG, "offset").addParameter(TypeName.LONG, "rows").addParameter(SEGMENTS, "columns");
         MethodSpec.Builder from = override("copyFromColumns").addParameter(SEGMENTS, "columns")
@@ -149,7 +151,6 @@ final class TransposeCode {
      * (a concurrent write to them during the call can be lost).
      */
     private void addHeapTo(TypeSpec.Builder structClass, TypeSpec.Builder typeClass) {
-        List<List<Integer>> groups = groups();
         long size = plan.size();
         long widest = 0;
         for (List<Integer> group : groups) {
