@@ -328,4 +328,50 @@ class DuckDbScanTest {
             assertEquals(0, DuckDbScan.openHandles());
         }
     }
+
+    /**
+     * The structs' arena closed by another thread while DuckDB scans them: the query either finished first (then its
+     * count and sum are right) or fails with an {@code SQLException}; never a crash, a wrong result or a thread left
+     * interrupted, and the connection runs the next query. When the close lands is up to the scheduler; every outcome
+     * is checked, none is waited for.
+     */
+    @Test
+    void anArenaClosedDuringTheScanFailsTheQueryCleanly() throws Exception {
+        StructType<Record> type = type("IntLong");
+        int n = 1_000_000;
+        Random random = new Random(7);
+        try (Connection db = DriverManager.getConnection("jdbc:duckdb:"); ExecutorService closer = Executors.newSingleThreadExecutor()) {
+            MemorySegment reference;
+            String expected;
+            try (Arena arena = Arena.ofShared()) {
+                reference = randomStructs(arena, type, n, new Random(11));
+                expected = viaArrowStream(db, "r", type, reference, n, "SELECT count(*), sum(" + type.columns().getLast().path() + "::HUGEINT) FROM r");
+            }
+            int failed = 0;
+            for (int round = 0; round < 40; round++) {
+                Arena arena = Arena.ofShared();
+                MemorySegment seg = randomStructs(arena, type, n, new Random(11));
+                int delayMicros = random.nextInt(20_000);
+                Future<?> close = closer.submit(() -> {
+                    java.util.concurrent.locks.LockSupport.parkNanos(delayMicros * 1_000L);
+                    arena.close();
+                    return null;
+                });
+                try {
+                    String got = DuckDbTables.query(db, "t", type, seg, n, 4_096,
+                            "SELECT count(*), sum(" + type.columns().getLast().path() + "::HUGEINT) FROM t", DuckDbScanTest::text);
+                    assertEquals(expected, got, "round " + round + ": a query that returned must be right");
+                } catch (SQLException e) {
+                    failed++;
+                } catch (IllegalStateException e) {
+                    failed++; // closed before the call began: the count check or the view's creation read a closed segment
+                }
+                close.get();
+                assertFalse(Thread.interrupted(), "round " + round + ": the calling thread was left interrupted");
+                assertEquals(0, DuckDbScan.openHandles(), "round " + round + ": handle left open");
+                assertEquals(1L, (long) count(db.createStatement().executeQuery("SELECT 1")), "the connection runs the next query");
+            }
+            System.out.println("arena closed during the scan: " + failed + " of 40 queries failed");
+        }
+    }
 }
