@@ -41,7 +41,7 @@
    any layout version whose lineage agrees with the reader's on every version both hold:
 
        static const sb_layout_version lineage[] = { SB_LINEAGE_Tick(sb_lineage_entry) };
-       sb_file f; char err[512];
+       sb_file f; char err[1024]; // a layout refusal runs to several hundred bytes: a smaller buffer cuts it
        if (sb_map_versions("ticks.sb", "Tick", lineage, SB_LAYOUT_VERSION_Tick, &f, err, sizeof err) != 0) ...
 
    f.version is then the file's layout version and f.stride the bytes between its structs:
@@ -373,7 +373,13 @@ static inline int sb_check_header(const char* path, const unsigned char* h, uint
     }
     int same_name = f_name_len == name_len && memcmp(h + 88, name, name_len) == 0;
     if (!same_name || stride != f_size || differs != 0) {
-        /* both layouts named, as Java's StructFile and Python's open_array do */
+        /* both layouts named, as Java's StructFile and Python's open_array do, then what to do: the same name means the
+           record changed since the file was written, another name another struct type */
+        const char* next = same_name
+            ? "; if the record changed since the file was written, read it by keeping the old members in their order and "
+              "adding new ones after them with @Since(n) (see \"Old files and new code\" in docs/layout-lock.md), or "
+              "write the file again with the current record"
+            : "; the file holds another struct type: open it with the reader of that type";
         sb_shown(h + 88, shown_a);
         sb_shown(h + 56, shown_b);
         if (lineage == NULL || (entries == 1 && n == 1)) {
@@ -386,10 +392,10 @@ static inline int sb_check_header(const char* path, const unsigned char* h, uint
                          (unsigned long long) own_align, (unsigned long long) own_size);
             } else {
                 snprintf(error, error_size, "%s: the file holds %s (fingerprint %s, size %llu, alignment %llu, stride %llu);"
-                         " the reader expects %s (fingerprint %s, size %llu, alignment %llu, stride %llu)", path, shown_a,
+                         " the reader expects %s (fingerprint %s, size %llu, alignment %llu, stride %llu)%s", path, shown_a,
                          shown_b, (unsigned long long) f_size, (unsigned long long) f_align, (unsigned long long) stride,
                          name, own_fp, (unsigned long long) own_size, (unsigned long long) own_align,
-                         (unsigned long long) own_size);
+                         (unsigned long long) own_size, next);
             }
             return -1;
         }
@@ -406,10 +412,10 @@ static inline int sb_check_header(const char* path, const unsigned char* h, uint
         }
         snprintf(error, error_size, "%s: the file holds %s (layout version %lu, fingerprint %s, size %llu, alignment %llu, "
                  "stride %llu); the reader expects %s (layout version %lu, fingerprint %s, size %llu, alignment %llu, "
-                 "stride %llu): the file's layout is neither an ancestor nor a descendant of the reader's%s", path, shown_a,
+                 "stride %llu): the file's layout is neither an ancestor nor a descendant of the reader's%s%s", path, shown_a,
                  (unsigned long) entries, shown_b, (unsigned long long) f_size, (unsigned long long) f_align,
                  (unsigned long long) stride, name, (unsigned long) reader_version, own_fp, (unsigned long long) own_size,
-                 (unsigned long long) own_align, (unsigned long long) own_size, why);
+                 (unsigned long long) own_align, (unsigned long long) own_size, why, next);
         return -1;
     }
     if (version == 2 && (data < 128 || data % 64 != 0)) {

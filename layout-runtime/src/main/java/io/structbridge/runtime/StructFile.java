@@ -108,6 +108,12 @@ import java.util.Objects;
  *     stride T); the reader expects NAME (layout version V, ...): the file's layout is neither an
  *     ancestor nor a descendant of the reader's"} and, when two versions differ, {@code " (layout
  *     version K differs: the file's has fingerprint FP, size S, alignment A, the reader's ...)"}.
+ *     Both messages then say what to do. When the file's name is the reader's (the record changed
+ *     since the file was written) they end with {@code "; if the record changed since the file was
+ *     written, read it by keeping the old members in their order and adding new ones after them
+ *     with @Since(n) (see "Old files and new code" in docs/layout-lock.md), or write the file again
+ *     with the current record"}, else with {@code "; the file holds another struct type: open it
+ *     with the reader of that type"}.
  *     NAME and FP are shown as text if they are valid UTF-8 without control characters, else byte
  *     by byte (printable ASCII as itself, any other byte as a backslash, x and two lower-case hex
  *     digits);
@@ -391,8 +397,9 @@ public final class StructFile<R extends Record> implements AutoCloseable {
      *     has another format version (1 included), a lineage block that does not fit the file or is not
      *     well formed, a header whose checksum does not match its bytes, unknown flags or the "being
      *     created" flag, holds a layout that is neither the reader's nor an ancestor or descendant of it
-     *     (the message names both), has another byte order, has an invalid data offset, or is shorter than
-     *     its header says (or longer, unless a writer has it open), or, with {@code writable}, holds
+     *     (the message names both and says what to do), has another byte order, has an invalid data
+     *     offset, or is shorter than its header says (or longer, unless a writer has it open), or, with
+     *     {@code writable}, holds
      *     another layout version than the reader's: see the class documentation for the order and the
      *     messages
      * @throws IllegalArgumentException if {@code type}'s lineage is not versions 1 to N ending with its own

@@ -244,10 +244,21 @@ final class StructFileHeader {
     }
 
     /**
+     * The end of a layout refusal when the file's struct has the reader's name: the record changed since the file was
+     * written (C, Python and Mojo end theirs with the same words).
+     */
+    static final String SAME_NAME_HINT = "; if the record changed since the file was written, read it by keeping the old "
+            + "members in their order and adding new ones after them with @Since(n) (see \"Old files and new code\" in "
+            + "docs/layout-lock.md), or write the file again with the current record";
+    /** The end of a layout refusal when the file's struct has another name than the reader's. */
+    static final String OTHER_NAME_HINT = "; the file holds another struct type: open it with the reader of that type";
+
+    /**
      * Checks that the file's layout is the reader's, an ancestor of it or a descendant: the same name, a stride
      * equal to the file's own struct size, and the same size, alignment and fingerprint at every layout version
      * both lineages hold. A file of layout version 1 read by a reader of version 1 is refused with the message of
-     * format 2, which C and Python give word for word.
+     * format 2, which C and Python give word for word. Both messages end with {@link #SAME_NAME_HINT} when the names
+     * agree, else with {@link #OTHER_NAME_HINT}.
      */
     private static void layout(Path path, MemorySegment h, int version, StructFileLineage.Entry own, long stride,
                                StructType<?> type, List<LayoutVersion> lineage) throws StructFile.StructFileException {
@@ -267,10 +278,11 @@ final class StructFileHeader {
         }
         String file = "the file holds " + shown(name) + " (";
         String reader = "the reader expects " + type.name() + " (";
+        String next = sameName ? SAME_NAME_HINT : OTHER_NAME_HINT;
         if (fileVersion == 1 && lineage.size() == 1) {
             throw refused(path, file + own.shown() + ", stride " + Long.toUnsignedString(stride) + "); " + reader
                     + "fingerprint " + type.fingerprint() + ", size " + type.size() + ", alignment " + type.alignment()
-                    + ", stride " + type.size() + ")");
+                    + ", stride " + type.size() + ")" + next);
         }
         String why = differs == 0 ? ""
                 : " (layout version " + differs + " differs: the file's has "
@@ -279,7 +291,7 @@ final class StructFileHeader {
         throw refused(path, file + "layout version " + fileVersion + ", " + own.shown() + ", stride "
                 + Long.toUnsignedString(stride) + "); " + reader + "layout version " + lineage.size() + ", fingerprint "
                 + type.fingerprint() + ", size " + type.size() + ", alignment " + type.alignment() + ", stride "
-                + type.size() + "): the file's layout is neither an ancestor nor a descendant of the reader's" + why);
+                + type.size() + "): the file's layout is neither an ancestor nor a descendant of the reader's" + why + next);
     }
 
     private static String shownReader(LayoutVersion v) {

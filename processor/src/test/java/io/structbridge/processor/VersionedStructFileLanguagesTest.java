@@ -458,9 +458,57 @@ class VersionedStructFileLanguagesTest {
         for (Version reader : List.of(VERSIONS.get(1), VERSIONS.get(2))) {
             String java = java(reader, other, f -> "read").getFirst();
             assertTrue(java.contains("neither an ancestor nor a descendant") && java.contains("layout version 2 differs"), java);
+            assertTrue(java.endsWith(VersionedStructFileTest.SAME_NAME_HINT), java);
             assertEquals(List.of(java), c(reader, List.of(other)), "C, reader v" + reader.number());
             assertEquals(List.of(java), python(reader, PYTHON_READER, List.of(other)), "Python, reader v" + reader.number());
         }
+    }
+
+    /**
+     * A layout refusal ends with what to do, in Java, C, Python and Mojo word for word: for a file of the reader's
+     * struct name (another version 1 or 2 of Tick, a changed record) how to read it after the record changed, for a
+     * file of another name (Tick's files renamed Tock) to open it with that type's reader; each with the message of
+     * format 2 (a file of version 1 read by version 1) and with the lineage message.
+     */
+    @Test
+    void aLayoutRefusalSaysWhatToDoInEveryLanguage() throws Exception {
+        Version otherV1 = compile("other-v1-hint", 1, VersionedStructFileTest.OTHER_V1);
+        Path sameV1;
+        try {
+            sameV1 = write(otherV1, shared.resolve("other-v1-hint.sb"));
+        } finally {
+            otherV1.loader().close();
+        }
+        Path sameV2 = write(otherV2, shared.resolve("other-v2-hint.sb"));
+        Path tockV1 = VersionedStructFileTest.renamed(FILES.get(0), shared.resolve("tock-v1.sb"), "Tock");
+        Path tockV3 = VersionedStructFileTest.renamed(FILES.get(2), shared.resolve("tock-v3.sb"), "Tock");
+        String same = "; if the record changed since the file was written, read it by keeping the old members in their "
+                + "order and adding new ones after them with @Since(n) (see \"Old files and new code\" in "
+                + "docs/layout-lock.md), or write the file again with the current record";
+        String other = "; the file holds another struct type: open it with the reader of that type";
+        String lineage = ": the file's layout is neither an ancestor nor a descendant of the reader's";
+        int[] shapes = new int[4]; // same name: format 2, lineage; other name: format 2, lineage
+        for (Version reader : VERSIONS) {
+            // version 1 reads the other version 2: a descendant of its own
+            List<Path> files = reader.number() == 1 ? List.of(sameV1, tockV1, tockV3) : List.of(sameV1, sameV2, tockV1, tockV3);
+            List<String> java = new ArrayList<>();
+            for (Path file : files) {
+                List<String> refused = java(reader, file, f -> "read");
+                assertEquals(1, refused.size(), "refused: " + refused);
+                String m = refused.getFirst();
+                boolean renamed = file.getFileName().toString().startsWith("tock");
+                assertTrue(m.startsWith(file + ": the file holds " + (renamed ? "Tock" : "Tick") + " ("), m);
+                assertTrue(m.endsWith(renamed ? other : same), m);
+                boolean format2 = !m.contains(lineage);
+                assertEquals(format2, reader.number() == 1 && !file.equals(tockV3), m);
+                shapes[(renamed ? 2 : 0) + (format2 ? 0 : 1)]++;
+                java.add(m);
+            }
+            assertEquals(java, c(reader, files), "C, reader v" + reader.number());
+            assertEquals(java, python(reader, PYTHON_READER, files), "Python, reader v" + reader.number());
+            assertEquals(java, mojo("read" + reader.number(), files), "Mojo, reader v" + reader.number());
+        }
+        assertEquals(List.of(1, 4, 1, 5), java.util.Arrays.stream(shapes).boxed().toList(), "each case, each message");
     }
 
     /** Every single-bit flip of a format-3 header and lineage block: C and Python give Java's message. */

@@ -60,10 +60,16 @@ class VersionedStructFileTest {
     static final String V3 = V2.replace("double price) {}", "double price,\n"
             + "        @Since(3) @jakarta.validation.constraints.PositiveOrZero int lots,\n        @Since(3) Side side) {}");
     /** Another version 1 of Tick (a longer venue): no ancestor or descendant of the others. */
-    private static final String OTHER_V1 = V1.replace("@Capacity(12)", "@Capacity(20)");
+    static final String OTHER_V1 = V1.replace("@Capacity(12)", "@Capacity(20)");
     /** Another version 2: version 1, then a long where version 2 has a double. */
     static final String OTHER_V2 = V2.replace("double price", "long price");
     private static final int COUNT = 3;
+    /** How a layout refusal ends when the file's struct has the reader's name, in every language. */
+    static final String SAME_NAME_HINT = "; if the record changed since the file was written, read it by keeping the old "
+            + "members in their order and adding new ones after them with @Since(n) (see \"Old files and new code\" in "
+            + "docs/layout-lock.md), or write the file again with the current record";
+    /** How a layout refusal ends when the file's struct has another name, in every language. */
+    static final String OTHER_NAME_HINT = "; the file holds another struct type: open it with the reader of that type";
 
     @TempDir
     static Path shared;
@@ -495,7 +501,8 @@ class VersionedStructFileTest {
         StructFile.StructFileException e = assertThrows(StructFile.StructFileException.class,
                 () -> StructFile.open(other, v1, false));
         assertEquals(other + ": the file holds Tick (fingerprint " + o.fingerprint() + ", size 32, alignment 8, stride 32); "
-                + "the reader expects Tick (fingerprint " + v1.fingerprint() + ", size 24, alignment 8, stride 24)", e.getMessage());
+                + "the reader expects Tick (fingerprint " + v1.fingerprint() + ", size 24, alignment 8, stride 24)"
+                + SAME_NAME_HINT, e.getMessage());
         // version 3 against it: neither an ancestor nor a descendant, version 1 differs
         StructType<?> v3 = VERSIONS.get(2).type();
         e = assertThrows(StructFile.StructFileException.class, () -> StructFile.open(other, v3, false));
@@ -503,7 +510,8 @@ class VersionedStructFileTest {
                 + "alignment 8, stride 32); the reader expects Tick (layout version 3, fingerprint " + v3.fingerprint()
                 + ", size 40, alignment 8, stride 40): the file's layout is neither an ancestor nor a descendant of the "
                 + "reader's (layout version 1 differs: the file's has fingerprint " + o.fingerprint() + ", size 32, "
-                + "alignment 8, the reader's fingerprint " + v1.fingerprint() + ", size 24, alignment 8)", e.getMessage());
+                + "alignment 8, the reader's fingerprint " + v1.fingerprint() + ", size 24, alignment 8)" + SAME_NAME_HINT,
+                e.getMessage());
         // another version 2 of the same version 1: a descendant of version 1, but not an ancestor of version 3
         Path other2 = write(otherV2, dir.resolve("other-v2.sb"));
         try (StructFile<?> f = StructFile.open(other2, v1, false)) {
@@ -517,6 +525,93 @@ class VersionedStructFileTest {
         assertTrue(e.getMessage().startsWith(other2 + ": the file holds Tick (layout version 2, fingerprint "), e.getMessage());
         e = assertThrows(StructFile.StructFileException.class, () -> StructFile.open(FILES.get(2), otherV2.type(), false));
         assertTrue(e.getMessage().contains("neither an ancestor nor a descendant"), e.getMessage());
+    }
+
+    /**
+     * The new user's case: a member added to a record without {@code @Since}. The file the record wrote before is
+     * refused with the message of format 2 ending with what to do, a newer file with the lineage message and the same
+     * ending; doing what it says (the member appended with {@code @Since(2)}) reads the file.
+     */
+    @Test
+    void aFileOfTheReadersNameSaysHowToReadItAfterTheRecordChanged() throws Exception {
+        Version added = compile("added", 1, V1.replace("String venue) {}", "String venue,\n        double price) {}"));
+        try {
+            StructType<?> a = added.type();
+            String v1 = VERSIONS.get(0).type().fingerprint();
+            String v3 = VERSIONS.get(2).type().fingerprint();
+            StructFile.StructFileException e = assertThrows(StructFile.StructFileException.class,
+                    () -> StructFile.open(FILES.get(0), a, false));
+            assertEquals(FILES.get(0) + ": the file holds Tick (fingerprint " + v1 + ", size 24, alignment 8, stride 24); "
+                    + "the reader expects Tick (fingerprint " + a.fingerprint() + ", size 32, alignment 8, stride 32); if "
+                    + "the record changed since the file was written, read it by keeping the old members in their order and "
+                    + "adding new ones after them with @Since(n) (see \"Old files and new code\" in docs/layout-lock.md), or "
+                    + "write the file again with the current record", e.getMessage());
+            e = assertThrows(StructFile.StructFileException.class, () -> StructFile.open(FILES.get(2), a, false));
+            assertEquals(FILES.get(2) + ": the file holds Tick (layout version 3, fingerprint " + v3 + ", size 40, "
+                    + "alignment 8, stride 40); the reader expects Tick (layout version 1, fingerprint " + a.fingerprint()
+                    + ", size 32, alignment 8, stride 32): the file's layout is neither an ancestor nor a descendant of the "
+                    + "reader's (layout version 1 differs: the file's has fingerprint " + v1 + ", size 24, alignment 8, the "
+                    + "reader's fingerprint " + a.fingerprint() + ", size 32, alignment 8); if the record changed since the "
+                    + "file was written, read it by keeping the old members in their order and adding new ones after them "
+                    + "with @Since(n) (see \"Old files and new code\" in docs/layout-lock.md), or write the file again with "
+                    + "the current record", e.getMessage());
+            // what the message says: the old members in their order, the new one after them with @Since(2) (V2)
+            try (StructFile<?> f = StructFile.open(FILES.get(0), VERSIONS.get(1).type(), false)) {
+                assertEquals(expected(VERSIONS.get(1), 1, 1, 2), read(f.get(2)));
+            }
+        } finally {
+            added.loader().close();
+        }
+    }
+
+    /** A file of another struct: both messages end naming no file or layout again, only what to do. */
+    @Test
+    void aFileOfAnotherStructNameSaysToOpenItWithThatTypesReader(@TempDir Path dir) throws Exception {
+        Path tock1 = renamed(FILES.get(0), dir.resolve("tock-v1.sb"), "Tock");
+        Path tock3 = renamed(FILES.get(2), dir.resolve("tock-v3.sb"), "Tock");
+        String v1 = VERSIONS.get(0).type().fingerprint();
+        String v3 = VERSIONS.get(2).type().fingerprint();
+        StructFile.StructFileException e = assertThrows(StructFile.StructFileException.class,
+                () -> StructFile.open(tock1, VERSIONS.get(0).type(), false));
+        assertEquals(tock1 + ": the file holds Tock (fingerprint " + v1 + ", size 24, alignment 8, stride 24); the reader "
+                + "expects Tick (fingerprint " + v1 + ", size 24, alignment 8, stride 24); the file holds another struct "
+                + "type: open it with the reader of that type", e.getMessage());
+        e = assertThrows(StructFile.StructFileException.class, () -> StructFile.open(tock1, VERSIONS.get(2).type(), false));
+        assertEquals(tock1 + ": the file holds Tock (layout version 1, fingerprint " + v1 + ", size 24, alignment 8, stride "
+                + "24); the reader expects Tick (layout version 3, fingerprint " + v3 + ", size 40, alignment 8, stride 40): "
+                + "the file's layout is neither an ancestor nor a descendant of the reader's; the file holds another struct "
+                + "type: open it with the reader of that type", e.getMessage());
+        e = assertThrows(StructFile.StructFileException.class, () -> StructFile.open(tock3, VERSIONS.get(0).type(), false));
+        assertEquals(tock3 + ": the file holds Tock (layout version 3, fingerprint " + v3 + ", size 40, alignment 8, stride "
+                + "40); the reader expects Tick (layout version 1, fingerprint " + v1 + ", size 24, alignment 8, stride 24): "
+                + "the file's layout is neither an ancestor nor a descendant of the reader's; the file holds another struct "
+                + "type: open it with the reader of that type", e.getMessage());
+        // migrate opens its source with the same checks and the same words
+        Path none = dir.resolve("none.sb");
+        e = assertThrows(StructFile.StructFileException.class, () -> StructFile.migrate(tock3, none, VERSIONS.get(1).type()));
+        assertTrue(e.getMessage().endsWith("of the reader's; the file holds another struct type: open it with the reader of "
+                + "that type"), e.getMessage());
+        assertFalse(Files.exists(none));
+    }
+
+    /**
+     * {@return {@code to}, a copy of the struct file {@code from} whose header names the struct {@code name}, the
+     * checksum redone (over the lineage block too for format 3)}
+     */
+    static Path renamed(Path from, Path to, String name) throws IOException {
+        byte[] x = Files.readAllBytes(from);
+        ByteBuffer w = ByteBuffer.wrap(x).order(ByteOrder.LITTLE_ENDIAN);
+        byte[] bytes = name.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        assertTrue(bytes.length <= 31, name);
+        java.util.Arrays.fill(x, 88, 120, (byte) 0);
+        System.arraycopy(bytes, 0, x, 88, bytes.length);
+        CRC32 crc = new CRC32();
+        crc.update(x, 0, 124);
+        if (w.getInt(8) == 3) {
+            crc.update(x, 128, 8 + 56 * w.getInt(128));
+        }
+        w.putInt(124, (int) crc.getValue());
+        return Files.write(to, x);
     }
 
     /** Every single-bit flip of a format-3 file's header and lineage block is refused, never read. */

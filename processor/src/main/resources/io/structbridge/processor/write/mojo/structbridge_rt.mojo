@@ -861,10 +861,16 @@ struct StructFile[T: LaidOut](Movable):
         if not same_name or stride != size or differs != 0:
             var own = lineage[len(lineage) - 1].copy()
             var mine = String("fingerprint ", own[3], ", size ", own[1], ", alignment ", own[2], ", stride ", own[1], ")")
+            # what to do: the same name means the record changed since the file was written, another one another struct
+            var hint = String("; the file holds another struct type: open it with the reader of that type")
+            if same_name:
+                hint = String("; if the record changed since the file was written, read it by keeping the old members in ",
+                              "their order and adding new ones after them with @Since(n) (see \"Old files and new code\" ",
+                              "in docs/layout-lock.md), or write the file again with the current record")
             if entries == 1 and len(lineage) == 1:
                 return String(path, ": the file holds ", _shown(h, 88), " (fingerprint ", _shown(h, 56), ", size ", size,
                               ", alignment ", alignment, ", stride ", stride, "); the reader expects ", Self.T.NAME,
-                              " (", mine)
+                              " (", mine, hint)
             var why = String()
             if differs != 0:
                 var r = lineage[differs - 1].copy()
@@ -877,7 +883,7 @@ struct StructFile[T: LaidOut](Movable):
             return String(path, ": the file holds ", _shown(h, 88), " (layout version ", entries, ", fingerprint ",
                           _shown(h, 56), ", size ", size, ", alignment ", alignment, ", stride ", stride,
                           "); the reader expects ", Self.T.NAME, " (layout version ", len(lineage), ", ", mine,
-                          ": the file's layout is neither an ancestor nor a descendant of the reader's", why)
+                          ": the file's layout is neither an ancestor nor a descendant of the reader's", why, hint)
         if version == 2 and (data < 128 or data % 64 != 0):
             return String(path, ": data offset ", data, " is not a multiple of 64 at least 128")
         if version == 3 and (data < UInt64(end) or data % 64 != 0):

@@ -1534,9 +1534,14 @@ def _SB_check_header(path: str | _SB_os.PathLike[str], f: _SB_typing.IO[bytes], 
     if name != stored_name or stride != size or differs:
         reader = f"the reader expects {NAME} ("
         mine = f"fingerprint {own[3]}, size {own[1]}, alignment {own[2]}, stride {own[1]})"
+        # what to do: the same name means the record changed since the file was written, another one another struct
+        hint = ("; if the record changed since the file was written, read it by keeping the old members in their "
+                "order and adding new ones after them with @Since(n) (see \"Old files and new code\" in "
+                "docs/layout-lock.md), or write the file again with the current record" if name == stored_name
+                else "; the file holds another struct type: open it with the reader of that type")
         if entries == 1 and len(LINEAGE) == 1:
             raise ValueError(f"{path}: the file holds {_SB_shown(name)} ({shown(fingerprint, size, align)}, stride "
-                             f"{stride}); {reader}{mine}")
+                             f"{stride}); {reader}{mine}{hint}")
         why = ""
         if differs:
             theirs, r = lineage[differs - 1], LINEAGE[differs - 1]
@@ -1544,7 +1549,7 @@ def _SB_check_header(path: str | _SB_os.PathLike[str], f: _SB_typing.IO[bytes], 
                    f"the reader's fingerprint {r[3]}, size {r[1]}, alignment {r[2]})")
         raise ValueError(f"{path}: the file holds {_SB_shown(name)} (layout version {entries}, "
                          f"{shown(fingerprint, size, align)}, stride {stride}); {reader}layout version {len(LINEAGE)}, "
-                         f"{mine}: the file's layout is neither an ancestor nor a descendant of the reader's{why}")
+                         f"{mine}: the file's layout is neither an ancestor nor a descendant of the reader's{why}{hint}")
     if version == 2 and (data % 64 != 0 or data < 128):
         raise ValueError(f"{path}: data offset {data} is not a multiple of 64 at least 128")
     if version == 3 and (data % 64 != 0 or data < 136 + 56 * entries):
