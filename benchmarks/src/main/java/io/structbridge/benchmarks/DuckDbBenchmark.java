@@ -111,6 +111,7 @@ public class DuckDbBenchmark {
         db = DriverManager.getConnection("jdbc:duckdb:");
         DuckDbTables.update(db, "trades_stream", file.type(), file.elements(), file.count(), 65_536,
                 "CREATE TABLE trades AS SELECT * FROM trades_stream");
+        DriverFloor.register(db);
         sql = shape.equals("aggregate") ? AGGREGATE : FILTER;
         String expected = structFile();
         for (String got : List.of(arrowStream(), parquet(), duckdbTable())) {
@@ -186,5 +187,16 @@ public class DuckDbBenchmark {
     @Benchmark
     public String duckdbTable() throws SQLException {
         return query("trades");
+    }
+
+    /**
+     * Diagnostic, not a peer: the same query over {@link DriverFloor}, a table function of the driver's API that
+     * returns as many rows in the same column types and writes only zeros into the columns the query reads: what
+     * DuckDB's calls into Java and the vectors' set-up cost before any struct is read. No source that goes through
+     * the driver's table-function API can be faster.
+     */
+    @Benchmark
+    public String diagDriverFloor() throws SQLException {
+        return query(DriverFloor.NAME + "(" + rows + ")");
     }
 }

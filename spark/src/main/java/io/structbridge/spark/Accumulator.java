@@ -39,6 +39,18 @@ abstract sealed class Accumulator {
     /** Adds the struct at byte {@code at} to group {@code slot} (after {@link #ensure}). */
     abstract void add(int slot, long at);
 
+    /**
+     * Adds the structs at bytes {@code at[0..m)} to groups {@code slots[0..m)}, in that order, as {@code m} calls of
+     * {@link #add} would (after {@link #ensure} of the largest slot). Each class has its own loop, so the read and the
+     * sum inline there instead of costing a call per struct.
+     */
+    abstract void addAll(int[] slots, long[] at, int m);
+
+    /** {@return whether {@link #add} can throw (an ANSI integer sum that overflows)} */
+    boolean mayFail() {
+        return false;
+    }
+
     /** {@return group {@code slot}'s value, Spark's internal form} */
     abstract Object value(int slot);
 
@@ -50,6 +62,13 @@ abstract sealed class Accumulator {
         @Override
         void add(int slot, long at) {
             rows[slot]++;
+        }
+
+        @Override
+        void addAll(int[] slots, long[] at, int m) {
+            for (int i = 0; i < m; i++) {
+                rows[slots[i]]++;
+            }
         }
 
         @Override
@@ -84,10 +103,22 @@ abstract sealed class Accumulator {
         }
 
         @Override
+        boolean mayFail() {
+            return ansi;
+        }
+
+        @Override
         void add(int slot, long at) {
             long v = reader.read(data, at + offset);
             sums[slot] = ansi ? MathUtils.addExact(sums[slot], v, (QueryContext) null) : sums[slot] + v;
             rows[slot]++;
+        }
+
+        @Override
+        void addAll(int[] slots, long[] at, int m) {
+            for (int i = 0; i < m; i++) {
+                add(slots[i], at[i]);
+            }
         }
 
         @Override
@@ -118,6 +149,13 @@ abstract sealed class Accumulator {
         void add(int slot, long at) {
             sums[slot] += reader.read(data, at + offset);
             rows[slot]++;
+        }
+
+        @Override
+        void addAll(int[] slots, long[] at, int m) {
+            for (int i = 0; i < m; i++) {
+                add(slots[i], at[i]);
+            }
         }
 
         @Override
@@ -155,6 +193,13 @@ abstract sealed class Accumulator {
                 values[slot] = v;
             }
             rows[slot]++;
+        }
+
+        @Override
+        void addAll(int[] slots, long[] at, int m) {
+            for (int i = 0; i < m; i++) {
+                add(slots[i], at[i]);
+            }
         }
 
         @Override

@@ -23,6 +23,12 @@ final class AggregateReader implements PartitionReader<InternalRow> {
     private final GroupColumn[] groups;
     private final Accumulator[] accumulators;
     private final GroupSlots slots;
+    /** A global aggregate of counts only: the kept structs are counted per window, not added one by one. */
+    private final boolean countsOnly;
+    /** Whether the window's kept structs and their groups are found first, then added by each accumulator's own loop. */
+    private final boolean windowed;
+    private long[] kept = new long[0];
+    private int[] keptSlots = new int[0];
     private int emitted = -1;
     private GenericInternalRow row;
 
@@ -46,6 +52,17 @@ final class AggregateReader implements PartitionReader<InternalRow> {
                 accumulators[i] = Accumulator.of(f, f.column() == null ? null : columns.get(f.column()), cursor.data(), plan.ansi());
             }
             this.slots = new GroupSlots(groups.length);
+            boolean counts = groups.length == 0;
+            for (Accumulator a : accumulators) {
+                counts &= a instanceof Accumulator.Count;
+            }
+            this.countsOnly = counts;
+            int failing = 0;
+            for (Accumulator a : accumulators) {
+                failing += a.mayFail() ? 1 : 0;
+            }
+            // window by window, each accumulator in turn: the same sums, and the same first error while at most one can fail
+            this.windowed = failing <= 1;
         } catch (RuntimeException | Error e) {
             try {
                 cursor.close();
@@ -63,6 +80,46 @@ final class AggregateReader implements PartitionReader<InternalRow> {
             top.first = cursor.first();
             for (MappedVector v : checks) {
                 v.load(n);
+            }
+            if (countsOnly) {
+                // COUNT(*) and the like over the whole split: count the window's kept structs, add once per window
+                long count = n;
+                if (filter != null) {
+                    count = 0;
+                    for (int i = 0; i < n; i++) {
+                        if (filter.test(top.offset(i))) {
+                            count++;
+                        }
+                    }
+                }
+                for (Accumulator a : accumulators) {
+                    a.ensure(0);
+                    a.rows[0] += count;
+                }
+                continue;
+            }
+            if (windowed) {
+                if (kept.length < n) {
+                    kept = new long[n];
+                    keptSlots = new int[n];
+                }
+                int m = 0;
+                int last = 0;
+                for (int i = 0; i < n; i++) {
+                    long at = top.offset(i);
+                    if (filter != null && !filter.test(at)) {
+                        continue;
+                    }
+                    int slot = groups.length == 0 ? 0 : groups.length == 1 ? slots.slot(groups[0].key(at)) : slots.slot(keys(at, key));
+                    kept[m] = at;
+                    keptSlots[m++] = slot;
+                    last = Math.max(last, slot);
+                }
+                for (Accumulator a : accumulators) {
+                    a.ensure(last);
+                    a.addAll(keptSlots, kept, m);
+                }
+                continue;
             }
             for (int i = 0; i < n; i++) {
                 long at = top.offset(i);
@@ -86,6 +143,14 @@ final class AggregateReader implements PartitionReader<InternalRow> {
                 }
             }
         }
+    }
+
+    /** {@return {@code key} filled with the group keys of the struct at {@code at}} */
+    private long[] keys(long at, long[] key) {
+        for (int g = 0; g < groups.length; g++) {
+            key[g] = groups[g].key(at);
+        }
+        return key;
     }
 
     @Override

@@ -49,15 +49,7 @@ final class GroupColumn {
             return ints.read(data, at + offset);
         }
         if (packed) {
-            long k = 0;
-            for (int i = 0; i < capacity; i++) {
-                long b = data.get(java.lang.foreign.ValueLayout.JAVA_BYTE, at + offset + i) & 0xffL;
-                if (b == 0) {
-                    break;
-                }
-                k |= b << (8 * i);
-            }
-            return k;
+            return TextWords.packed(data, at + offset, capacity);
         }
         UTF8String probe = text.read(at + offset);
         Integer id = dictionary.get(probe);

@@ -88,8 +88,11 @@ final class RowFilters {
                 };
             }
             case FLOATING -> {
-                FloatReader r = new FloatReader(c);
                 double v = (Double) literal;
+                if (c.kind() == Column.Kind.DOUBLE && c.order() == java.nio.ByteOrder.LITTLE_ENDIAN) {
+                    yield doubles(offset, op, v); // the common case without a per-row switch on width, order and operator
+                }
+                FloatReader r = new FloatReader(c);
                 yield at -> op.holds(compareDoubles(r.read(data, at + offset), v));
             }
             case ENUM -> enumMatch(c, name -> op.holds(name.compareTo(UTF8String.fromString((String) literal))));
@@ -98,6 +101,21 @@ final class RowFilters {
                 TextReader t = new TextReader(c, data);
                 yield at -> op.holds(t.read(at + offset).compareTo(v));
             }
+        };
+    }
+
+    private static final ValueLayout.OfDouble F8_LE = ValueLayout.JAVA_DOUBLE_UNALIGNED.withOrder(java.nio.ByteOrder.LITTLE_ENDIAN);
+
+    /** A little-endian binary64 member compared with {@code v} in Spark's order ({@link #compareDoubles}), one lambda per operator. */
+    private RowPredicate doubles(long offset, FilterSpec.Op op, double v) {
+        MemorySegment d = data;
+        return switch (op) {
+            case EQ -> at -> compareDoubles(d.get(F8_LE, at + offset), v) == 0;
+            case NE -> at -> compareDoubles(d.get(F8_LE, at + offset), v) != 0;
+            case LT -> at -> compareDoubles(d.get(F8_LE, at + offset), v) < 0;
+            case LE -> at -> compareDoubles(d.get(F8_LE, at + offset), v) <= 0;
+            case GT -> at -> compareDoubles(d.get(F8_LE, at + offset), v) > 0;
+            case GE -> at -> compareDoubles(d.get(F8_LE, at + offset), v) >= 0;
         };
     }
 

@@ -12,7 +12,8 @@ import org.apache.spark.unsafe.types.UTF8String;
 
 /**
  * Text members {@code char[N]} as {@code StringType}. When a batch loads, each value's length is found
- * (the bytes up to the first NUL) and its bytes are checked against the member's encoding: invalid
+ * (the bytes up to the first NUL) and its bytes are checked against the member's encoding (US-ASCII text, valid in
+ * every encoding, is recognised 8 bytes at a time without a copy; other text is copied and classified): invalid
  * UTF-8, a byte above 0x7F in ASCII text or a missing NUL terminator is an error. UTF-8 and ASCII text
  * is then handed to Spark in place ({@code UTF8String.fromAddress} over the mapping, valid while the
  * split's reader is open, like Spark's own off-heap vectors); Latin-1 text with bytes above 0x7F is
@@ -23,6 +24,8 @@ final class TextVector extends MappedVector {
     private final long offset;
     private final long address;
     private final byte[] scratch;
+    /** Whether US-ASCII text is measured a word at a time ({@link TextWords}) before the full check. */
+    private final boolean wordwise;
     private int[] lengths = new int[0];
     private UTF8String[] converted = new UTF8String[0];
 
@@ -32,6 +35,7 @@ final class TextVector extends MappedVector {
         this.offset = c.offset();
         this.address = data.address();
         this.scratch = new byte[(int) Math.min((long) c.length() + 8, FixedStrings.MAX_ARRAY)];
+        this.wordwise = c.length() + 8L <= scratch.length; // else the full check's buffer limit applies to every value
     }
 
     @Override
@@ -47,6 +51,13 @@ final class TextVector extends MappedVector {
                 continue;
             }
             long at = rows.offset(i) + offset;
+            if (wordwise) {
+                int ascii = TextWords.asciiLength(data, at, column.length(), column.nulTerminated());
+                if (ascii != TextWords.SLOW) {
+                    lengths[i] = ascii; // US-ASCII up to a NUL (or the whole member): valid in every encoding, read in place
+                    continue;
+                }
+            }
             int len;
             try {
                 len = FixedStrings.copyInto(data, at, column.length(), column.nulTerminated(), scratch, "", member);

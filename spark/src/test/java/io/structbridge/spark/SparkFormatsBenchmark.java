@@ -19,7 +19,7 @@ import org.apache.spark.sql.functions;
  * this connector (with pushdown, without it, and cut into 7 splits on {@code local[2]}) and as Parquet written by Spark
  * itself from the struct file's DataFrame. Three queries over GeoPlace-shaped records: {@code count} where a selective
  * filter holds ({@code lat > 85 AND lng < 0}, about 1.4% of the rows), {@code country, sum(lng)} grouped by country,
- * and the older report query (count, mean latitude and longitude sum per country). Each query runs once to warm up,
+ * and the older report query (count, mean latitude and longitude sum per country). Each query runs 3 times to warm up,
  * then {@code runs} times; prints mean, standard deviation and best in milliseconds and the mean's ratio to the
  * struct file's with pushdown. Run it on a quiet machine:
  * {@code java <spark.jvm.flags of spark/pom.xml> -cp <test class path> io.structbridge.spark.SparkFormatsBenchmark 1000,1000000,10000000 7}
@@ -110,8 +110,13 @@ public final class SparkFormatsBenchmark {
      * warm-up run; each run is a new query (planned again: analysis, pushdown, split planning), over the same loaded
      * DataFrame, as the old benchmark's were}
      */
+    /** Untimed runs of each query and format first: the JIT compiles the reader's and Spark's code for that plan. */
+    private static final int WARMUP = 3;
+
     private static double[] time(Query q, Dataset<Row> df, int runs) {
-        q.body().apply(df).collectAsList();
+        for (int i = 0; i < WARMUP; i++) {
+            q.body().apply(df).collectAsList();
+        }
         double[] ms = new double[runs];
         for (int i = 0; i < runs; i++) {
             long t0 = System.nanoTime();
