@@ -302,10 +302,12 @@ public final class DirectJsonWriter {
                 return true;
             }
         }
-        if (n < capacity && capacity >= 8) {
-            // the last r bytes: the member's last word shifted down, zero bytes shifted in above them
+        if (n < capacity && (capacity >= 8 || offset + 8 <= segment.byteSize())) {
+            // the last r bytes: the member's last word shifted down (a member under 8 bytes: the word at its start,
+            // masked), zero bytes shifted in above them
             int r = capacity - n;
-            long w = segment.get(WORD, offset + capacity - 8) >>> (8 * (8 - r));
+            long w = capacity >= 8 ? segment.get(WORD, offset + capacity - 8) >>> (8 * (8 - r))
+                    : segment.get(WORD, offset) & ((1L << (8 * r)) - 1);
             long stop = zeros(w) | ((w - 0x2020202020202020L) & ~w & HIGH) | (w & HIGH)
                     | zeros(w ^ 0x2222222222222222L) | zeros(w ^ 0x5c5c5c5c5c5c5c5cL) | zeros(w ^ slashes);
             LONGS.set(buf, p + n, w);

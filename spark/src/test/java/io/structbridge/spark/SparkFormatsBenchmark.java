@@ -23,6 +23,7 @@ import org.apache.spark.sql.functions;
  * then {@code runs} times; prints mean, standard deviation and best in milliseconds and the mean's ratio to the
  * struct file's with pushdown. Run it on a quiet machine:
  * {@code java <spark.jvm.flags of spark/pom.xml> -cp <test class path> io.structbridge.spark.SparkFormatsBenchmark 1000,1000000,10000000 7}
+ * (a third argument, e.g. {@code grouped-sum,report}, runs only those queries)
  * (or {@code mvn -B -pl spark -am -Pspark-bench -DskipTests verify -Dbench.rows=...} where exec-maven-plugin is available).
  */
 public final class SparkFormatsBenchmark {
@@ -40,6 +41,7 @@ public final class SparkFormatsBenchmark {
     public static void main(String[] args) throws Exception {
         long[] sizes = Arrays.stream((args.length > 0 ? args[0] : "1000000,10000000").split(",")).mapToLong(Long::parseLong).toArray();
         int runs = args.length > 1 ? Integer.parseInt(args[1]) : 7;
+        List<String> only = args.length > 2 ? List.of(args[2].split(",")) : QUERIES.stream().map(Query::name).toList();
         Path dir = Files.createTempDirectory("sb-spark-bench");
         SparkSession spark = SparkSession.builder().master("local[2]").appName("structbridge-formats")
                 .config("spark.ui.enabled", "false").config("spark.sql.shuffle.partitions", "2")
@@ -53,7 +55,7 @@ public final class SparkFormatsBenchmark {
                 String parquet = dir.resolve("places-" + n + ".parquet").toString();
                 structs(spark, sb, true, 0).write().mode(SaveMode.Overwrite).parquet(parquet);
                 long seven = Math.max(1, (n + 6) / 7);
-                for (Query q : QUERIES) {
+                for (Query q : QUERIES.stream().filter(q -> only.contains(q.name())).toList()) {
                     double[] base = time(q, structs(spark, sb, true, 0), runs);
                     report(n, q.name(), "struct", structs(spark, sb, true, 0), base, base);
                     report(n, q.name(), "struct-nopush", structs(spark, sb, false, 0), time(q, structs(spark, sb, false, 0), runs), base);
