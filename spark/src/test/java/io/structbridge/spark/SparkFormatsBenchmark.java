@@ -19,7 +19,7 @@ import org.apache.spark.sql.functions;
  * this connector (with pushdown, without it, and cut into 7 splits on {@code local[2]}) and as Parquet written by Spark
  * itself from the struct file's DataFrame. Three queries over GeoPlace-shaped records: {@code count} where a selective
  * filter holds ({@code lat > 85 AND lng < 0}, about 1.4% of the rows), {@code country, sum(lng)} grouped by country,
- * and the older report query (count, mean latitude and longitude sum per country). Each query runs 3 times to warm up,
+ * and the older report query (count, mean latitude and longitude sum per country). The four formats of a query run in turn, 3 rounds to warm up,
  * then {@code runs} times; prints mean, standard deviation and best in milliseconds and the mean's ratio to the
  * struct file's with pushdown. Run it on a quiet machine:
  * {@code java <spark.jvm.flags of spark/pom.xml> -cp <test class path> io.structbridge.spark.SparkFormatsBenchmark 1000,1000000,10000000 7}
@@ -56,13 +56,15 @@ public final class SparkFormatsBenchmark {
                 structs(spark, sb, true, 0).write().mode(SaveMode.Overwrite).parquet(parquet);
                 long seven = Math.max(1, (n + 6) / 7);
                 for (Query q : QUERIES.stream().filter(q -> only.contains(q.name())).toList()) {
-                    double[] base = time(q, structs(spark, sb, true, 0), runs);
-                    report(n, q.name(), "struct", structs(spark, sb, true, 0), base, base);
-                    report(n, q.name(), "struct-nopush", structs(spark, sb, false, 0), time(q, structs(spark, sb, false, 0), runs), base);
-                    report(n, q.name(), "struct-7splits", structs(spark, sb, true, seven), time(q, structs(spark, sb, true, seven), runs), base);
                     Dataset<Row> pq = spark.read().parquet(parquet);
-                    report(n, q.name(), "parquet", pq, time(q, pq, runs), base);
-                    check(q, structs(spark, sb, true, 0), structs(spark, sb, false, 0), pq);
+                    List<Dataset<Row>> formats = List.of(structs(spark, sb, true, 0), structs(spark, sb, false, 0),
+                            structs(spark, sb, true, seven), pq);
+                    double[][] t = time(q, formats, runs);
+                    String[] names = {"struct", "struct-nopush", "struct-7splits", "parquet"};
+                    for (int f = 0; f < names.length; f++) {
+                        report(n, q.name(), names[f], formats.get(f), t[f], t[0]);
+                    }
+                    check(q, formats.get(0), formats.get(1), pq);
                 }
             }
         } finally {
@@ -112,22 +114,36 @@ public final class SparkFormatsBenchmark {
      * warm-up run; each run is a new query (planned again: analysis, pushdown, split planning), over the same loaded
      * DataFrame, as the old benchmark's were}
      */
-    /** Untimed runs of each query and format first: the JIT compiles the reader's and Spark's code for that plan. */
+    /** Untimed runs of each format first, in turn: the JIT compiles the reader's and Spark's code for that plan. */
     private static final int WARMUP = 3;
 
-    private static double[] time(Query q, Dataset<Row> df, int runs) {
+    /**
+     * {@return mean, standard deviation and best ms of each format} The formats run in turn, one run each per round
+     * (warm-up rounds first), so a drift of the machine or of the JIT during the measurement falls on all of them alike;
+     * each run is a new query (planned again: analysis, pushdown, split planning) over the same loaded DataFrame.
+     */
+    private static double[][] time(Query q, List<Dataset<Row>> formats, int runs) {
         for (int i = 0; i < WARMUP; i++) {
-            q.body().apply(df).collectAsList();
+            for (Dataset<Row> df : formats) {
+                q.body().apply(df).collectAsList();
+            }
         }
-        double[] ms = new double[runs];
+        double[][] ms = new double[formats.size()][runs];
         for (int i = 0; i < runs; i++) {
-            long t0 = System.nanoTime();
-            q.body().apply(df).collectAsList();
-            ms[i] = (System.nanoTime() - t0) / 1e6;
+            for (int f = 0; f < formats.size(); f++) {
+                long t0 = System.nanoTime();
+                q.body().apply(formats.get(f)).collectAsList();
+                ms[f][i] = (System.nanoTime() - t0) / 1e6;
+            }
         }
-        double mean = Arrays.stream(ms).average().orElseThrow();
-        double var = Arrays.stream(ms).map(m -> (m - mean) * (m - mean)).sum() / Math.max(1, runs - 1);
-        return new double[] {mean, Math.sqrt(var), Arrays.stream(ms).min().orElseThrow()};
+        double[][] stats = new double[formats.size()][];
+        for (int f = 0; f < formats.size(); f++) {
+            double[] m = ms[f];
+            double mean = Arrays.stream(m).average().orElseThrow();
+            double var = Arrays.stream(m).map(x -> (x - mean) * (x - mean)).sum() / Math.max(1, runs - 1);
+            stats[f] = new double[] {mean, Math.sqrt(var), Arrays.stream(m).min().orElseThrow()};
+        }
+        return stats;
     }
 
     private static void report(long n, String query, String format, Dataset<Row> df, double[] t, double[] base) {
