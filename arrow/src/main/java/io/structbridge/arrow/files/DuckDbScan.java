@@ -276,10 +276,6 @@ final class DuckDbScan implements DuckDBTableFunction<DuckDbScan.Source, DuckDbS
             return 0;
         }
         int rows = (int) Math.min(capacity, source.count() - first);
-        if (claims.columns().length == 0) {
-            // count(*) and the like read no column: the structs are there (the count was checked), nothing to copy
-            return rows;
-        }
         int size = (int) source.type().size();
         Scratch scratch = call.getLocalInitData();
         if (scratch.structs.length < rows * size) {
