@@ -374,12 +374,17 @@ static inline int sb_check_header(const char* path, const unsigned char* h, uint
     int same_name = f_name_len == name_len && memcmp(h + 88, name, name_len) == 0;
     if (!same_name || stride != f_size || differs != 0) {
         /* both layouts named, as Java's StructFile and Python's open_array do, then what to do: the same name means the
-           record changed since the file was written, another name another struct type */
-        const char* next = same_name
-            ? "; if the record changed since the file was written, read it by keeping the old members in their order and "
-              "adding new ones after them with @Since(n) (see \"Old files and new code\" in docs/layout-lock.md), or "
-              "write the file again with the current record"
-            : "; the file holds another struct type: open it with the reader of that type";
+           record changed since the file was written (its new members go after the old ones with @Since(K), K one more
+           than the file's layout version), another name another struct type */
+        char next[320];
+        if (same_name) {
+            snprintf(next, sizeof next, "; if the record changed since the file was written, read it by keeping the "
+                     "old members in their order and adding new ones after them with @Since(%lu) (see \"Old files and "
+                     "new code\" in docs/layout-lock.md), or write the file again with the current record",
+                     (unsigned long) entries + 1);
+        } else {
+            snprintf(next, sizeof next, "; the file holds another struct type: open it with the reader of that type");
+        }
         sb_shown(h + 88, shown_a);
         sb_shown(h + 56, shown_b);
         if (lineage == NULL || (entries == 1 && n == 1)) {

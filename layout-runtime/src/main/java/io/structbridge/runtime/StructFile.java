@@ -111,9 +111,10 @@ import java.util.Objects;
  *     Both messages then say what to do. When the file's name is the reader's (the record changed
  *     since the file was written) they end with {@code "; if the record changed since the file was
  *     written, read it by keeping the old members in their order and adding new ones after them
- *     with @Since(n) (see "Old files and new code" in docs/layout-lock.md), or write the file again
- *     with the current record"}, else with {@code "; the file holds another struct type: open it
- *     with the reader of that type"}.
+ *     with @Since(W) (see "Old files and new code" in docs/layout-lock.md), or write the file again
+ *     with the current record"}, W one more than the file's layout version U (2 for a file of format
+ *     2), else with {@code "; the file holds another struct type: open it with the reader of that
+ *     type"}.
  *     NAME and FP are shown as text if they are valid UTF-8 without control characters, else byte
  *     by byte (printable ASCII as itself, any other byte as a backslash, x and two lower-case hex
  *     digits);

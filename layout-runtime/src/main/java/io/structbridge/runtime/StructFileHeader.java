@@ -244,12 +244,15 @@ final class StructFileHeader {
     }
 
     /**
-     * The end of a layout refusal when the file's struct has the reader's name: the record changed since the file was
-     * written (C, Python and Mojo end theirs with the same words).
+     * {@return the end of a layout refusal when the file's struct has the reader's name: the record changed since the
+     * file was written, so its new members go after the old ones with {@code @Since(K)}, K one more than the file's
+     * layout version {@code fileVersion} (C, Python and Mojo end theirs with the same words)}
      */
-    static final String SAME_NAME_HINT = "; if the record changed since the file was written, read it by keeping the old "
-            + "members in their order and adding new ones after them with @Since(n) (see \"Old files and new code\" in "
-            + "docs/layout-lock.md), or write the file again with the current record";
+    static String sameNameHint(int fileVersion) {
+        return "; if the record changed since the file was written, read it by keeping the old members in their order "
+                + "and adding new ones after them with @Since(" + (fileVersion + 1) + ") (see \"Old files and new "
+                + "code\" in docs/layout-lock.md), or write the file again with the current record";
+    }
     /** The end of a layout refusal when the file's struct has another name than the reader's. */
     static final String OTHER_NAME_HINT = "; the file holds another struct type: open it with the reader of that type";
 
@@ -257,7 +260,7 @@ final class StructFileHeader {
      * Checks that the file's layout is the reader's, an ancestor of it or a descendant: the same name, a stride
      * equal to the file's own struct size, and the same size, alignment and fingerprint at every layout version
      * both lineages hold. A file of layout version 1 read by a reader of version 1 is refused with the message of
-     * format 2, which C and Python give word for word. Both messages end with {@link #SAME_NAME_HINT} when the names
+     * format 2, which C and Python give word for word. Both messages end with {@link #sameNameHint} when the names
      * agree, else with {@link #OTHER_NAME_HINT}.
      */
     private static void layout(Path path, MemorySegment h, int version, StructFileLineage.Entry own, long stride,
@@ -278,7 +281,7 @@ final class StructFileHeader {
         }
         String file = "the file holds " + shown(name) + " (";
         String reader = "the reader expects " + type.name() + " (";
-        String next = sameName ? SAME_NAME_HINT : OTHER_NAME_HINT;
+        String next = sameName ? sameNameHint(fileVersion) : OTHER_NAME_HINT;
         if (fileVersion == 1 && lineage.size() == 1) {
             throw refused(path, file + own.shown() + ", stride " + Long.toUnsignedString(stride) + "); " + reader
                     + "fingerprint " + type.fingerprint() + ", size " + type.size() + ", alignment " + type.alignment()

@@ -64,10 +64,17 @@ class VersionedStructFileTest {
     /** Another version 2: version 1, then a long where version 2 has a double. */
     static final String OTHER_V2 = V2.replace("double price", "long price");
     private static final int COUNT = 3;
-    /** How a layout refusal ends when the file's struct has the reader's name, in every language. */
-    static final String SAME_NAME_HINT = "; if the record changed since the file was written, read it by keeping the old "
-            + "members in their order and adding new ones after them with @Since(n) (see \"Old files and new code\" in "
-            + "docs/layout-lock.md), or write the file again with the current record";
+    /**
+     * How a layout refusal ends when the file's struct has the reader's name and the file is of layout version 1
+     * (format 2, or format 3 with one lineage entry), in every language: {@code @Since(2)}, one more than the file's.
+     */
+    static final String SAME_NAME_HINT_V1 = "; if the record changed since the file was written, read it by keeping the "
+            + "old members in their order and adding new ones after them with @Since(2) (see \"Old files and new code\" "
+            + "in docs/layout-lock.md), or write the file again with the current record";
+    /** The same for a file of layout version 2: {@code @Since(3)}. */
+    static final String SAME_NAME_HINT_V2 = "; if the record changed since the file was written, read it by keeping the "
+            + "old members in their order and adding new ones after them with @Since(3) (see \"Old files and new code\" "
+            + "in docs/layout-lock.md), or write the file again with the current record";
     /** How a layout refusal ends when the file's struct has another name, in every language. */
     static final String OTHER_NAME_HINT = "; the file holds another struct type: open it with the reader of that type";
 
@@ -502,7 +509,7 @@ class VersionedStructFileTest {
                 () -> StructFile.open(other, v1, false));
         assertEquals(other + ": the file holds Tick (fingerprint " + o.fingerprint() + ", size 32, alignment 8, stride 32); "
                 + "the reader expects Tick (fingerprint " + v1.fingerprint() + ", size 24, alignment 8, stride 24)"
-                + SAME_NAME_HINT, e.getMessage());
+                + SAME_NAME_HINT_V1, e.getMessage());
         // version 3 against it: neither an ancestor nor a descendant, version 1 differs
         StructType<?> v3 = VERSIONS.get(2).type();
         e = assertThrows(StructFile.StructFileException.class, () -> StructFile.open(other, v3, false));
@@ -510,7 +517,7 @@ class VersionedStructFileTest {
                 + "alignment 8, stride 32); the reader expects Tick (layout version 3, fingerprint " + v3.fingerprint()
                 + ", size 40, alignment 8, stride 40): the file's layout is neither an ancestor nor a descendant of the "
                 + "reader's (layout version 1 differs: the file's has fingerprint " + o.fingerprint() + ", size 32, "
-                + "alignment 8, the reader's fingerprint " + v1.fingerprint() + ", size 24, alignment 8)" + SAME_NAME_HINT,
+                + "alignment 8, the reader's fingerprint " + v1.fingerprint() + ", size 24, alignment 8)" + SAME_NAME_HINT_V1,
                 e.getMessage());
         // another version 2 of the same version 1: a descendant of version 1, but not an ancestor of version 3
         Path other2 = write(otherV2, dir.resolve("other-v2.sb"));
@@ -521,7 +528,8 @@ class VersionedStructFileTest {
         e = assertThrows(StructFile.StructFileException.class, () -> StructFile.open(other2, v3, false));
         assertTrue(e.getMessage().contains("(layout version 2 differs: the file's has fingerprint "
                 + otherV2.type().fingerprint() + ", size 32, alignment 8, the reader's fingerprint "
-                + VERSIONS.get(1).type().fingerprint() + ", size 32, alignment 8)"), e.getMessage());
+                + VERSIONS.get(1).type().fingerprint() + ", size 32, alignment 8)" + SAME_NAME_HINT_V2), e.getMessage());
+        assertTrue(e.getMessage().endsWith(SAME_NAME_HINT_V2), e.getMessage());
         assertTrue(e.getMessage().startsWith(other2 + ": the file holds Tick (layout version 2, fingerprint "), e.getMessage());
         e = assertThrows(StructFile.StructFileException.class, () -> StructFile.open(FILES.get(2), otherV2.type(), false));
         assertTrue(e.getMessage().contains("neither an ancestor nor a descendant"), e.getMessage());
@@ -544,7 +552,7 @@ class VersionedStructFileTest {
             assertEquals(FILES.get(0) + ": the file holds Tick (fingerprint " + v1 + ", size 24, alignment 8, stride 24); "
                     + "the reader expects Tick (fingerprint " + a.fingerprint() + ", size 32, alignment 8, stride 32); if "
                     + "the record changed since the file was written, read it by keeping the old members in their order and "
-                    + "adding new ones after them with @Since(n) (see \"Old files and new code\" in docs/layout-lock.md), or "
+                    + "adding new ones after them with @Since(2) (see \"Old files and new code\" in docs/layout-lock.md), or "
                     + "write the file again with the current record", e.getMessage());
             e = assertThrows(StructFile.StructFileException.class, () -> StructFile.open(FILES.get(2), a, false));
             assertEquals(FILES.get(2) + ": the file holds Tick (layout version 3, fingerprint " + v3 + ", size 40, "
@@ -553,7 +561,7 @@ class VersionedStructFileTest {
                     + "reader's (layout version 1 differs: the file's has fingerprint " + v1 + ", size 24, alignment 8, the "
                     + "reader's fingerprint " + a.fingerprint() + ", size 32, alignment 8); if the record changed since the "
                     + "file was written, read it by keeping the old members in their order and adding new ones after them "
-                    + "with @Since(n) (see \"Old files and new code\" in docs/layout-lock.md), or write the file again with "
+                    + "with @Since(4) (see \"Old files and new code\" in docs/layout-lock.md), or write the file again with "
                     + "the current record", e.getMessage());
             // what the message says: the old members in their order, the new one after them with @Since(2) (V2)
             try (StructFile<?> f = StructFile.open(FILES.get(0), VERSIONS.get(1).type(), false)) {

@@ -861,12 +861,14 @@ struct StructFile[T: LaidOut](Movable):
         if not same_name or stride != size or differs != 0:
             var own = lineage[len(lineage) - 1].copy()
             var mine = String("fingerprint ", own[3], ", size ", own[1], ", alignment ", own[2], ", stride ", own[1], ")")
-            # what to do: the same name means the record changed since the file was written, another one another struct
+            # what to do: the same name means the record changed since the file was written (its new members go after
+            # the old ones with @Since(K), K one more than the file's layout version), another one another struct
             var hint = String("; the file holds another struct type: open it with the reader of that type")
             if same_name:
                 hint = String("; if the record changed since the file was written, read it by keeping the old members in ",
-                              "their order and adding new ones after them with @Since(n) (see \"Old files and new code\" ",
-                              "in docs/layout-lock.md), or write the file again with the current record")
+                              "their order and adding new ones after them with @Since(", entries + 1, ") (see \"Old ",
+                              "files and new code\" in docs/layout-lock.md), or write the file again with the current ",
+                              "record")
             if entries == 1 and len(lineage) == 1:
                 return String(path, ": the file holds ", _shown(h, 88), " (fingerprint ", _shown(h, 56), ", size ", size,
                               ", alignment ", alignment, ", stride ", stride, "); the reader expects ", Self.T.NAME,

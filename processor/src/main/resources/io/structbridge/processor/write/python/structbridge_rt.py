@@ -1534,9 +1534,10 @@ def _SB_check_header(path: str | _SB_os.PathLike[str], f: _SB_typing.IO[bytes], 
     if name != stored_name or stride != size or differs:
         reader = f"the reader expects {NAME} ("
         mine = f"fingerprint {own[3]}, size {own[1]}, alignment {own[2]}, stride {own[1]})"
-        # what to do: the same name means the record changed since the file was written, another one another struct
+        # what to do: the same name means the record changed since the file was written (its new members go after
+        # the old ones with @Since(K), K one more than the file's layout version), another one another struct
         hint = ("; if the record changed since the file was written, read it by keeping the old members in their "
-                "order and adding new ones after them with @Since(n) (see \"Old files and new code\" in "
+                f"order and adding new ones after them with @Since({entries + 1}) (see \"Old files and new code\" in "
                 "docs/layout-lock.md), or write the file again with the current record" if name == stored_name
                 else "; the file holds another struct type: open it with the reader of that type")
         if entries == 1 and len(LINEAGE) == 1:
