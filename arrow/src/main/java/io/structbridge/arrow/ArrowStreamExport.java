@@ -193,9 +193,11 @@ public final class ArrowStreamExport {
                     return 0;
                 }
                 long rows = Math.min(st.batchRows, st.count - st.next);
+                boolean interrupted = Thread.currentThread().isInterrupted();
                 try {
                     ArrowExport.exportArray(st.type, st.structs, st.next, rows, a, st.unions);
                 } catch (Throwable t) {
+                    AsyncClose.clearAfterFailedRead(interrupted, st.structs); // structs freed under the consumer
                     return fail(st, "batch " + st.next / st.batchRows + " (rows " + st.next + ".." + (st.next + rows - 1) + " of "
                             + st.count + ")", t);
                 }

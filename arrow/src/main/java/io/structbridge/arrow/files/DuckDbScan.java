@@ -1,5 +1,6 @@
 package io.structbridge.arrow.files;
 
+import io.structbridge.arrow.AsyncClose;
 import io.structbridge.runtime.Column;
 import io.structbridge.runtime.StructType;
 import java.lang.foreign.MemorySegment;
@@ -283,7 +284,13 @@ final class DuckDbScan implements DuckDBTableFunction<DuckDbScan.Source, DuckDbS
         }
         byte[] structs = scratch.structs;
         byte[] column = scratch.column;
-        MemorySegment.copy(source.structs(), ValueLayout.JAVA_BYTE, first * size, structs, 0, rows * size);
+        boolean interrupted = Thread.currentThread().isInterrupted();
+        try {
+            MemorySegment.copy(source.structs(), ValueLayout.JAVA_BYTE, first * size, structs, 0, rows * size);
+        } catch (IllegalStateException e) {
+            AsyncClose.clearAfterFailedRead(interrupted, source.structs()); // the structs were freed under the query
+            throw e;
+        }
         List<Column> all = source.type().columns();
         for (int k = 0; k < claims.columns().length; k++) {
             Column c = all.get(claims.columns()[k]);
