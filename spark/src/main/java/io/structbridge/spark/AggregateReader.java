@@ -79,7 +79,7 @@ final class AggregateReader implements PartitionReader<InternalRow> {
         while ((n = cursor.next()) > 0) {
             top.first = cursor.first();
             for (MappedVector v : checks) {
-                v.load(n);
+                v.check(n);
             }
             if (countsOnly) {
                 // COUNT(*) and the like over the whole split: count the window's kept structs, add once per window

@@ -41,6 +41,14 @@ abstract class MappedVector extends ColumnVector {
      */
     void load(int n) {}
 
+    /**
+     * Checks the window's {@code n} values as {@link #load} does, with the same errors, for a reader that hands none of
+     * them to Spark (a pushed aggregate): by default {@link #load} itself.
+     */
+    void check(int n) {
+        load(n);
+    }
+
     @Override
     public void close() {}
 

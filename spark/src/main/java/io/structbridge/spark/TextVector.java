@@ -38,6 +38,27 @@ final class TextVector extends MappedVector {
         this.wordwise = c.length() + 8L <= scratch.length; // else the full check's buffer limit applies to every value
     }
 
+    /**
+     * The window's text when nothing reads it afterwards: if every value is US-ASCII up to its NUL ({@link TextWords}),
+     * nothing else is checked or stored; else {@link #load} checks the whole window, failing on the first bad value as
+     * it always does.
+     */
+    @Override
+    void check(int n) {
+        if (wordwise && !mayDie) {
+            int capacity = column.length();
+            boolean nul = column.nulTerminated();
+            int i = 0;
+            while (i < n && TextWords.asciiLength(data, rows.offset(i) + offset, capacity, nul) != TextWords.SLOW) {
+                i++;
+            }
+            if (i == n) {
+                return;
+            }
+        }
+        load(n);
+    }
+
     @Override
     void load(int n) {
         if (lengths.length < n) {
