@@ -46,11 +46,6 @@ abstract sealed class Accumulator {
      */
     abstract void addAll(int[] slots, long[] at, int m);
 
-    /** {@return whether {@link #add} can throw (an ANSI integer sum that overflows)} */
-    boolean mayFail() {
-        return false;
-    }
-
     /** {@return group {@code slot}'s value, Spark's internal form} */
     abstract Object value(int slot);
 
@@ -100,11 +95,6 @@ abstract sealed class Accumulator {
         @Override
         void grow(int n) {
             sums = Arrays.copyOf(sums, n);
-        }
-
-        @Override
-        boolean mayFail() {
-            return ansi;
         }
 
         @Override

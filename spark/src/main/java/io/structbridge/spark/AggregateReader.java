@@ -25,8 +25,6 @@ final class AggregateReader implements PartitionReader<InternalRow> {
     private final GroupSlots slots;
     /** A global aggregate of counts only: the kept structs are counted per window, not added one by one. */
     private final boolean countsOnly;
-    /** Whether the window's kept structs and their groups are found first, then added by each accumulator's own loop. */
-    private final boolean windowed;
     private long[] kept = new long[0];
     private int[] keptSlots = new int[0];
     private int emitted = -1;
@@ -57,12 +55,6 @@ final class AggregateReader implements PartitionReader<InternalRow> {
                 counts &= a instanceof Accumulator.Count;
             }
             this.countsOnly = counts;
-            int failing = 0;
-            for (Accumulator a : accumulators) {
-                failing += a.mayFail() ? 1 : 0;
-            }
-            // window by window, each accumulator in turn: the same sums, and the same first error while at most one can fail
-            this.windowed = failing <= 1;
         } catch (RuntimeException | Error e) {
             try {
                 cursor.close();
@@ -98,49 +90,28 @@ final class AggregateReader implements PartitionReader<InternalRow> {
                 }
                 continue;
             }
-            if (windowed) {
-                if (kept.length < n) {
-                    kept = new long[n];
-                    keptSlots = new int[n];
-                }
-                int m = 0;
-                int last = 0;
-                for (int i = 0; i < n; i++) {
-                    long at = top.offset(i);
-                    if (filter != null && !filter.test(at)) {
-                        continue;
-                    }
-                    int slot = groups.length == 0 ? 0 : groups.length == 1 ? slots.slot(groups[0].key(at)) : slots.slot(keys(at, key));
-                    kept[m] = at;
-                    keptSlots[m++] = slot;
-                    last = Math.max(last, slot);
-                }
-                for (Accumulator a : accumulators) {
-                    a.ensure(last);
-                    a.addAll(keptSlots, kept, m);
-                }
-                continue;
+            // the window's kept structs and their groups first, then each accumulator adds them in its own loop, in file
+            // order: the same sums as struct by struct; only an ANSI integer sum can fail, with Spark's overflow error,
+            // whose text names no row or accumulator, so which one fails first does not change the error
+            if (kept.length < n) {
+                kept = new long[n];
+                keptSlots = new int[n];
             }
+            int m = 0;
+            int last = 0;
             for (int i = 0; i < n; i++) {
                 long at = top.offset(i);
                 if (filter != null && !filter.test(at)) {
                     continue;
                 }
-                int slot;
-                if (groups.length == 0) {
-                    slot = 0;
-                } else if (groups.length == 1) {
-                    slot = slots.slot(groups[0].key(at));
-                } else {
-                    for (int g = 0; g < groups.length; g++) {
-                        key[g] = groups[g].key(at);
-                    }
-                    slot = slots.slot(key);
-                }
-                for (Accumulator a : accumulators) {
-                    a.ensure(slot);
-                    a.add(slot, at);
-                }
+                int slot = groups.length == 0 ? 0 : groups.length == 1 ? slots.slot(groups[0].key(at)) : slots.slot(keys(at, key));
+                kept[m] = at;
+                keptSlots[m++] = slot;
+                last = Math.max(last, slot);
+            }
+            for (Accumulator a : accumulators) {
+                a.ensure(last);
+                a.addAll(keptSlots, kept, m);
             }
         }
     }
